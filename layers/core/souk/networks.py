@@ -1,0 +1,64 @@
+"""Network names: legacy aliases to CAIP-2, and the families a query may name."""
+
+from __future__ import annotations
+
+import re
+
+BASE = "eip155:8453"
+BASE_SEPOLIA = "eip155:84532"
+SOLANA = "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp"
+SOLANA_DEVNET = "solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1"
+STELLAR_PUBNET = "stellar:pubnet"
+STELLAR_TESTNET = "stellar:testnet"
+
+# x402 v1 used bare names; v2 uses CAIP-2. Listings are stored under CAIP-2 only.
+LEGACY_ALIASES: dict[str, str] = {
+    "base": BASE,
+    "base-mainnet": BASE,
+    "base-sepolia": BASE_SEPOLIA,
+    "solana": SOLANA,
+    "solana-mainnet": SOLANA,
+    "solana-devnet": SOLANA_DEVNET,
+    "stellar": STELLAR_PUBNET,
+    "stellar-pubnet": STELLAR_PUBNET,
+    "stellar-testnet": STELLAR_TESTNET,
+    "ethereum": "eip155:1",
+    "polygon": "eip155:137",
+    "polygon-amoy": "eip155:80002",
+    "avalanche": "eip155:43114",
+    "avalanche-fuji": "eip155:43113",
+    "sei": "eip155:1329",
+    "sei-testnet": "eip155:1328",
+    "iotex": "eip155:4689",
+}
+
+TESTNETS = frozenset({BASE_SEPOLIA, SOLANA_DEVNET, STELLAR_TESTNET, "eip155:80002", "eip155:43113", "eip155:1328"})
+
+# CAIP-2: namespace:reference, namespace [-a-z0-9]{3,8}, reference [-_a-zA-Z0-9]{1,32}.
+_CAIP2 = re.compile(r"^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$")
+
+
+def is_caip2(value: str) -> bool:
+    """True when ``value`` is syntactically a CAIP-2 chain id."""
+    return bool(_CAIP2.match(value))
+
+
+def normalize_network(value: str) -> str | None:
+    """Return the CAIP-2 id for a CAIP-2 id or a known legacy name, else None."""
+    candidate = value.strip()
+    if is_caip2(candidate):
+        return candidate
+    return LEGACY_ALIASES.get(candidate.lower())
+
+
+def display_name(network: str) -> str:
+    """A readable network name for search text (``stellar:testnet`` -> ``stellar testnet``)."""
+    names = {
+        BASE: "base",
+        BASE_SEPOLIA: "base sepolia",
+        SOLANA: "solana",
+        SOLANA_DEVNET: "solana devnet",
+        STELLAR_PUBNET: "stellar pubnet",
+        STELLAR_TESTNET: "stellar testnet",
+    }
+    return names.get(network, network)
