@@ -62,3 +62,24 @@ def display_name(network: str) -> str:
         STELLAR_TESTNET: "stellar testnet",
     }
     return names.get(network, network)
+
+
+# Chain families as a query names them: (mainnet ids, testnet ids). Query vocabulary only.
+FAMILIES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "stellar": ((STELLAR_PUBNET,), (STELLAR_TESTNET,)),
+    "solana": ((SOLANA,), (SOLANA_DEVNET,)),
+    "base": ((BASE,), (BASE_SEPOLIA,)),
+    "ethereum": (("eip155:1",), ()),
+    "polygon": (("eip155:137",), ("eip155:80002",)),
+    "avalanche": (("eip155:43114",), ("eip155:43113",)),
+    "sei": (("eip155:1329",), ("eip155:1328",)),
+    "iotex": (("eip155:4689",), ()),
+}
+
+KNOWN_NETWORKS = frozenset(LEGACY_ALIASES.values()) | TESTNETS
+
+
+def canonical_case(network: str) -> str:
+    """A known CAIP-2 id in its canonical case (queries arrive lowercased); others unchanged."""
+    lowered = network.lower()
+    return next((known for known in KNOWN_NETWORKS if known.lower() == lowered), network)

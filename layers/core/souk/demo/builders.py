@@ -15,6 +15,7 @@ what a real resource server would send.
 
 from __future__ import annotations
 
+import copy
 import hashlib
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -155,7 +156,7 @@ def event(
     payload = {
         "x402Version": 2,
         "resource": resource,
-        "accepted": reqs,
+        "accepted": copy.deepcopy(reqs),
         "payload": {"signature": "0x" + _fake_hex(seed, 130)},
         "extensions": {"bazaar": bazaar_extension(listing)},
     }

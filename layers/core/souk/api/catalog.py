@@ -1,0 +1,58 @@
+"""``POST /catalog/v1/events``: a facilitator reports a verified or settled payment."""
+
+from __future__ import annotations
+
+import hmac
+import json
+from typing import Annotated
+
+from fastapi import APIRouter, Header, Request
+from fastapi.responses import JSONResponse
+
+from souk.api.deps import ConnectionDep, SettingsDep
+from souk.catalog.ingest import catalog_event
+from souk.catalog.outcome import EXTENSION_RESPONSES_HEADER, Outcome
+from souk.errors import CatalogRejection, SoukError
+
+router = APIRouter()
+
+
+def _authorize(authorization: str | None, secret: str | None) -> None:
+    if not secret:
+        raise SoukError("unauthorized", "the catalog secret is not configured on this server", status_code=401)
+    expected = f"Bearer {secret}"
+    if authorization is None or not hmac.compare_digest(authorization.encode(), expected.encode()):
+        raise SoukError("unauthorized", "a valid 'Authorization: Bearer <catalog secret>' header is required",
+                        status_code=401)
+
+
+@router.post("/catalog/v1/events")
+async def post_event(
+    request: Request,
+    conn: ConnectionDep,
+    settings: SettingsDep,
+    authorization: Annotated[str | None, Header()] = None,
+) -> JSONResponse:
+    secret = settings.catalog_secret.get_secret_value() if settings.catalog_secret else None
+    _authorize(authorization, secret)
+    body = await request.body()
+    if len(body) > settings.max_event_bytes:
+        outcome = Outcome("rejected", f"the event exceeds {settings.max_event_bytes} bytes", "field_too_large")
+        return _respond(outcome, 413)
+    try:
+        raw = json.loads(body)
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        return _respond(Outcome("rejected", "the body is not valid JSON", "invalid_json"), 400)
+    try:
+        outcome = catalog_event(conn, raw, settings)
+    except CatalogRejection as rejection:
+        return _respond(Outcome("rejected", rejection.reason, rejection.error), rejection.status_code)
+    return _respond(outcome, 200)
+
+
+def _respond(outcome: Outcome, status: int) -> JSONResponse:
+    return JSONResponse(
+        outcome.to_body(),
+        status_code=status,
+        headers={EXTENSION_RESPONSES_HEADER: outcome.extension_responses_header()},
+    )

@@ -1,0 +1,29 @@
+"""Shared FastAPI dependencies."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Annotated
+
+from fastapi import Depends, Request
+from psycopg import Connection
+
+from souk.config import Settings, get_settings
+from souk.db import get_pool
+
+
+def _connection() -> Iterator[Connection]:
+    with get_pool().connection() as conn:
+        yield conn
+
+
+def _query_params(request: Request) -> dict[str, list[str]]:
+    params: dict[str, list[str]] = {}
+    for key, value in request.query_params.multi_items():
+        params.setdefault(key, []).append(value)
+    return params
+
+
+SettingsDep = Annotated[Settings, Depends(get_settings)]
+ConnectionDep = Annotated[Connection, Depends(_connection)]
+QueryParamsDep = Annotated[dict[str, list[str]], Depends(_query_params)]

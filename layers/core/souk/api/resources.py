@@ -1,0 +1,17 @@
+"""``GET /discovery/resources``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter
+
+from souk.api.deps import ConnectionDep, QueryParamsDep, SettingsDep
+from souk.discovery.resources import list_resources
+
+router = APIRouter()
+
+
+@router.get("/discovery/resources")
+def get_resources(conn: ConnectionDep, params: QueryParamsDep, settings: SettingsDep) -> dict[str, Any]:
+    return list_resources(conn, params, settings)

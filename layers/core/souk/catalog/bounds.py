@@ -1,0 +1,94 @@
+"""Size and shape limits Souk applies on top of the Bazaar schema checks."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from souk.config import Settings
+from souk.errors import CatalogRejection
+
+
+def json_size(value: Any) -> int:
+    return len(json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode("utf-8"))
+
+
+def schema_depth(node: Any) -> int:
+    """Nesting depth counted in JSON-Schema levels (``properties`` / ``items`` hops), not raw dicts."""
+    if not isinstance(node, dict):
+        return 0
+    children: list[Any] = []
+    props = node.get("properties")
+    if isinstance(props, dict):
+        children.extend(props.values())
+    for key in ("items", "additionalProperties"):
+        if isinstance(node.get(key), dict):
+            children.append(node[key])
+    for key in ("anyOf", "oneOf", "allOf"):
+        if isinstance(node.get(key), list):
+            children.extend(node[key])
+    return 1 + max((schema_depth(c) for c in children), default=0)
+
+
+def declared_parameter_schemas(bazaar: dict[str, Any]) -> list[dict[str, Any]]:
+    """The parameter schemas a seller declared: MCP inputSchema, or the HTTP query/body/path schemas."""
+    info_input = (bazaar.get("info") or {}).get("input") or {}
+    found: list[dict[str, Any]] = []
+    if isinstance(info_input.get("inputSchema"), dict):
+        found.append(info_input["inputSchema"])
+    schema_input = (((bazaar.get("schema") or {}).get("properties") or {}).get("input") or {}).get("properties")
+    if isinstance(schema_input, dict):
+        for key in ("queryParams", "body", "pathParams"):
+            if isinstance(schema_input.get(key), dict):
+                found.append(schema_input[key])
+    return found
+
+
+def check_bounds(payload: dict[str, Any], settings: Settings) -> None:
+    """Raise CatalogRejection when the declaration exceeds a limit; the reason names the limit."""
+    resource = payload.get("resource") or {}
+    description = resource.get("description") if isinstance(resource, dict) else None
+    if isinstance(description, str) and len(description) > settings.max_description_chars:
+        raise CatalogRejection(
+            "field_too_large",
+            f"resource.description has {len(description)} characters; the limit is "
+            f"{settings.max_description_chars}",
+        )
+    bazaar = (payload.get("extensions") or {}).get("bazaar")
+    if not isinstance(bazaar, dict):
+        return
+    info_input = (bazaar.get("info") or {}).get("input") or {}
+    mcp_description = info_input.get("description") if isinstance(info_input, dict) else None
+    if isinstance(mcp_description, str) and len(mcp_description) > settings.max_description_chars:
+        raise CatalogRejection(
+            "field_too_large",
+            f"the tool description has {len(mcp_description)} characters; the limit is "
+            f"{settings.max_description_chars}",
+        )
+    schema_bytes = json_size(bazaar.get("schema")) + json_size(info_input)
+    if schema_bytes > settings.max_schema_bytes:
+        raise CatalogRejection(
+            "field_too_large",
+            f"the declared input and schema take {schema_bytes} bytes; the limit is {settings.max_schema_bytes}",
+        )
+    output = (bazaar.get("info") or {}).get("output")
+    if isinstance(output, dict) and "example" in output:
+        example_bytes = json_size(output["example"])
+        if example_bytes > settings.max_example_bytes:
+            raise CatalogRejection(
+                "field_too_large",
+                f"the output example takes {example_bytes} bytes; the limit is {settings.max_example_bytes}",
+            )
+    for schema in declared_parameter_schemas(bazaar):
+        params = schema.get("properties")
+        if isinstance(params, dict) and len(params) > settings.max_params:
+            raise CatalogRejection(
+                "field_too_large",
+                f"{len(params)} parameters declared; the limit is {settings.max_params}",
+            )
+        depth = schema_depth(schema)
+        if depth > settings.max_schema_depth:
+            raise CatalogRejection(
+                "schema_too_deep",
+                f"a parameter schema nests {depth} levels; the limit is {settings.max_schema_depth}",
+            )

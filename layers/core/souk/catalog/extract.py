@@ -1,0 +1,163 @@
+"""From a facilitator event to a listing draft, through the x402 SDK's Bazaar validation."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlparse
+
+from x402.extensions.bazaar import extract_discovery_info, validate_discovery_extension
+from x402.extensions.bazaar.types import parse_discovery_extension
+
+from souk.catalog.bounds import check_bounds
+from souk.catalog.document import ListingDocument, PaymentOption, declared_params, output_fields
+from souk.catalog.events import FacilitatorEvent
+from souk.config import Settings
+from souk.errors import CatalogRejection
+from souk.networks import normalize_network
+
+_MAX_ADDRESS = 128
+
+
+@dataclass(frozen=True, slots=True)
+class ListingDraft:
+    key: str
+    document: ListingDocument
+    x402_version: int
+    pay_to: str
+    requirement: dict[str, Any]  # the accepted PaymentRequirements, network normalised to CAIP-2
+    route_template: str | None
+    mime_type: str | None
+    icon_url: str | None
+    extensions: dict[str, Any]
+    discovery_info: dict[str, Any]
+
+
+def listing_key(doc_type: str, resource_url: str, method: str | None, tool_name: str | None) -> str:
+    """HTTP: (routeTemplate-or-URL path, method); MCP: (resource url, toolName)."""
+    if doc_type == "mcp":
+        return f"mcp {resource_url} {tool_name}"
+    return f"http {method} {resource_url}"
+
+
+def _requirement(event: FacilitatorEvent) -> dict[str, Any]:
+    reqs = dict(event.payment_requirements)
+    raw_network = reqs.get("network")
+    if not isinstance(raw_network, str) or normalize_network(raw_network) is None:
+        raise CatalogRejection("invalid_network", f"network {raw_network!r} is neither CAIP-2 nor a known name")
+    reqs["network"] = normalize_network(raw_network)
+    pay_to = reqs.get("payTo")
+    if not isinstance(pay_to, str) or not pay_to.strip() or len(pay_to) > _MAX_ADDRESS:
+        raise CatalogRejection("invalid_requirements", "paymentRequirements.payTo must be a non-empty address")
+    if not isinstance(reqs.get("scheme"), str) or not reqs["scheme"]:
+        raise CatalogRejection("invalid_requirements", "paymentRequirements.scheme is missing")
+    amount = reqs.get("amount", reqs.get("maxAmountRequired"))
+    if not isinstance(amount, str) or not amount.isdigit():
+        raise CatalogRejection("invalid_requirements", "the amount must be a string of atomic units")
+    if not isinstance(reqs.get("asset"), str) or not reqs["asset"]:
+        raise CatalogRejection("invalid_requirements", "paymentRequirements.asset is missing")
+    return reqs
+
+
+def _check_accepted_matches(payload: dict[str, Any], reqs: dict[str, Any]) -> None:
+    accepted = payload.get("accepted")
+    if not isinstance(accepted, dict):
+        raise CatalogRejection("invalid_event", "paymentPayload.accepted is missing")
+    for field in ("scheme", "amount", "asset", "payTo"):
+        if accepted.get(field) != reqs.get(field):
+            raise CatalogRejection(
+                "requirements_mismatch", f"paymentPayload.accepted.{field} differs from paymentRequirements"
+            )
+    if normalize_network(str(accepted.get("network", ""))) != reqs["network"]:
+        raise CatalogRejection("requirements_mismatch", "paymentPayload.accepted.network differs")
+
+
+def _validate_v2_extension(payload: dict[str, Any]) -> dict[str, Any]:
+    extensions = payload.get("extensions")
+    bazaar = extensions.get("bazaar") if isinstance(extensions, dict) else None
+    if not isinstance(bazaar, dict):
+        raise CatalogRejection("not_discoverable", "the payment carries no bazaar discovery extension")
+    try:
+        result = validate_discovery_extension(parse_discovery_extension(bazaar))
+    except Exception as exc:  # noqa: BLE001 - the SDK raises pydantic and value errors alike
+        raise CatalogRejection("invalid_discovery_extension", f"the bazaar extension does not parse: {exc}") from None
+    if not result.valid:
+        raise CatalogRejection(
+            "invalid_discovery_extension", "bazaar info fails its schema: " + "; ".join(result.errors)[:500]
+        )
+    return bazaar
+
+
+def _jsonable(value: Any) -> Any:
+    if hasattr(value, "model_dump"):
+        return value.model_dump(by_alias=True, exclude_none=True)
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_jsonable(v) for v in value]
+    return value
+
+
+def draft_listing(event: FacilitatorEvent, settings: Settings) -> ListingDraft:
+    """Validate and extract a listing; raises CatalogRejection with a specific code and reason."""
+    payload = event.payment_payload
+    version = payload.get("x402Version", 1)
+    if version not in (1, 2):
+        raise CatalogRejection("unsupported_version", f"x402Version {version!r} is not supported")
+    reqs = _requirement(event)
+    bazaar: dict[str, Any] | None = None
+    if version == 2:
+        _check_accepted_matches(payload, reqs)
+        check_bounds(payload, settings)
+        bazaar = _validate_v2_extension(payload)
+    # The SDK logs and returns None on failure; quiet it, Souk reports the reason itself.
+    logging.getLogger("x402.extensions.bazaar.facilitator").setLevel(logging.ERROR)
+    info = extract_discovery_info(payload, event.payment_requirements, validate=True)
+    if info is None:
+        raise CatalogRejection("not_discoverable", "no discoverable HTTP method or MCP toolName was declared")
+    if bazaar is not None and bazaar.get("routeTemplate") is not None and info.route_template is None:
+        raise CatalogRejection(
+            "invalid_route_template",
+            "routeTemplate must start with '/', use :param segments and contain no '..' or '://' "
+            "(checked after percent-decoding)",
+        )
+    parsed = urlparse(info.resource_url)
+    if parsed.scheme not in ("http", "https") or not parsed.hostname:
+        raise CatalogRejection("invalid_resource", "resource url must be an absolute http(s) URL")
+
+    discovery_info = info.discovery_info.model_dump(by_alias=True, exclude_none=True)
+    extensions = _jsonable(info.extensions or {})
+    # v1 declares parameters inline in info.input (no JSON Schema beside it).
+    bazaar_for_params = bazaar if bazaar is not None else {"info": discovery_info}
+    output_type, fields = output_fields({"info": discovery_info})
+    doc_type = "mcp" if info.tool_name else "http"
+    description = info.description
+    if doc_type == "mcp" and not description:
+        description = (discovery_info.get("input") or {}).get("description")
+    amount = reqs.get("amount", reqs.get("maxAmountRequired"))
+    document = ListingDocument(
+        type=doc_type,
+        resource_url=info.resource_url,
+        method=info.method or None if doc_type == "http" else None,
+        tool_name=info.tool_name,
+        service_name=info.service_name,
+        description=description,
+        tags=tuple(info.tags or ()),
+        params=declared_params(bazaar_for_params or {}),
+        output_type=output_type,
+        output_fields=fields,
+        payments=(PaymentOption(reqs["network"], reqs["scheme"], reqs["asset"], amount),),
+    )
+    return ListingDraft(
+        key=listing_key(doc_type, info.resource_url, document.method, info.tool_name),
+        document=document,
+        x402_version=version,
+        pay_to=reqs["payTo"],
+        requirement=reqs,
+        route_template=info.route_template,
+        mime_type=info.mime_type,
+        icon_url=info.icon_url,
+        extensions=extensions,
+        discovery_info=discovery_info,
+    )

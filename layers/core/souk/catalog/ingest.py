@@ -1,0 +1,224 @@
+"""Catalog one facilitator event: validate, bind to the seller, upsert, record provenance and settlements.
+
+Everything happens in one transaction; a rejection raises before anything is written.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import hmac
+import json
+from datetime import datetime
+from decimal import Decimal
+from typing import Any
+
+from psycopg import Connection
+from psycopg.types.json import Jsonb
+
+from souk.catalog.canonical import canonical_text
+from souk.catalog.document import ListingDocument, PaymentOption
+from souk.catalog.events import FacilitatorEvent, parse_event
+from souk.catalog.extract import ListingDraft, draft_listing
+from souk.catalog.indexing import index_listing
+from souk.catalog.outcome import Outcome
+from souk.config import Settings
+from souk.errors import CatalogRejection
+from souk.networks import normalize_network
+
+
+def payer_hash(payer: str, key: str) -> str:
+    """Keyed hash of a payer address: counts unique payers without storing who they are."""
+    return hmac.new(key.encode(), payer.strip().lower().encode(), hashlib.sha256).hexdigest()
+
+
+def _merge_accepts(existing: list[dict[str, Any]], incoming: dict[str, Any], replace: bool) -> list[dict[str, Any]]:
+    def slot(r: dict[str, Any]) -> tuple[str, str, str]:
+        return (str(r.get("scheme")), str(r.get("network")), str(r.get("asset")).lower())
+
+    merged = {slot(r): r for r in existing}
+    if replace or slot(incoming) not in merged:
+        merged[slot(incoming)] = incoming
+    return [merged[k] for k in sorted(merged)]
+
+
+def _payments(accepts: list[dict[str, Any]]) -> tuple[PaymentOption, ...]:
+    return tuple(
+        PaymentOption(r["network"], r["scheme"], r["asset"], str(r.get("amount", r.get("maxAmountRequired"))))
+        for r in accepts
+    )
+
+
+def _min_usd(payments: tuple[PaymentOption, ...]) -> Decimal | None:
+    values = [p.usd for p in payments if p.usd is not None]
+    return min(values) if values else None
+
+
+def _check_settlement(event: FacilitatorEvent, draft: ListingDraft) -> None:
+    settlement = event.settlement
+    if settlement is None:
+        return
+    if normalize_network(settlement.network) != draft.requirement["network"]:
+        raise CatalogRejection(
+            "settlement_mismatch", "settlement.network differs from the payment requirements' network"
+        )
+    if settlement.amount is not None and not settlement.amount.isdigit():
+        raise CatalogRejection("invalid_event", "settlement.amount must be a string of atomic units")
+
+
+def catalog_event(conn: Connection, raw: Any, settings: Settings, *, now: datetime | None = None) -> Outcome:
+    """Catalog ``raw``; returns a success outcome or raises CatalogRejection (nothing written)."""
+    size = len(json.dumps(raw, separators=(",", ":"), ensure_ascii=False).encode()) if raw is not None else 0
+    if size > settings.max_event_bytes:
+        raise CatalogRejection(
+            "field_too_large", f"the event takes {size} bytes; the limit is {settings.max_event_bytes}"
+        )
+    event = parse_event(raw)
+    draft = draft_listing(event, settings)
+    _check_settlement(event, draft)
+    observed = event.observed(now)
+    with conn.transaction():
+        listing_id, changed = _upsert(conn, draft, event, observed, settings)
+    return Outcome("success", listing_key=draft.key, listing_id=listing_id, changed=changed)
+
+
+def _upsert(
+    conn: Connection, draft: ListingDraft, event: FacilitatorEvent, observed: datetime, settings: Settings
+) -> tuple[int, bool]:
+    row = conn.execute(
+        "SELECT id, accepts, source_event_at, content_hash FROM listings WHERE listing_key = %s FOR UPDATE",
+        (draft.key,),
+    ).fetchone()
+    settled = event.event == "settled" and event.settlement is not None and event.settlement.success
+    if row is None:
+        listing_id = _insert(conn, draft, observed, settled)
+        changed = True
+    else:
+        listing_id = row["id"]
+        bound = {
+            r["pay_to"]
+            for r in conn.execute("SELECT pay_to FROM listing_bindings WHERE listing_id = %s", (listing_id,))
+        }
+        if draft.pay_to not in bound:
+            raise CatalogRejection(
+                "payto_mismatch",
+                "this listing is bound to another payTo; a seller moves a listing through the operator "
+                "(`souk seller move`), never by paying to a new address",
+            )
+        newer = observed > row["source_event_at"]
+        accepts = _merge_accepts(row["accepts"], draft.requirement, replace=newer)
+        changed = _refresh(conn, listing_id, draft, accepts, observed, newer, row["content_hash"])
+        conn.execute(
+            """UPDATE listings SET
+                 first_verified_at = LEAST(first_verified_at, %(at)s),
+                 last_verified_at = GREATEST(last_verified_at, %(at)s),
+                 first_settled_at = CASE WHEN %(settled)s THEN LEAST(first_settled_at, %(at)s)
+                                         ELSE first_settled_at END,
+                 last_settled_at = CASE WHEN %(settled)s THEN GREATEST(last_settled_at, %(at)s)
+                                        ELSE last_settled_at END
+               WHERE id = %(id)s""",
+            {"at": observed, "settled": settled, "id": listing_id},
+        )
+    if event.settlement is not None:
+        s = event.settlement
+        conn.execute(
+            """INSERT INTO settlements
+                 (listing_id, transaction, settled_at, success, network, asset, amount, payer_hash)
+               VALUES (%s, %s, %s, %s, %s, %s, %s, %s)
+               ON CONFLICT (network, transaction) DO NOTHING""",
+            (
+                listing_id,
+                s.transaction,
+                observed,
+                s.success,
+                draft.requirement["network"],
+                draft.requirement["asset"],
+                Decimal(s.amount or draft.document.payments[0].amount),
+                payer_hash(s.payer, settings.payer_hash_key.get_secret_value()) if s.payer else None,
+            ),
+        )
+    return listing_id, changed
+
+
+def _columns(draft: ListingDraft, doc: ListingDocument, accepts: list[dict[str, Any]]) -> dict[str, Any]:
+    text = canonical_text(doc)
+    return {
+        "type": doc.type,
+        "resource_url": doc.resource_url,
+        "method": doc.method,
+        "tool_name": doc.tool_name,
+        "route_template": draft.route_template,
+        "pay_to": draft.pay_to,
+        "x402_version": draft.x402_version,
+        "description": doc.description,
+        "mime_type": draft.mime_type,
+        "service_name": doc.service_name,
+        "tags": list(doc.tags) or None,
+        "icon_url": draft.icon_url,
+        "accepts": Jsonb(accepts),
+        "extensions": Jsonb(draft.extensions),
+        "discovery_info": Jsonb(draft.discovery_info),
+        "schemes": sorted({r["scheme"] for r in accepts}),
+        "networks": sorted({r["network"] for r in accepts}),
+        "assets": sorted({str(r["asset"]) for r in accepts}),
+        "asset_symbols": sorted({p.symbol for p in doc.payments if p.symbol}),
+        "min_usd_price": _min_usd(doc.payments),
+        "search_text": text,
+        "document": Jsonb(doc.to_json()),
+        "content_hash": hashlib.sha256(text.encode("utf-8")).hexdigest(),
+    }
+
+
+def _insert(conn: Connection, draft: ListingDraft, observed: datetime, settled: bool) -> int:
+    accepts = [draft.requirement]
+    doc = dataclasses.replace(draft.document, payments=_payments(accepts))
+    cols = _columns(draft, doc, accepts) | {
+        "listing_key": draft.key,
+        "source_event_at": observed,
+        "first_verified_at": observed,
+        "last_verified_at": observed,
+        "first_settled_at": observed if settled else None,
+        "last_settled_at": observed if settled else None,
+    }
+    names = ", ".join(cols)
+    values = ", ".join(f"%({k})s" for k in cols)
+    listing_id: int = conn.execute(f"INSERT INTO listings ({names}) VALUES ({values}) RETURNING id", cols).fetchone()[
+        "id"
+    ]
+    conn.execute("INSERT INTO listing_bindings (listing_id, pay_to) VALUES (%s, %s)", (listing_id, draft.pay_to))
+    index_listing(conn, listing_id, doc, cols["search_text"], cols["content_hash"])
+    return listing_id
+
+
+def _refresh(
+    conn: Connection,
+    listing_id: int,
+    draft: ListingDraft,
+    accepts: list[dict[str, Any]],
+    observed: datetime,
+    newer: bool,
+    old_hash: str,
+) -> bool:
+    """Apply a newer declaration (metadata and pricing); an older event only contributes provenance."""
+    if not newer:
+        return False
+    doc = dataclasses.replace(draft.document, payments=_payments(accepts))
+    cols = _columns(draft, doc, accepts) | {"source_event_at": observed}
+    assignments = ", ".join(f"{k} = %({k})s" for k in cols)
+    cols["id"] = listing_id
+    conn.execute(f"UPDATE listings SET {assignments}, updated_at = now() WHERE id = %(id)s", cols)
+    if cols["content_hash"] == old_hash:
+        return False
+    index_listing(conn, listing_id, doc, cols["search_text"], cols["content_hash"])
+    return True
+
+
+def ingest_many(conn: Connection, events: list[Any], settings: Settings) -> list[Outcome]:
+    """Catalog a batch; each event stands alone (one rejection does not stop the rest)."""
+    outcomes: list[Outcome] = []
+    for raw in events:
+        try:
+            outcomes.append(catalog_event(conn, raw, settings))
+        except CatalogRejection as rejection:
+            outcomes.append(Outcome("rejected", rejection.reason, rejection.error))
+    return outcomes

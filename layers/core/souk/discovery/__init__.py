@@ -1,0 +1,1 @@
+"""The Bazaar discovery surface: filters, the listing query and the wire shape of an item."""

@@ -1,0 +1,143 @@
+"""The Bazaar discovery filters, parsed strictly: well-formed values are honoured, malformed ones are 400s.
+
+Conformance (bazaar_discovery_conformance): for a well-formed value every returned item satisfies the
+filter (an empty page when none does); a malformed value gets a 400 with ``error`` and ``reason``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from souk.errors import SoukError
+from souk.networks import normalize_network
+
+_TOKEN = re.compile(r"^[a-z0-9][a-z0-9._-]{0,63}$", re.IGNORECASE)
+_ADDRESS = re.compile(r"^[\x21-\x7e]{1,128}$")
+
+LIST_PARAMS = frozenset({"type", "payTo", "scheme", "network", "extensions", "limit", "offset"})
+
+
+@dataclass(frozen=True, slots=True)
+class Filters:
+    type: str | None = None
+    pay_to: str | None = None
+    scheme: str | None = None
+    network: str | None = None
+    extensions: str | None = None
+    asset: str | None = None
+    max_usd_price: float | None = None
+    unapplied: tuple[str, ...] = field(default=())
+
+    def applied(self) -> dict[str, str]:
+        pairs = {
+            "type": self.type,
+            "payTo": self.pay_to,
+            "scheme": self.scheme,
+            "network": self.network,
+            "extensions": self.extensions,
+            "asset": self.asset,
+            "maxUsdPrice": None if self.max_usd_price is None else str(self.max_usd_price),
+        }
+        return {k: v for k, v in pairs.items() if v is not None}
+
+
+def _single(params: Mapping[str, list[str]], name: str) -> str | None:
+    values = params.get(name)
+    if not values:
+        return None
+    if len(values) > 1:
+        raise SoukError("invalid_parameter", f"{name} may be given once")
+    return values[0]
+
+
+def _token(params: Mapping[str, list[str]], name: str) -> str | None:
+    value = _single(params, name)
+    if value is None:
+        return None
+    if not _TOKEN.match(value):
+        raise SoukError(f"invalid_{name}", f"{name} must be 1-64 letters, digits, '.', '_' or '-'")
+    return value
+
+
+def parse_int(params: Mapping[str, list[str]], name: str, default: int, low: int, high: int) -> int:
+    raw = _single(params, name)
+    if raw is None:
+        return default
+    if not re.fullmatch(r"\d{1,9}", raw.strip()):
+        raise SoukError(f"invalid_{name}", f"{name} must be an integer between {low} and {high}")
+    value = int(raw)
+    if not low <= value <= high:
+        raise SoukError(f"invalid_{name}", f"{name} must be between {low} and {high}, got {value}")
+    return value
+
+
+def parse_filters(params: Mapping[str, list[str]], known: frozenset[str]) -> Filters:
+    """Parse the filter parameters; unknown parameters are named in ``unapplied``, never silently dropped."""
+    kind = _token(params, "type")
+    if kind is not None:
+        kind = kind.lower()
+    pay_to = _single(params, "payTo")
+    if pay_to is not None and not _ADDRESS.match(pay_to):
+        raise SoukError("invalid_payTo", "payTo must be 1-128 printable characters without spaces")
+    network = _single(params, "network")
+    if network is not None:
+        normalized = normalize_network(network)
+        if normalized is None:
+            raise SoukError("invalid_network", "network must be a CAIP-2 id such as eip155:8453 or stellar:pubnet")
+        network = normalized
+    asset = _single(params, "asset") if "asset" in known else None
+    if asset is not None and not _ADDRESS.match(asset):
+        raise SoukError("invalid_asset", "asset must be a symbol such as USDC or an asset address")
+    max_price = _single(params, "maxUsdPrice") if "maxUsdPrice" in known else None
+    max_usd: float | None = None
+    if max_price is not None:
+        try:
+            max_usd = float(max_price)
+        except ValueError:
+            raise SoukError("invalid_maxUsdPrice", "maxUsdPrice must be a non-negative number") from None
+        if not (max_usd >= 0 and max_usd < 1e9):
+            raise SoukError("invalid_maxUsdPrice", "maxUsdPrice must be a non-negative number")
+    unapplied = tuple(sorted(k for k in params if k not in known))
+    return Filters(
+        type=kind,
+        pay_to=pay_to,
+        scheme=_token(params, "scheme"),
+        network=network,
+        extensions=_token(params, "extensions"),
+        asset=asset,
+        max_usd_price=max_usd,
+        unapplied=unapplied,
+    )
+
+
+def filter_sql(f: Filters, alias: str = "l") -> tuple[str, dict[str, object]]:
+    """A WHERE fragment (always valid SQL) and its parameters for the structured filters."""
+    clauses = ["TRUE"]
+    args: dict[str, object] = {}
+    if f.type is not None:
+        clauses.append(f"{alias}.type = %(f_type)s")
+        args["f_type"] = f.type
+    if f.pay_to is not None:
+        clauses.append(f"lower({alias}.pay_to) = lower(%(f_pay_to)s)")
+        args["f_pay_to"] = f.pay_to
+    if f.scheme is not None:
+        clauses.append(f"%(f_scheme)s = ANY({alias}.schemes)")
+        args["f_scheme"] = f.scheme
+    if f.network is not None:
+        clauses.append(f"%(f_network)s = ANY({alias}.networks)")
+        args["f_network"] = f.network
+    if f.extensions is not None:
+        clauses.append(f"{alias}.extensions ? %(f_ext)s")
+        args["f_ext"] = f.extensions
+    if f.asset is not None:
+        clauses.append(
+            f"(upper(%(f_asset)s) = ANY({alias}.asset_symbols)"
+            f" OR lower(%(f_asset)s) = ANY(SELECT lower(a) FROM unnest({alias}.assets) a))"
+        )
+        args["f_asset"] = f.asset
+    if f.max_usd_price is not None:
+        clauses.append(f"{alias}.min_usd_price <= %(f_max_usd)s")
+        args["f_max_usd"] = f.max_usd_price
+    return " AND ".join(clauses), args

@@ -1,0 +1,50 @@
+"""The wire shape of a listing: the SDK's ``DiscoveryResource`` plus Souk's ``quality`` object."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from souk.config import Settings
+
+ITEM_COLUMNS = """
+    l.id, l.listing_key, l.type, l.resource_url, l.x402_version, l.accepts, l.description, l.mime_type,
+    l.service_name, l.tags, l.icon_url, l.extensions, l.updated_at, l.source_event_at, l.last_settled_at,
+    l.tool_name, l.method,
+    (SELECT count(*) FROM settlements s WHERE s.listing_id = l.id AND s.success
+        AND s.settled_at > %(quality_since)s) AS settled_recent,
+    (SELECT count(DISTINCT s.payer_hash) FROM settlements s WHERE s.listing_id = l.id AND s.success
+        AND s.settled_at > %(quality_since)s) AS payers_recent,
+    (SELECT count(*) FROM settlements s WHERE s.listing_id = l.id AND s.success) AS settled_total
+"""
+
+
+def _iso(value: datetime | None) -> str | None:
+    return value.isoformat().replace("+00:00", "Z") if value else None
+
+
+def to_item(row: dict[str, Any], settings: Settings) -> dict[str, Any]:
+    item: dict[str, Any] = {
+        "resource": row["resource_url"],
+        "type": row["type"],
+        "x402Version": row["x402_version"],
+        "accepts": row["accepts"],
+        "lastUpdated": _iso(row["source_event_at"]),
+    }
+    optional = {
+        "description": row["description"],
+        "mimeType": row["mime_type"],
+        "serviceName": row["service_name"],
+        "tags": row["tags"],
+        "iconUrl": row["icon_url"],
+        "extensions": row["extensions"] or None,
+    }
+    item |= {k: v for k, v in optional.items() if v is not None}
+    item["quality"] = {
+        "windowDays": settings.quality_window_days,
+        "settledCount": row["settled_recent"],
+        "uniquePayers": row["payers_recent"],
+        "settledCountAllTime": row["settled_total"],
+        "lastSettledAt": _iso(row["last_settled_at"]),
+    }
+    return item

@@ -1,0 +1,43 @@
+"""``GET /discovery/resources``: the filtered, deterministically ordered catalog page."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from psycopg import Connection
+
+from souk.config import Settings
+from souk.discovery.filters import LIST_PARAMS, filter_sql, parse_filters, parse_int
+from souk.discovery.items import ITEM_COLUMNS, to_item
+
+X402_VERSION = 2
+
+
+def list_resources(
+    conn: Connection, params: Mapping[str, list[str]], settings: Settings, *, now: datetime | None = None
+) -> dict[str, Any]:
+    filters = parse_filters(params, LIST_PARAMS)
+    limit = parse_int(params, "limit", 20, 1, 100)
+    offset = parse_int(params, "offset", 0, 0, 1_000_000)
+    where, args = filter_sql(filters)
+    args |= {
+        "limit": limit,
+        "offset": offset,
+        "quality_since": (now or datetime.now(UTC)) - timedelta(days=settings.quality_window_days),
+    }
+    total = conn.execute(f"SELECT count(*) AS n FROM listings l WHERE {where}", args).fetchone()["n"]
+    rows = conn.execute(
+        f"SELECT {ITEM_COLUMNS} FROM listings l WHERE {where}"
+        " ORDER BY l.source_event_at DESC, l.listing_key LIMIT %(limit)s OFFSET %(offset)s",
+        args,
+    ).fetchall()
+    body: dict[str, Any] = {
+        "x402Version": X402_VERSION,
+        "items": [to_item(r, settings) for r in rows],
+        "pagination": {"limit": limit, "offset": offset, "total": total},
+    }
+    if filters.unapplied:
+        body["unappliedFilters"] = list(filters.unapplied)
+    return body

@@ -1,0 +1,60 @@
+"""Sentence embeddings for search: a local ONNX model or an OpenAI-compatible endpoint."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from souk.embedding.manifest import Manifest, ModelIntegrityError, ModelMissingError, load_manifest
+from souk.embedding.onnx_local import OnnxEmbedder
+from souk.embedding.provider import (
+    DimensionMismatchError,
+    EmbeddingProvider,
+    EmbeddingUnavailable,
+    GenerationIdentity,
+    ProviderTimeoutError,
+)
+from souk.embedding.remote import OpenAICompatibleEmbedder
+
+__all__ = [
+    "DimensionMismatchError",
+    "EmbeddingProvider",
+    "EmbeddingUnavailable",
+    "GenerationIdentity",
+    "Manifest",
+    "ModelIntegrityError",
+    "ModelMissingError",
+    "OnnxEmbedder",
+    "OpenAICompatibleEmbedder",
+    "ProviderTimeoutError",
+    "get_provider",
+    "load_manifest",
+]
+
+LOCAL_KINDS = frozenset({"onnx-local", "onnx", "local"})
+REMOTE_KINDS = frozenset({"openai-compatible", "openai", "remote"})
+
+
+@lru_cache(maxsize=4)
+def _onnx_embedder(model_dir: Path, threads: int) -> OnnxEmbedder:
+    # one session per process: loading costs ~0.25 s and ~100 MB; failures are not cached
+    return OnnxEmbedder(model_dir, threads=threads)
+
+
+def get_provider(kind: str, model_dir: Path, threads: int = 1, **remote_kwargs: Any) -> EmbeddingProvider:
+    """The provider for ``kind``; the local one is built on first use and then reused.
+
+    Remote kinds take OpenAICompatibleEmbedder's arguments (base_url, api_key, model,
+    dimension, timeout_s, ...) as ``remote_kwargs`` and get a new client each call.
+    Raises EmbeddingUnavailable (ModelMissingError, ModelIntegrityError) when the local
+    model cannot be used.
+    """
+    normalized = kind.strip().lower()
+    if normalized in LOCAL_KINDS:
+        return _onnx_embedder(Path(model_dir).resolve(), int(threads))
+    if normalized in REMOTE_KINDS:
+        return OpenAICompatibleEmbedder(**remote_kwargs)
+    raise ValueError(
+        f"unknown embedding provider kind {kind!r}; expected one of {sorted(LOCAL_KINDS | REMOTE_KINDS)}"
+    )

@@ -1,0 +1,190 @@
+from __future__ import annotations
+
+import copy
+import json
+from datetime import timedelta
+
+import pytest
+
+from souk.catalog.ingest import catalog_event
+from souk.errors import CatalogRejection
+from tests.conftest import table_snapshot
+from tests.factories import CLOCK, SPOOFER, pdf_tool, settled, verified, weather
+
+
+def test_verified_event_creates_listing_with_canonical_text(db, settings):
+    outcome = catalog_event(db, verified(weather()), settings)
+    assert outcome.status == "success"
+    row = db.execute("SELECT * FROM listings").fetchone()
+    assert row["listing_key"] == "http GET https://weather.example.com/v1/current"
+    assert row["networks"] == ["stellar:testnet"]
+    assert row["search_text"] == (
+        "Service: Weather API\n"
+        "Resource: https://weather.example.com/v1/current\n"
+        "Description: Current weather and a three-day forecast for a city.\n"
+        "Type: HTTP GET\n"
+        "Parameters:\n"
+        "- city (required): City name\n"
+        "- units: celsius or fahrenheit\n"
+        "Output: json (temperature, conditions)\n"
+        "Tags: weather, forecast\n"
+        "Payment: stellar:testnet, exact, 0.001 USDC"
+    )
+    assert float(row["min_usd_price"]) == pytest.approx(0.001)  # 10000 at 7 decimals
+
+
+def test_mcp_tool_is_keyed_by_url_and_tool_name(db, settings):
+    catalog_event(db, verified(pdf_tool()), settings)
+    catalog_event(db, verified(pdf_tool(tool_name="split_pdf")), settings)
+    keys = [r["listing_key"] for r in db.execute("SELECT listing_key FROM listings ORDER BY 1")]
+    assert keys == ["mcp https://docs.example.org/mcp merge_pdf_files", "mcp https://docs.example.org/mcp split_pdf"]
+
+
+def test_same_event_twice_leaves_the_same_state(db, settings):
+    ev = settled(weather())
+    catalog_event(db, ev, settings)
+    before = table_snapshot(db)
+    catalog_event(db, copy.deepcopy(ev), settings)
+    assert table_snapshot(db) == before
+
+
+def test_newer_event_refreshes_and_older_does_not(db, settings):
+    catalog_event(db, verified(weather()), settings)
+    catalog_event(db, verified(weather(description="Newer text."), ), settings)  # same time: no change
+    newer = verified(weather(description="Hourly weather."), CLOCK + timedelta(hours=1))
+    catalog_event(db, newer, settings)
+    older = verified(weather(description="Ancient text."), CLOCK - timedelta(days=3))
+    catalog_event(db, older, settings)
+    row = db.execute("SELECT description, first_verified_at, last_verified_at FROM listings").fetchone()
+    assert row["description"] == "Hourly weather."
+    assert row["first_verified_at"] == CLOCK - timedelta(days=3)
+    assert row["last_verified_at"] == CLOCK + timedelta(hours=1)
+
+
+def test_settlements_record_history_without_payer_identity(db, settings):
+    listing = weather()
+    catalog_event(db, verified(listing), settings)
+    for i, payer in enumerate(["0xAAAA000000000000000000000000000000000001", "0xaaaa000000000000000000000000000000000001",
+                               "0xBBBB000000000000000000000000000000000002"]):
+        catalog_event(db, settled(listing, CLOCK + timedelta(minutes=i), payer), settings)
+    rows = db.execute("SELECT * FROM settlements ORDER BY settled_at").fetchall()
+    assert len(rows) == 3
+    assert len({r["payer_hash"] for r in rows}) == 2  # checksum casing is the same payer
+    dump = json.dumps(table_snapshot(db))
+    assert "aaaa000000000000000000000000000000000001" not in dump.lower()
+    listing_row = db.execute("SELECT first_settled_at, last_settled_at FROM listings").fetchone()
+    assert listing_row["first_settled_at"] == CLOCK
+    assert listing_row["last_settled_at"] == CLOCK + timedelta(minutes=2)
+
+
+def _rejected(db, settings, ev, code):
+    before = table_snapshot(db)
+    with pytest.raises(CatalogRejection) as info:
+        catalog_event(db, ev, settings)
+    assert info.value.error == code
+    assert info.value.reason
+    assert table_snapshot(db) == before
+    return info.value
+
+
+def test_spoofed_pay_to_cannot_overwrite_a_listing(db, settings):
+    catalog_event(db, verified(weather()), settings)
+    spoof = verified(weather(pay_to=SPOOFER, network="eip155:8453", description="Pay me instead"),
+                     CLOCK + timedelta(days=1))
+    _rejected(db, settings, spoof, "payto_mismatch")
+    _rejected(db, settings, settled(weather(pay_to=SPOOFER, network="eip155:8453")), "payto_mismatch")
+
+
+def test_operator_move_lets_the_new_address_update(db, settings):
+    from souk.catalog.bindings import change_binding
+
+    catalog_event(db, verified(weather()), settings)
+    key = db.execute("SELECT listing_key FROM listings").fetchone()["listing_key"]
+    change_binding(db, key, SPOOFER, action="move", reason="seller rotated keys (ticket 12)")
+    moved = verified(weather(pay_to=SPOOFER, network="eip155:8453", description="Moved"), CLOCK + timedelta(days=1))
+    assert catalog_event(db, moved, settings).status == "success"
+    assert db.execute("SELECT description FROM listings").fetchone()["description"] == "Moved"
+    assert db.execute("SELECT count(*) AS n FROM binding_changes").fetchone()["n"] == 1
+
+
+def test_forged_route_template_is_rejected(db, settings):
+    for template in ("/users/../admin", "/a/%2e%2e/b", "/x/http://evil"):
+        ev = verified(weather(url="https://weather.example.com/users/1", route_template=template))
+        _rejected(db, settings, ev, "invalid_route_template")
+
+
+def test_bounds(db, settings):
+    from souk.demo.builders import Param
+
+    _rejected(db, settings, verified(weather(description="x" * 4001)), "field_too_large")
+    many = [Param(f"p{i}") for i in range(101)]
+    _rejected(db, settings, verified(weather(params=many)), "field_too_large")
+    ev = verified(weather())
+    schema = ev["paymentPayload"]["extensions"]["bazaar"]["schema"]["properties"]["input"]["properties"]["queryParams"]
+    node = schema["properties"]["city"]
+    for _ in range(9):
+        node["type"] = "object"
+        node["properties"] = {"deeper": {"type": "string"}}
+        node = node["properties"]["deeper"]
+    _rejected(db, settings, ev, "schema_too_deep")
+    big_output = verified(weather(output_example={"blob": "y" * 17000}))
+    _rejected(db, settings, big_output, "field_too_large")
+
+
+def test_invalid_and_undiscoverable_events(db, settings):
+    ev = verified(weather())
+    ev["paymentPayload"]["extensions"]["bazaar"]["info"]["input"]["method"] = "TRACE"
+    _rejected(db, settings, ev, "invalid_discovery_extension")
+    bare = verified(weather())
+    del bare["paymentPayload"]["extensions"]
+    _rejected(db, settings, bare, "not_discoverable")
+    _rejected(db, settings, {"event": "verified"}, "invalid_event")
+    _rejected(db, settings, [1, 2], "invalid_event")
+    wrong = verified(weather())
+    wrong["paymentPayload"]["accepted"]["payTo"] = SPOOFER
+    _rejected(db, settings, wrong, "requirements_mismatch")
+    no_settlement = verified(weather())
+    no_settlement["event"] = "settled"
+    _rejected(db, settings, no_settlement, "invalid_event")
+    bad_net = verified(weather())
+    bad_net["paymentRequirements"]["network"] = "!!!"
+    _rejected(db, settings, bad_net, "invalid_network")
+
+
+def test_v1_payment_with_legacy_network_is_normalised(db, settings):
+    requirements = {
+        "scheme": "exact",
+        "network": "base-sepolia",
+        "maxAmountRequired": "2500",
+        "resource": "https://quotes.example.net/v1/quote?symbol=ACME",
+        "description": "Delayed stock quote for a ticker symbol",
+        "mimeType": "application/json",
+        "payTo": "0x2222222222222222222222222222222222222222",
+        "maxTimeoutSeconds": 60,
+        "asset": "0x036CbD53842c5426634e7929541eC2318f3dCF7e",
+        "outputSchema": {"input": {"type": "http", "method": "GET", "discoverable": True,
+                                   "queryParams": {"symbol": {"type": "string", "description": "Ticker"}}}},
+        "extra": {"name": "USDC", "version": "2"},
+    }
+    ev = {"event": "verified", "observedAt": "2026-10-20T12:00:00Z",
+          "paymentPayload": {"x402Version": 1, "scheme": "exact", "network": "base-sepolia", "payload": {}},
+          "paymentRequirements": requirements}
+    assert catalog_event(db, ev, settings).status == "success"
+    row = db.execute("SELECT networks, x402_version, resource_url, accepts FROM listings").fetchone()
+    assert row["networks"] == ["eip155:84532"]
+    assert row["accepts"][0]["network"] == "eip155:84532"
+    assert row["x402_version"] == 1
+    assert row["resource_url"] == "https://quotes.example.net/v1/quote"
+
+
+def test_outcome_header_is_base64_json():
+    import base64
+
+    from souk.catalog.outcome import Outcome
+
+    header = Outcome("rejected", "info failed schema validation", "invalid_discovery_extension").extension_responses_header()
+    assert json.loads(base64.b64decode(header)) == {
+        "bazaar": {"status": "rejected", "rejectedReason": "info failed schema validation"}
+    }
+    ok = Outcome("success").extension_responses_header()
+    assert ok == "eyJiYXphYXIiOnsic3RhdHVzIjoic3VjY2VzcyJ9fQ=="  # the spec's own example

@@ -1,0 +1,113 @@
+"""Test fixtures: one embedded Postgres per session (a real server, nothing mocked), clean tables per test."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import psycopg
+import pytest
+
+os.environ.setdefault("POWERTOOLS_TRACE_DISABLED", "true")
+os.environ.setdefault("POWERTOOLS_METRICS_NAMESPACE", "SoukTest")
+os.environ.setdefault("POWERTOOLS_DEV", "false")
+
+REPO = Path(__file__).resolve().parents[1]
+EVENTS_DIR = Path(__file__).parent / "events"
+SHARED_DATA = REPO.parent / "shared" / "data"
+CATALOG_SECRET = "test-catalog-secret"
+
+
+@pytest.fixture(scope="session")
+def database_url() -> Iterator[str]:
+    from souk.config import get_settings
+    from souk.db.embedded import embedded_database_url
+    from souk.db.migrate import migrate
+
+    url = os.environ.get("SOUK_TEST_DATABASE_URL")
+    if url is None:
+        data_dir = Path(tempfile.mkdtemp(prefix="souk-test-pg-"))
+        url = embedded_database_url(data_dir)
+    os.environ["DATABASE_URL"] = url
+    os.environ["SOUK_CATALOG_SECRET"] = CATALOG_SECRET
+    os.environ.setdefault("SOUK_MODEL_DIR", str(REPO / ".souk" / "model"))
+    get_settings.cache_clear()
+    migrate(url)
+    yield url
+    from souk.db import close_pool
+
+    close_pool()
+
+
+def _truncate(url: str) -> None:
+    with psycopg.connect(url, autocommit=True) as conn:
+        tables = [
+            r[0]
+            for r in conn.execute(
+                "SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'schema_migrations'"
+            )
+        ]
+        vector_tables = [t for t in tables if t.startswith("embeddings_g")]
+        for t in vector_tables:
+            conn.execute(f'DROP TABLE "{t}"')
+        rest = [t for t in tables if t not in vector_tables]
+        if rest:
+            conn.execute("TRUNCATE " + ", ".join(f'"{t}"' for t in rest) + " RESTART IDENTITY CASCADE")
+
+
+@pytest.fixture
+def db(database_url: str) -> Iterator[psycopg.Connection]:
+    """A clean database and a dict-row connection to it."""
+    from souk.db import get_pool
+
+    _truncate(database_url)
+    with get_pool().connection() as conn:
+        yield conn
+
+
+@pytest.fixture
+def settings(database_url: str):  # type: ignore[no-untyped-def]
+    from souk.config import get_settings
+
+    return get_settings()
+
+
+class FakeLambdaContext:
+    function_name = "souk-test"
+    memory_limit_in_mb = 128
+    invoked_function_arn = "arn:aws:lambda:eu-west-1:000000000000:function:souk-test"
+    aws_request_id = "00000000-0000-0000-0000-000000000000"
+    function_version = "$LATEST"
+    log_group_name = "/aws/lambda/souk-test"
+    log_stream_name = "test"
+
+    def get_remaining_time_in_millis(self) -> int:
+        return 10_000
+
+
+@pytest.fixture
+def lambda_context() -> FakeLambdaContext:
+    return FakeLambdaContext()
+
+
+def load_event(name: str) -> dict[str, Any]:
+    return json.loads((EVENTS_DIR / name).read_text(encoding="utf-8"))
+
+
+def table_snapshot(conn: psycopg.Connection) -> dict[str, list[Any]]:
+    """Every row of every catalog table, for byte-for-byte before/after comparisons."""
+    out: dict[str, list[Any]] = {}
+    names = [
+        r["tablename"]
+        for r in conn.execute("SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename")
+    ]
+    for name in names:
+        rows = conn.execute(f'SELECT to_jsonb(t)::text AS r FROM "{name}" t ORDER BY 1').fetchall()
+        out[name] = [r["r"] for r in rows]
+    seq = conn.execute("SELECT last_value FROM embedding_fencing_seq").fetchone()
+    out["_fencing_seq"] = [seq["last_value"]]
+    return out

@@ -1,0 +1,97 @@
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from fastapi.testclient import TestClient
+from x402.extensions.bazaar.facilitator_client import _parse_list_response
+
+from souk.api.app import make_app
+from souk.api.resources import router
+from souk.catalog.ingest import catalog_event
+from tests.factories import BASE_SELLER, CLOCK, pdf_tool, settled, verified, weather
+
+
+@pytest.fixture
+def client(db, settings):
+    catalog_event(db, verified(weather()), settings)
+    catalog_event(db, settled(weather(), CLOCK + timedelta(hours=1)), settings)
+    catalog_event(db, verified(weather(url="https://weather.example.com/v1/forecast", network="eip155:8453",
+                                       pay_to=BASE_SELLER)), settings)
+    catalog_event(db, verified(pdf_tool()), settings)
+    return TestClient(make_app(router))
+
+
+def test_sdk_parses_the_response_unmodified(client):
+    body = client.get("/discovery/resources").json()
+    parsed = _parse_list_response(body)
+    assert parsed.x402_version == 2
+    assert parsed.pagination.total == 3
+    assert {i.type for i in parsed.items} == {"http", "mcp"}
+    assert all(i.accepts for i in parsed.items)
+
+
+def test_quality_object_counts_recent_settlements(client):
+    items = client.get("/discovery/resources", params={"network": "stellar:testnet"}).json()["items"]
+    assert len(items) == 1
+    quality = items[0]["quality"]
+    assert quality["settledCountAllTime"] == 1
+    assert quality["lastSettledAt"].startswith("2026-10-20T13:00")
+
+
+@pytest.mark.parametrize(
+    ("params", "check"),
+    [
+        ({"type": "mcp"}, lambda i: i["type"] == "mcp"),
+        ({"type": "http"}, lambda i: i["type"] == "http"),
+        ({"payTo": "0x00000000000000000000000000000000000000ff"}, None),
+        ({"payTo": BASE_SELLER.upper().replace("0X", "0x")}, lambda i: any(a["payTo"] == BASE_SELLER for a in i["accepts"])),
+        ({"scheme": "batch-settlement"}, None),
+        ({"scheme": "exact"}, lambda i: any(a["scheme"] == "exact" for a in i["accepts"])),
+        ({"network": "eip155:999999999"}, None),
+        ({"network": "eip155:8453"}, lambda i: any(a["network"] == "eip155:8453" for a in i["accepts"])),
+        ({"network": "base"}, lambda i: any(a["network"] == "eip155:8453" for a in i["accepts"])),
+        ({"extensions": "payment-identifier"}, None),
+        ({"extensions": "bazaar"}, lambda i: "bazaar" in i["extensions"]),
+    ],
+)
+def test_filter_conformance(client, params, check):
+    response = client.get("/discovery/resources", params=params)
+    assert response.status_code == 200
+    body = response.json()
+    if check is None:
+        assert body["items"] == [] and body["pagination"]["total"] == 0
+    else:
+        assert body["items"], "positive control must match something"
+        assert all(check(i) for i in body["items"])
+        assert body["pagination"]["total"] == len(body["items"])
+
+
+@pytest.mark.parametrize(
+    "params",
+    [{"network": "!!!"}, {"limit": "0"}, {"limit": "101"}, {"limit": "ten"}, {"offset": "-1"},
+     {"type": "m c p"}, {"payTo": "a b"}, {"scheme": ""}, {"extensions": "!"}],
+)
+def test_malformed_filters_are_400_with_reason(client, params):
+    response = client.get("/discovery/resources", params=params)
+    assert response.status_code == 400
+    body = response.json()
+    assert isinstance(body["error"], str) and body["error"]
+    assert isinstance(body["reason"], str) and body["reason"]
+
+
+def test_unknown_parameters_are_named_not_ignored(client):
+    body = client.get("/discovery/resources", params={"q": "weather", "type": "http"}).json()
+    assert body["unappliedFilters"] == ["q"]
+    assert all(i["type"] == "http" for i in body["items"])
+
+
+def test_pagination_is_deterministic_and_complete(client):
+    paged = []
+    for offset in range(3):
+        page = client.get("/discovery/resources", params={"limit": 1, "offset": offset}).json()
+        assert page["pagination"] == {"limit": 1, "offset": offset, "total": 3}
+        paged += page["items"]
+    whole = client.get("/discovery/resources", params={"limit": 3}).json()["items"]
+    assert paged == whole
+    assert len({(i["resource"], i["type"], i["lastUpdated"]) for i in whole}) == 3

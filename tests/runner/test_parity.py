@@ -1,0 +1,66 @@
+"""The local runner serves template.yaml's routes through the very same handlers: same status, same body."""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+import time
+
+import httpx
+import pytest
+import uvicorn
+
+from souk.catalog.ingest import catalog_event
+from souk.runner.events import LocalContext, http_api_event
+from souk.runner.server import LocalGateway
+from tests.conftest import CATALOG_SECRET, REPO
+from tests.factories import pdf_tool, verified, weather
+
+
+@pytest.fixture
+def served(db, settings):
+    catalog_event(db, verified(weather()), settings)
+    catalog_event(db, verified(pdf_tool()), settings)
+    gateway = LocalGateway(REPO / "template.yaml", REPO)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(gateway, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.time() + 10
+    while not server.started and time.time() < deadline:
+        time.sleep(0.05)
+    yield gateway, f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(timeout=5)
+
+
+REQUESTS = [
+    ("GET", "/discovery/resources", "", None),
+    ("GET", "/discovery/resources", "type=mcp&limit=1", None),
+    ("GET", "/discovery/resources", "network=%21%21%21", None),
+    ("GET", "/discovery/resources", "limit=500", None),
+    ("POST", "/catalog/v1/events", "", {"event": "verified"}),
+    ("GET", "/no/such/route", "", None),
+]
+
+
+@pytest.mark.parametrize(("method", "path", "query", "body"), REQUESTS)
+def test_runner_matches_direct_handler_call(served, method, path, query, body):
+    gateway, base = served
+    headers = {"authorization": f"Bearer {CATALOG_SECRET}", "content-type": "application/json"}
+    raw = json.dumps(body).encode() if body is not None else b""
+    over_http = httpx.request(method, f"{base}{path}?{query}" if query else f"{base}{path}", headers=headers,
+                              content=raw or None, timeout=30)
+    matched = gateway.match(method, path)
+    if matched is None:
+        assert over_http.status_code == 404
+        return
+    route, params = matched
+    event = http_api_event(method=method, path=path, raw_query=query, headers=headers, body=raw,
+                           route_key=f"{route.method} {route.path}", path_parameters=params or None)
+    direct = gateway.handler(route.handler_ref)(event, LocalContext())
+    assert over_http.status_code == direct["statusCode"]
+    assert over_http.json() == json.loads(direct["body"])

@@ -1,0 +1,74 @@
+"""The Lambda handlers themselves, called with API Gateway HTTP API v2 event fixtures."""
+
+from __future__ import annotations
+
+import base64
+import copy
+import json
+
+from souk.runner.template import load_handler
+from tests.conftest import CATALOG_SECRET, REPO, load_event, table_snapshot
+from tests.factories import SPOOFER, verified, weather
+
+
+def _handler(name: str):
+    return load_handler(str(REPO / "functions" / name / "app.handler"))
+
+
+def _post(body: object, token: str | None) -> dict:
+    event = load_event("catalog_post_unauthenticated.json")
+    event["body"] = json.dumps(body)
+    if token is not None:
+        event["headers"]["authorization"] = f"Bearer {token}"
+    return event
+
+
+def test_catalog_requires_the_secret(db, lambda_context):
+    handler = _handler("catalog")
+    before = table_snapshot(db)
+    for token in (None, "wrong"):
+        response = handler(_post(verified(weather()), token), lambda_context)
+        assert response["statusCode"] == 401
+        body = json.loads(response["body"])
+        assert body["error"] == "unauthorized" and body["reason"]
+    assert table_snapshot(db) == before
+
+
+def test_catalog_accepts_and_reports_the_outcome_header(db, lambda_context):
+    response = _handler("catalog")(_post(verified(weather()), CATALOG_SECRET), lambda_context)
+    assert response["statusCode"] == 200
+    header = json.loads(base64.b64decode(response["headers"]["extension-responses"]))
+    assert header == {"bazaar": {"status": "success"}}
+
+
+def test_catalog_rejections_are_4xx_and_write_nothing(db, lambda_context):
+    handler = _handler("catalog")
+    handler(_post(verified(weather()), CATALOG_SECRET), lambda_context)
+    before = table_snapshot(db)
+    forged = verified(weather(url="https://weather.example.com/a/1", route_template="/a/%2e%2e/admin"))
+    spoofed = verified(weather(pay_to=SPOOFER, network="eip155:8453"))
+    oversized = verified(weather(description="z" * 5000))
+    for bad, code in ((forged, "invalid_route_template"), (spoofed, "payto_mismatch"),
+                      (oversized, "field_too_large"), ({"nope": 1}, "invalid_event")):
+        response = handler(_post(bad, CATALOG_SECRET), lambda_context)
+        assert 400 <= response["statusCode"] < 500
+        body = json.loads(response["body"])
+        assert body["error"] == code and body["reason"]
+        header = json.loads(base64.b64decode(response["headers"]["extension-responses"]))
+        assert header["bazaar"]["status"] == "rejected" and header["bazaar"]["rejectedReason"]
+    event = _post({}, CATALOG_SECRET)
+    event["body"] = "{not json"
+    response = handler(event, lambda_context)
+    assert response["statusCode"] == 400 and json.loads(response["body"])["error"] == "invalid_json"
+    assert table_snapshot(db) == before
+
+
+def test_resources_handler_with_fixture_event(db, lambda_context, settings):
+    from souk.catalog.ingest import catalog_event
+
+    catalog_event(db, verified(weather()), settings)
+    response = _handler("resources")(copy.deepcopy(load_event("resources_get.json")), lambda_context)
+    assert response["statusCode"] == 200
+    body = json.loads(response["body"])
+    assert body["pagination"]["limit"] == 5
+    assert [i["type"] for i in body["items"]] == ["http"]
