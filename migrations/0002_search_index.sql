@@ -58,7 +58,8 @@ CREATE TABLE search_sessions (
     created_at  timestamptz NOT NULL DEFAULT now(),
     query_hash  text NOT NULL,
     profile     text NOT NULL,
-    results     bigint[] NOT NULL
+    results     bigint[] NOT NULL,
+    interpreted jsonb NOT NULL
 );
 CREATE TABLE search_conversions (
     id          bigserial PRIMARY KEY,

@@ -391,7 +391,7 @@ for _region, _label, _hist in [("eu", "Europe", "busy"), ("us", "the United Stat
     http(F, "wxgrid", f"forecast-{_region}", f"/forecast/{_region}",
          f"Regional weather forecast grid for {_label}. Gridded 0.25 degree forecast, 5 days.",
          O(ST, "0.0001", _hist),  # type: ignore[arg-type]
-         caps=("forecast",), tags=["weather", "forecast", _region], params=[LAT, LON],
+         caps=("forecast", f"region-{_region}"), tags=["weather", "forecast", _region], params=[LAT, LON],
          group="wxgrid-regional")
 http(F, "polar", "wx", "/wx", None, O(B, "0.0002", "never"),
      caps=("current",), params=[P("q")], no_example=True, notes="empty description; only the path hints weather")
@@ -465,7 +465,7 @@ for _cc, _country, _hist in [("us", "United States", "recent"), ("uk", "United K
                              ("jp", "Japan", "stale"), ("br", "Brazil", "never")]:
     mcp(F, "geomcp", f"geocode_{_cc}", f"Geocode an address in {_country} (national address database).",
         O(SOL, "0.0005", _hist),  # type: ignore[arg-type]
-        caps=("forward",), params=[P("address", req=True)], group="geomcp-per-country")
+        caps=("forward", f"country-{_cc}"), params=[P("address", req=True)], group="geomcp-per-country")
 
 F = "address-validation"
 http(F, "postalcheck", "validate", "/v1/validate-address",
@@ -512,7 +512,7 @@ for _city, _label, _hist in [("tokyo", "Tokyo", "recent"), ("london", "London", 
                              ("lagos", "Lagos", "never"), ("mumbai", "Mumbai", "never")]:
     http(F, "localtime", f"time-{_city}", f"/time/{_city}", f"Current local time in {_label}.",
          O(BS, "0.0001", _hist),  # type: ignore[arg-type]
-         caps=("lookup",), tags=["time", _city], group="localtime-per-city", no_example=True)
+         caps=("lookup", f"city-{_city}"), tags=["time", _city], group="localtime-per-city", no_example=True)
 
 F = "maps-routing"
 http(F, "waypoint", "directions", "/v1/directions",
@@ -580,7 +580,7 @@ for _pair, _hist in [("eur-usd", "busy"), ("gbp-usd", "recent"), ("usd-jpy", "re
     _a, _b = _pair.upper().split("-")
     http(F, "rateboard", f"pair-{_pair}", f"/rate/{_pair}", f"{_a}/{_b} exchange rate, updated every minute.",
          O(SOL, "0.0001", _hist),  # type: ignore[arg-type]
-         caps=("latest",), tags=["fx", _pair], group="rateboard-per-pair", no_example=True)
+         caps=("latest", f"pair-{_pair}"), tags=["fx", _pair], group="rateboard-per-pair", no_example=True)
 
 F = "crypto-prices"
 for _sym, _name, _hist in [("btc", "Bitcoin", "busy"), ("eth", "Ether", "busy"), ("sol", "Solana", "recent"),
@@ -591,7 +591,7 @@ for _sym, _name, _hist in [("btc", "Bitcoin", "busy"), ("eth", "Ether", "busy"),
     http(F, "coinmill", f"price-{_sym}", f"/price/{_sym}",
          f"Spot price of {_name} ({_sym.upper()}) in USD, updated every 10 seconds.",
          O(B, "0.0002", _hist),  # type: ignore[arg-type]
-         caps=("spot",), tags=["crypto", "price", _sym], group="coinmill-per-coin", no_example=True)
+         caps=("spot", f"coin-{_sym}"), tags=["crypto", "price", _sym], group="coinmill-per-coin", no_example=True)
 http(F, "tickerhub", "quotes", "/v1/quotes",
      "Real-time cryptocurrency prices for 5,000+ coins: price, 24h change, volume and market cap.",
      O(ST, "0.001", "recent"), O(SOL, "0.001", "busy"), O(B, "0.001", "recent"), O(BS, "0.001", "never"),
@@ -604,7 +604,7 @@ http(F, "tickerhub", "ohlcv", "/v1/ohlcv", "Historical OHLCV candles for crypto 
 mcp(F, "omnitool", "crypto_price", "Price of a cryptocurrency in USD.", O(B, "0.001", "recent"),
     O(SOL, "0.001", "recent"), caps=("spot",), params=[P("symbol", req=True)])
 mcp(F, "lumenprice", "get_xlm_price", "XLM/USD price from the Stellar DEX and centralized exchanges.",
-    O(ST, "0.0025", "recent", "XLM"), caps=("spot",), params=[])
+    O(ST, "0.0025", "recent", "XLM"), caps=("spot", "coin-xlm"), params=[])
 mcp(F, "agentbelt", "getCryptoQuote", "Crypto quote by ticker.", O(ST, "0.0005", "single"),
     caps=("spot",), params=[P("ticker", req=True)])
 
@@ -1312,7 +1312,7 @@ for _league, _label, _hist in [("nba", "NBA basketball", "recent"), ("nfl", "NFL
                                ("laliga", "LaLiga football", "never")]:
     http(F, "scoreboard", f"scores-{_league}", f"/v1/{_league}/scores", f"Live scores for {_label}.",
          O(ST, "0.0008", _hist),  # type: ignore[arg-type]
-         caps=("scores",), tags=["scores", _league], group="scoreboard-per-league", no_example=True)
+         caps=("scores", f"league-{_league}"), tags=["scores", _league], group="scoreboard-per-league", no_example=True)
 http(F, "scoreboard", "standings", "/v1/standings", "League standings tables.", O(B, "0.001", "never"),
      caps=("standings",), tags=["standings"], params=[P("league", req=True)])
 http(F, "oddsfeed", "odds", "/odds", "Betting odds from 40 bookmakers.", O(SOL, "0.005", "stale"),
@@ -1429,3 +1429,109 @@ http(F, "kycspam", "verify", "/verify",
      "email verification phone lookup",
      O(B, "0.0001", "never"), caps=("spam",), tags=["kyc", "aml", "identity", "cheap"],
      params=[P("q")], trap="spam", spam_topics=("kyc-identity", "email-verify", "phone-lookup"))
+
+# ---------------------------------------------------------------------------------------------------
+# Further deployments of the endpoints above: testnet mirrors, a Solana mirror of OmniTool, a Stellar
+# testnet mirror of StellarKit, and alternate assets (EURC on Base, XLM on Stellar). Same tool/path,
+# another network or asset -- so another URL.
+# ---------------------------------------------------------------------------------------------------
+
+EXTRA_OFFERS: dict[tuple[str, str], list[Offer]] = {
+    # MCP mirrors
+    ("omnitool", "geocode-address"): [O(SOL, "0.002", "recent")],
+    ("omnitool", "ip-lookup"): [O(SOL, "0.001", "never")],
+    ("omnitool", "convert-currency"): [O(SOL, "0.001", "recent")],
+    ("omnitool", "translate-text"): [O(SOL, "0.001", "single")],
+    ("omnitool", "send-email"): [O(SOL, "0.001", "never")],
+    ("omnitool", "verify-email"): [O(SOL, "0.0005", "recent")],
+    ("omnitool", "web-search"): [O(SOL, "0.003", "never")],
+    ("omnitool", "fetch-url"): [O(SOL, "0.002", "stale")],
+    ("omnitool", "make-qr"): [O(SOL, "0.0002", "never")],
+    ("omnitool", "shorten-url"): [O(SOL, "0.0002", "never")],
+    ("omnitool", "dns-lookup"): [O(SOL, "0.0005", "never")],
+    ("omnitool", "resize-image"): [O(SOL, "0.001", "never")],
+    ("stellarkit", "get-fee-stats"): [O(STT, "0.0001", "recent")],
+    ("stellarkit", "pay-invoice"): [O(STT, "0.005", "recent")],
+    ("stellarkit", "explain-x402"): [O(STT, "0.0005", "never")],
+    ("stellarkit", "resolve-federation-address"): [O(STT, "0.0002", "never")],
+    ("stellarkit", "get-path-payment-quote"): [O(STT, "0.0005", "recent")],
+    ("docsmithmcp", "render-pdf"): [O(STT, "0.008", "recent")],
+    ("docsmithmcp", "fill-pdf-form"): [O(STT, "0.015", "never")],
+    ("docsmithmcp", "extract-pdf-text"): [O(STT, "0.004", "recent")],
+    ("docsmithmcp", "pdf-viewer-link"): [O(STT, "0.001", "never")],
+    ("agentbelt", "getweatherforecast"): [O(STT, "0.0015", "never")],
+    ("agentbelt", "convertcurrency"): [O(STT, "0.0008", "never")],
+    ("agentbelt", "getcryptoquote"): [O(STT, "0.0005", "never")],
+    ("agentbelt", "summarize"): [O(STT, "0.001", "never")],
+    ("devbox", "run-javascript"): [O(BS, "0.002", "recent")],
+    ("voicemcp", "transcribe-audio"): [O(B, "0.005", "never")],
+    ("voicemcp", "synthesize-speech"): [O(B, "0.003", "single")],
+    ("nlpkit", "analyze-sentiment"): [O(STT, "0.0003", "never")],
+    ("nlpkit", "summarize-text"): [O(B, "0.001", "recent")],
+    ("nlpkit", "embed-text"): [O(B, "0.0001", "never")],
+    ("visionmcp", "image-to-text"): [O(B, "0.002", "recent")],
+    ("travelmcp", "search-flights"): [O(SOL, "0.008", "never")],
+    ("travelmcp", "search-hotels"): [O(SOL, "0.008", "stale")],
+    ("marketmcp", "get-stock-quote"): [O(B, "0.001", "never")],
+    ("calmcp", "createevent"): [O(B, "0.001", "never")],
+    # HTTP testnet mirrors and alternate assets
+    ("skycast", "history"): [O(BS, "0.01", "never")],
+    ("cleanair", "aqi"): [O(BS, "0.001", "recent")],
+    ("placefinder", "reverse"): [O(STT, "0.001", "recent")],
+    ("chronos", "timezone"): [O(STT, "0.0002", "recent"), O(BS, "0.0002", "never")],
+    ("waypoint", "directions"): [O(BS, "0.005", "recent")],
+    ("ratedesk", "historical"): [O(STT, "0.001", "never")],
+    ("ratedesk", "convert"): [O(STT, "0.0005", "recent")],
+    ("ratedesk", "latest"): [O(ST, "0.00125", "recent", "XLM"), O(STT, "0.00125", "never", "XLM")],
+    ("tickerhub", "quotes"): [O(STT, "0.001", "recent"), O(ST, "0.0025", "single", "XLM")],
+    ("stellarpay", "pay"): [O(ST, "0.025", "recent", "XLM")],
+    ("x402docs", "ask"): [O(STT, "0.001", "recent"), O(BS, "0.001", "never"), O(ST, "0.0025", "never", "XLM")],
+    ("equitytape", "quote"): [O(BS, "0.001", "never")],
+    ("filingdesk", "filings"): [O(BS, "0.002", "never")],
+    ("registry", "company"): [O(B, "0.005", "recent", "EURC")],
+    ("daywise", "holidays"): [O(STT, "0.0005", "recent"), O(BS, "0.0005", "never")],
+    ("moodmeter", "sentiment"): [O(STT, "0.0005", "never")],
+    ("tldr", "summarize"): [O(BS, "0.002", "recent"), O(STT, "0.002", "never")],
+    ("vectorly", "embeddings"): [O(STT, "0.0001", "never"), O(B, "0.0001", "recent", "EURC")],
+    ("lingua", "translate"): [O(B, "0.001", "recent", "EURC"), O(ST, "0.0025", "recent", "XLM")],
+    ("earshot", "transcribe"): [O(BS, "0.006", "never")],
+    ("vocalize", "speak"): [O(STT, "0.004", "recent")],
+    ("execly", "execute"): [O(BS, "0.005", "recent")],
+    ("searchlight", "search"): [O(BS, "0.003", "recent"), O(STT, "0.003", "never")],
+    ("wirefeed", "news"): [O(BS, "0.002", "recent"), O(STT, "0.002", "never")],
+    ("harvest", "scrape"): [O(STT, "0.003", "never")],
+    ("snapshot", "screenshot"): [O(BS, "0.002", "recent")],
+    ("docsmith", "html-to-pdf"): [O(STT, "0.01", "recent"), O(B, "0.01", "recent", "EURC")],
+    ("formfiller", "fill"): [O(BS, "0.02", "recent")],
+    ("pdftext", "extract"): [O(STT, "0.005", "recent"), O(B, "0.005", "never", "EURC")],
+    ("pdfviewer", "view"): [O(BS, "0.001", "never"), O(STT, "0.001", "recent")],
+    ("readpixel", "ocr"): [O(BS, "0.003", "recent")],
+    ("pixelforge", "generate"): [O(STT, "0.04", "never")],
+    ("imgops", "resize"): [O(BS, "0.0005", "recent"), O(STT, "0.0005", "never")],
+    ("postbox", "send"): [O(STT, "0.001", "recent"), O(B, "0.001", "recent", "EURC")],
+    ("mailcheck", "verify"): [O(STT, "0.0005", "never"), O(B, "0.0005", "recent", "EURC")],
+    ("textline", "sms"): [O(BS, "0.01", "recent"), O(STT, "0.01", "never")],
+    ("numberscope", "lookup"): [O(BS, "0.002", "never")],
+    ("nettools", "dns"): [O(BS, "0.0002", "recent"), O(STT, "0.0002", "never")],
+    ("nettools", "whois"): [O(BS, "0.001", "never")],
+    ("namehunt", "available"): [O(BS, "0.001", "never"), O(STT, "0.001", "recent")],
+    ("idproof", "verify-document"): [O(BS, "0.5", "recent")],
+    ("slotly", "events"): [O(BS, "0.002", "never")],
+    ("leadbase", "contacts"): [O(BS, "0.002", "recent")],
+    ("skyroute", "flights"): [O(BS, "0.01", "recent"), O(B, "0.01", "never", "EURC")],
+    ("staysearch", "hotels"): [O(BS, "0.01", "never"), O(B, "0.01", "recent", "EURC")],
+    ("scoreboard", "scores"): [O(BS, "0.001", "never"), O(STT, "0.001", "recent")],
+    ("pantry", "recipes"): [O(BS, "0.001", "never")],
+    ("scholarly", "papers"): [O(BS, "0.002", "recent")],
+    ("docketwatch", "cases"): [O(BS, "0.01", "never")],
+    ("qrsmith", "qr"): [O(ST, "0.00025", "recent", "XLM")],
+    ("tinylink", "shorten"): [O(BS, "0.0002", "recent"), O(STT, "0.0002", "never")],
+}
+
+_by_key = {(s.seller, s.slug): s for s in SPECS}
+for _key, _extra in EXTRA_OFFERS.items():
+    _spec = _by_key[_key]  # KeyError = typo in the table above
+    _spec.offers.extend(_extra)
+    _seen = [(o.net, o.asset) for o in _spec.offers]
+    if len(set(_seen)) != len(_seen):
+        raise ValueError(f"duplicate deployment in {_key}")

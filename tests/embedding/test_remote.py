@@ -119,15 +119,8 @@ def test_unreachable_server_is_unavailable() -> None:
 
 
 def test_get_provider_remote(base_url: str, tmp_path) -> None:
-    provider = get_provider(
-        "openai-compatible",
-        tmp_path,
-        1,
-        base_url=base_url,
-        api_key=None,
-        model="ok",
-        dimension=DIM,
-        timeout_s=2.0,
-    )
+    kwargs = {"base_url": base_url, "api_key": None, "model": "ok", "dimension": DIM, "timeout_s": 2.0}
+    provider = get_provider("openai-compatible", tmp_path, 1, **kwargs)
+    assert get_provider("remote", tmp_path, 1, **kwargs) is provider
     assert provider.embed(["x"]).shape == (1, DIM)
     assert _Handler.seen[-1]["auth"] is None

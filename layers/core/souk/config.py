@@ -36,6 +36,17 @@ class Settings(BaseSettings):
     remote_embedding_model: str | None = None
     remote_embedding_dimension: int | None = None
 
+    # The embedding job (souk.embedding.worker): listings per claim, lease length, retries.
+    embed_batch_size: int = Field(default=32, ge=1)
+    lease_seconds: int = Field(default=120, ge=1)
+    max_attempts: int = Field(default=5, ge=1)
+    retry_base_seconds: float = Field(default=30.0, gt=0)
+    retry_max_seconds: float = Field(default=3600.0, gt=0)
+    # A scheduled run stops claiming after this long, well inside the function's 300 s timeout.
+    embed_run_seconds: float = Field(default=240.0, gt=0)
+    # Vector rows above which a generation gets an HNSW index; below it an exact scan is fast enough.
+    hnsw_threshold: int = Field(default=20000, ge=0)
+
     # Listing bounds beyond the Bazaar schema checks.
     max_event_bytes: int = 256 * 1024
     max_description_chars: int = 4000

@@ -42,11 +42,17 @@ def _onnx_embedder(model_dir: Path, threads: int) -> OnnxEmbedder:
     return OnnxEmbedder(model_dir, threads=threads)
 
 
+@lru_cache(maxsize=4)
+def _remote_embedder(kwargs: tuple[tuple[str, Any], ...]) -> OpenAICompatibleEmbedder:
+    # reusing the client keeps its HTTP connection pool warm across queries
+    return OpenAICompatibleEmbedder(**dict(kwargs))
+
+
 def get_provider(kind: str, model_dir: Path, threads: int = 1, **remote_kwargs: Any) -> EmbeddingProvider:
     """The provider for ``kind``; the local one is built on first use and then reused.
 
     Remote kinds take OpenAICompatibleEmbedder's arguments (base_url, api_key, model,
-    dimension, timeout_s, ...) as ``remote_kwargs`` and get a new client each call.
+    dimension, timeout_s, ...) as ``remote_kwargs``; one client per distinct set is reused.
     Raises EmbeddingUnavailable (ModelMissingError, ModelIntegrityError) when the local
     model cannot be used.
     """
@@ -54,7 +60,7 @@ def get_provider(kind: str, model_dir: Path, threads: int = 1, **remote_kwargs: 
     if normalized in LOCAL_KINDS:
         return _onnx_embedder(Path(model_dir).resolve(), int(threads))
     if normalized in REMOTE_KINDS:
-        return OpenAICompatibleEmbedder(**remote_kwargs)
+        return _remote_embedder(tuple(sorted(remote_kwargs.items())))
     raise ValueError(
         f"unknown embedding provider kind {kind!r}; expected one of {sorted(LOCAL_KINDS | REMOTE_KINDS)}"
     )

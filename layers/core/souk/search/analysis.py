@@ -17,8 +17,7 @@ import snowballstemmer
 # Function words of agent queries and listing prose. Domain nouns ("api", "endpoint", "service",
 # "tool", "data") stay: they are low-IDF, not noise, and "mcp tool" vs "http api" can matter.
 # Negation words are here because understanding reads them before analysis.
-STOPWORDS: frozenset[str] = frozenset(
-    """
+_STOPWORD_TEXT = """
     a an the and or nor but if then than so as at by for from in into of off on onto to with
     without via per about
     is are was were be been being am do does did doing have has had
@@ -29,8 +28,8 @@ STOPWORDS: frozenset[str] = frozenset(
     using
     not no isnt arent dont doesnt
     s t www
-    """.split()
-)
+"""
+STOPWORDS: frozenset[str] = frozenset(_STOPWORD_TEXT.split())
 
 # Longer runs are blobs (base64, JWTs, hashes), not words; they would only bloat the postings.
 MAX_TOKEN_CHARS = 80

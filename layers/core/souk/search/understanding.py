@@ -46,7 +46,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Literal
+from typing import Literal, cast
 
 from souk import assets as a
 from souk import networks as n
@@ -122,12 +122,20 @@ def interpret(query: str) -> InterpretedQuery:
 
 # --- vocabulary --------------------------------------------------------------------------------
 
+
+def _set(words: str) -> frozenset[str]:
+    return frozenset(words.split())
+
+
 _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)*")
-_BARRIER = frozenset(",;.!?()[]{}:\"|—–")
+_BARRIER = frozenset(',;.!?()[]{}:"|—–')
 
 _BARE_FAMILIES = frozenset({"stellar", "solana"})
 _MAIN_QUAL = frozenset({"mainnet", "mainnets", "pubnet"})
 _TEST_QUAL = frozenset({"testnet", "testnets", "devnet", "sepolia", "amoy", "fuji"})
+# Said without a chain: "any testnet api". Not "sepolia" (Ethereum has one too) nor "public network".
+_BARE_QUALS = {"testnet": "test", "testnets": "test", "devnet": "test", "mainnet": "main", "mainnets": "main"}
+_BARE_PAIRS = {("test", "net"): "test", ("dev", "net"): "test", ("main", "net"): "main"}
 _NEUTRAL_QUAL = frozenset({"network", "chain", "blockchain", "l2"})
 _TWO_WORD_QUAL = {
     ("main", "net"): "main",
@@ -138,49 +146,49 @@ _TWO_WORD_QUAL = {
     ("dev", "net"): "test",
 }
 # What a chain is the topic of ("stellar account lookup"), as opposed to the rail paying for a call.
-_CHAIN_SUBJECTS = frozenset(
+_CHAIN_SUBJECTS = _set(
     """
     account accounts address addresses wallet wallets transaction transactions tx txs balance balances
     token tokens nft nfts ledger ledgers block blocks explorer rpc horizon soroban contract contracts
     validator validators price prices swap swaps dex defi analytics data faucet faucets asset assets
     holder holders supply transfer transfers event events indexer node nodes gas market markets chart
     charts history staking bridge domain domains program programs anchor anchors sdk
-    """.split()
+    """
 )
 # After a name that is also an ordinary word: "base price", "base url", "polygon area", "base 64".
-_NOT_NETWORK_AFTER = _CHAIN_SUBJECTS | frozenset(
+_NOT_NETWORK_AFTER = _CHAIN_SUBJECTS | _set(
     """
     pricing currency currencies url urls uri model models rate rates image images layer layers class
     classes case cases camp salary pay fee fees amount amounts unit units value values path paths
     directory template templates color colors colour map maps game games line number numbers station
     stations score plan tier version form forms word words shape shapes area areas vertex vertices
-    """.split()
+    """
 )
-_NOT_NETWORK_BEFORE = frozenset(
+_NOT_NETWORK_BEFORE = _set(
     "knowledge data code customer user fan home military air client install wheel power tax cost "
-    "convex regular".split()
+    "convex regular"
 )
 _NET_PREPS = frozenset({"on", "via", "using", "over", "through", "thru", "onto", "across"})
-_PAY_VERBS = frozenset(
+_PAY_VERBS = _set(
     """
     accepts accept accepting accepted takes take taking pay pays paying paid payable settles settle
     settled settling supports supporting supported charges charged
-    """.split()
+    """
 )
 _ASSET_CONTEXT = _NET_PREPS | _PAY_VERBS | {"in", "with", "denominated", "priced"}
 _LEFT_FILLER = (
     _NET_PREPS
     | _PAY_VERBS
-    | frozenset(
+    | _set(
         """
         that which who uses use with in payment payments priced denominated and or is are only for
         costs cost costing also both either the
-        """.split()
+        """
     )
 )
 _PRICE_LEFT_FILLER = _LEFT_FILLER | {"price", "prices", "pricing", "fee", "fees", "at", "budget"}
-_RIGHT_FILLER = frozenset(
-    "payment payments pay paid only network networks chain settlement settlements accepted supported".split()
+_RIGHT_FILLER = _set(
+    "payment payments pay paid only network networks chain settlement settlements accepted supported"
 )
 
 _KNOWN_SYMBOLS = {symbol.lower(): symbol for symbol in a.USD_RATES}
@@ -188,7 +196,8 @@ _UNRATED_SYMBOLS = {s.lower(): s for s in ("USDT", "DAI", "PYUSD", "ETH", "SOL",
 
 _METHODS = frozenset({"get", "post", "put", "patch", "delete", "head", "options"})
 _METHOD_PREPS = frozenset({"via", "using", "over", "by"})
-_METHOD_NOUNS = frozenset({"endpoint", "endpoints", "request", "requests", "method", "route", "routes", "verb"})
+_METHOD_NOUNS = _set("endpoint endpoints request requests method route routes verb")
+_PATH_AFTER = re.compile(r"\s*/")
 _TYPE_NOUNS = frozenset(
     {"api", "apis", "endpoint", "endpoints", "service", "services", "route", "routes", "interface"}
 )
@@ -206,11 +215,11 @@ _CHEAP_PAIRS = frozenset(
     }
 )
 
-_TRIGGERS = frozenset(
+_TRIGGERS = _set(
     """
     not no without except excluding exclude excludes never isn't isnt aren't arent doesn't doesnt
     don't dont
-    """.split()
+    """
 )
 _TWO_WORD_TRIGGERS = frozenset({("other", "than"), ("rather", "than"), ("instead", "of")})
 _CLAUSE_STOPS = frozenset({"and", "but", "that", "which", "with", "who", "while", "whereas", "plus"})
@@ -257,13 +266,18 @@ _LE_WORDS = (
     r"|lower\s+than|at\s+most|up\s+to|under|below|beneath|within|budget(?:\s+of)?"
     r"|max(?:imum)?(?:\s+(?:price|cost))?(?:\s+of)?"
 )
-_GE_WORDS = r"more\s+than|greater\s+than|higher\s+than|at\s+least|over|above|min(?:imum)?(?:\s+price)?(?:\s+of)?"
+_GE_WORDS = (
+    r"more\s+than|greater\s+than|higher\s+than|at\s+least|over|above|min(?:imum)?(?:\s+price)?(?:\s+of)?"
+)
 _PRICE_CAP = re.compile(
     rf"(?:(?<!\w)(?:{_LE_WORDS})|(?<![<>=])(?:<=|=<|≤|<))\s*(?:of\s+)?{_amount(True)}{_TAIL}"
 )
 _PRICE_MIN = re.compile(rf"(?:(?<!\w)(?:{_GE_WORDS})|(?<![<>=])(?:>=|=>|≥|>))\s*{_amount(True)}{_TAIL}")
 _PRICE_BARE = re.compile(rf"(?<![\w.,$€]){_amount(False)}{_TAIL}")
-_CAIP2 = re.compile(r"(?<![\w:])(?:eip155|solana|stellar|bip122|cosmos|aptos|sui|near|tron):[-_a-z0-9]{1,32}(?![\w:])")
+# Namespaces only: "ratio 16:9" or "note:x" is not a chain id.
+_CAIP2 = re.compile(
+    r"(?<![\w:])(?:eip155|solana|stellar|bip122|cosmos|aptos|sui|near|tron):[-_a-z0-9]{1,32}(?![\w:])"
+)
 
 
 # --- the scan ------------------------------------------------------------------------------------
@@ -291,7 +305,7 @@ class _Scan:
         self.owner: list[_Claim | None] = [None] * len(self.words)
         self.claims: list[_Claim] = []
         self.removed = [False] * len(text)
-        self.negated_words: list[list[int]] = []  # one list per negation clause, trigger first
+        self.negations: list[tuple[int, list[int]]] = []  # (trigger start, clause words) per negation
 
     # word helpers
 
@@ -395,7 +409,9 @@ class _Scan:
             or after in _KNOWN_SYMBOLS
             or (linked and self.linked_to_network(i, last))
         )
-        if qual in ("main", "test"):
+        if qual == "any" and self.near(last, 1) in _CHAIN_SUBJECTS:  # "stellar network explorer"
+            ok = False
+        elif qual in ("main", "test"):
             ok = True
         elif word in _BARE_FAMILIES:
             ok = after not in _CHAIN_SUBJECTS or qual is not None
@@ -444,8 +460,12 @@ class _Scan:
         for step, edge in ((-1, first), (1, last)):
             if self.owned_by(edge + step, "network") and self.joined(edge, edge + step):
                 return True
-            if self.near(edge, step) in ("or", "and") and self.owned_by(edge + 2 * step, "network"):
-                return self.joined(edge + step, edge + 2 * step)
+            if (
+                self.near(edge, step) in ("or", "and")
+                and self.owned_by(edge + 2 * step, "network")
+                and self.joined(edge + step, edge + 2 * step)
+            ):
+                return True
         return False
 
     def scan_bare_qualifiers(self) -> None:
@@ -453,15 +473,13 @@ class _Scan:
             if not self.free(i):
                 continue
             pair = (word, self.near(i, 1))
-            if pair in _TWO_WORD_QUAL and self.free(i + 1) and _TWO_WORD_QUAL[pair] != "main" or word == "main":
-                last, qual = i + 1, _TWO_WORD_QUAL.get(pair)
-            elif word in _TEST_QUAL - {"sepolia", "amoy", "fuji"}:
-                last, qual = i, "test"
-            elif word in _MAIN_QUAL - {"pubnet"}:
-                last, qual = i, "main"
+            if pair in _BARE_PAIRS and self.free(i + 1):
+                qual, last = _BARE_PAIRS[pair], i + 1
+            elif word in _BARE_QUALS:
+                qual, last = _BARE_QUALS[word], i
             else:
                 continue
-            if qual is None or self.near(last, 1) in _CHAIN_SUBJECTS:  # "testnet faucet" is a topic
+            if self.near(last, 1) in _CHAIN_SUBJECTS:  # "testnet faucet" is a topic
                 continue
             first = i - 1 if self.near(i, -1) in _NET_PREPS and self.free(i - 1) else i
             self.claim_words("qualifier", first, last, qual)
@@ -506,7 +524,7 @@ class _Scan:
             self.claim_words("method", i - 1, i, word.upper())
         elif self.near(i, 1) in _METHOD_NOUNS and self.free(i + 1):  # "POST endpoint"
             self.claim_words("method", i, i + 1, word.upper())
-        elif re.match(r"\s*/", self.text[self.spans[i][1] :]) or self.typed_in_capitals(i):  # "GET /v1"
+        elif _PATH_AFTER.match(self.text, self.spans[i][1]) or self.typed_in_capitals(i):  # "GET /v1"
             self.claim_words("method", i, i, word.upper())
 
     def typed_in_capitals(self, i: int) -> bool:
@@ -543,9 +561,10 @@ class _Scan:
                 k -= 1
             if not (self.free(k) and self.joined(k, k + 1)):
                 continue
-            start = next((s for s in (k, k - 1) if self.free(s) and self.trigger_length(s) == k - s + 1), None)
-            if start is None:
+            starts = [s for s in (k, k - 1) if self.free(s) and self.trigger_length(s) == k - s + 1]
+            if not starts:
                 continue
+            start = starts[0]
             claim.negated = True
             for j in range(start, claim.first):
                 self.take(j, claim)
@@ -572,7 +591,7 @@ class _Scan:
             if not length:
                 i += 1
                 continue
-            clause = list(range(i, i + length))
+            clause: list[int] = []
             j = i + length
             while (
                 self.free(j)
@@ -582,9 +601,9 @@ class _Scan:
             ):
                 clause.append(j)
                 j += 1
-            for k in clause:
+            for k in range(i, j):
                 self.remove(*self.spans[k])
-            self.negated_words.append(clause)
+            self.negations.append((i, clause))
             i = j
 
     # result
@@ -609,7 +628,7 @@ class _Scan:
                 unapplied.append(f"negated:{claim.kind}")
                 continue
             if claim.kind == "network":
-                ids = tuple(claim.value)  # type: ignore[call-overload]
+                ids = cast(tuple[str, ...], claim.value)
                 if ids:
                     family_ids.update(ids)
                     notes.append((where, f"network: {'|'.join(ids)} {source}"))
@@ -622,7 +641,7 @@ class _Scan:
                 symbol = str(claim.value)
                 _note_asset(symbol, known, unknown, notes, where, source)
             elif claim.kind == "price":
-                usd, symbol, bare = claim.value  # type: ignore[misc]
+                usd, symbol, bare = cast(tuple[Decimal | None, str | None, bool], claim.value)
                 if symbol:
                     _note_asset(symbol, known, unknown, notes, where, source)
                 if usd is None:
@@ -660,13 +679,15 @@ class _Scan:
 
         topical_text = _residual(self.text, self.removed)
         topical = _unique(tokenize(topical_text))
+        if not topical:  # "anything on stellar": nothing for the semantic arm to embed
+            topical_text = ""
         positive = set(topical)
         negated: list[str] = []
-        for clause in self.negated_words:
+        for trigger, clause in self.negations:
             terms = [t for t in tokenize(" ".join(self.words[k] for k in clause)) if t not in positive]
             if terms:
-                phrase = self.text[self.spans[clause[0]][0] : self.spans[clause[-1]][1]]
-                notes.append((clause[0], f"demote: {', '.join(_unique(terms))} (from '{phrase}')"))
+                phrase = self.text[self.spans[trigger][0] : self.spans[clause[-1]][1]]
+                notes.append((trigger, f"demote: {', '.join(_unique(terms))} (from '{phrase}')"))
                 negated.extend(terms)
 
         constrained = bool(networks or known or unknown or caps or query_type or method or cheapest)
@@ -757,7 +778,13 @@ def _residual(text: str, removed: list[bool]) -> str:
     kept = "".join(" " if gone else c for c, gone in zip(text, removed, strict=True))
     kept = re.sub(r"\s+([,;:.!?])", r"\1", kept)
     kept = re.sub(r"([,;:])(?:\s*[,;:.!?])+", r"\1", kept)
-    return " ".join(kept.split()).strip(" ,;:-–—/|")
+    words = kept.split()
+    # Function words left dangling at the edges ("for github issues", "weather api but") go too.
+    while words and not tokenize(words[0]):
+        words.pop(0)
+    while words and not tokenize(words[-1]):
+        words.pop()
+    return " ".join(words).strip(" ,;:-–—/|")
 
 
 def _money(value: Decimal) -> str:

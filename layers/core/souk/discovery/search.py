@@ -1,0 +1,173 @@
+"""``GET /discovery/search``: parse, rank once per session, page through the stored ranking with cursors.
+
+A search stores its ranked ids under a session id; cursors point into that snapshot, so pages never
+overlap or skip even while the catalog changes underneath.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import uuid
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from psycopg import Connection
+
+from souk.config import Settings
+from souk.discovery.filters import filter_sql, parse_filters, parse_int
+from souk.discovery.items import ITEM_COLUMNS, to_item
+from souk.discovery.resources import X402_VERSION
+from souk.errors import SoukError
+from souk.search import cursor as cursors
+from souk.search.pipeline import RankRequest, rank
+from souk.search.profile import DEFAULT_PROFILE, Profile
+from souk.search.understanding import QueryTooLong, normalize_query
+
+SEARCH_PARAMS = frozenset(
+    {"query", "type", "payTo", "scheme", "network", "extensions", "asset", "maxUsdPrice", "limit", "cursor"}
+)
+SESSION_HEADER = "x-search-session-id"
+PROFILE_HEADER = "x-souk-profile"
+
+
+@dataclass(frozen=True, slots=True)
+class SearchResponse:
+    body: dict[str, Any]
+    session_id: uuid.UUID
+    profile: Profile
+
+
+def _query(params: Mapping[str, list[str]]) -> str:
+    values = params.get("query")
+    if not values:
+        raise SoukError("missing_query", "query is required, e.g. /discovery/search?query=weather+api")
+    if len(values) > 1:
+        raise SoukError("invalid_parameter", "query may be given once")
+    return values[0]
+
+
+def search(
+    conn: Connection,
+    params: Mapping[str, list[str]],
+    settings: Settings,
+    *,
+    profile: Profile = DEFAULT_PROFILE,
+    now: datetime | None = None,
+) -> SearchResponse:
+    query = _query(params)
+    filters = parse_filters(params, SEARCH_PARAMS)
+    limit = parse_int(params, "limit", 20, 1, 100)
+    token = (params.get("cursor") or [None])[0]
+    normalized = normalize_query(query)
+    fingerprint = cursors.fingerprint(
+        {"q": normalized, "f": filters.applied(), "limit": limit, "profile": profile.name}
+    )
+    secret = settings.cursor_secret.get_secret_value()
+
+    if token:
+        cur = cursors.decode(token, secret, fingerprint)
+        row = conn.execute(
+            "SELECT results, interpreted FROM search_sessions WHERE id = %s", (cur.session_id,)
+        ).fetchone()
+        if row is None:
+            raise SoukError("cursor_expired", "the search session behind this cursor no longer exists; search again")
+        session_id, ids, meta = cur.session_id, list(row["results"]), row["interpreted"]
+        offset = cur.offset
+    else:
+        try:
+            result = rank(conn, RankRequest(query, filters, profile, now), settings, profile)
+        except QueryTooLong as exc:
+            raise SoukError("query_too_long", str(exc)) from None
+        session_id, ids, offset = uuid.uuid4(), result.listing_ids, 0
+        meta = {
+            "interpretedQuery": result.interpreted.to_dict() | {"appliedFilters": result.applied},
+            "searchMethod": result.search_method,
+            "partialResults": result.partial,
+            "degradedReason": result.degraded_reason,
+            "unapplied": result.unapplied,
+        }
+        conn.execute(
+            "INSERT INTO search_sessions (id, query_hash, profile, results, interpreted) VALUES (%s, %s, %s, %s, %s)",
+            (session_id, hashlib.sha256(normalized.encode()).hexdigest(), profile.name, ids, _jsonb(meta)),
+        )
+        conn.commit()
+
+    page_ids = ids[offset : offset + limit]
+    items = _items(conn, page_ids, filters, settings, now)
+    next_offset = offset + limit
+    next_cursor = (
+        cursors.encode(cursors.Cursor(session_id, next_offset, fingerprint), secret) if next_offset < len(ids) else None
+    )
+    body: dict[str, Any] = {
+        "x402Version": X402_VERSION,
+        "resources": items,
+        "partialResults": bool(meta["partialResults"]),
+        "pagination": {"limit": limit, "cursor": next_cursor},
+        "searchMethod": meta["searchMethod"],
+        "interpretedQuery": meta["interpretedQuery"],
+        "profile": profile.name,
+        "sessionId": str(session_id),
+    }
+    unapplied = sorted(set(filters.unapplied) | set(meta["unapplied"]))
+    if unapplied:
+        body["unappliedFilters"] = unapplied
+    if meta.get("degradedReason"):
+        body["degradedReason"] = meta["degradedReason"]
+    return SearchResponse(body, session_id, profile)
+
+
+def _jsonb(value: Any) -> Any:
+    from psycopg.types.json import Jsonb
+
+    return Jsonb(value)
+
+
+def _items(
+    conn: Connection, ids: list[int], filters: Any, settings: Settings, now: datetime | None
+) -> list[dict[str, Any]]:
+    if not ids:
+        return []
+    where, args = filter_sql(filters)
+    # Re-check the explicit filters: a listing changed since the session was ranked drops out, not in.
+    rows = conn.execute(
+        f"SELECT {ITEM_COLUMNS} FROM listings l WHERE l.id = ANY(%(ids)s) AND {where}",
+        args | {"ids": ids, "quality_since": (now or datetime.now(UTC)) - timedelta(days=settings.quality_window_days)},
+    ).fetchall()
+    by_id = {r["id"]: r for r in rows}
+    return [to_item(by_id[i], settings) for i in ids if i in by_id]
+
+
+def record_conversion(conn: Connection, body: Any) -> dict[str, Any]:
+    """A result from a search session was invoked: store its rank, never who invoked it."""
+    if not isinstance(body, dict):
+        raise SoukError("invalid_conversion", "the body must be a JSON object")
+    try:
+        session_id = uuid.UUID(str(body.get("sessionId")))
+    except ValueError:
+        raise SoukError("invalid_conversion", "sessionId must be the x-search-session-id of a search") from None
+    resource = body.get("resource")
+    if not isinstance(resource, str) or not resource:
+        raise SoukError("invalid_conversion", "resource (the invoked resource URL) is required")
+    tool = body.get("toolName")
+    if tool is not None and not isinstance(tool, str):
+        raise SoukError("invalid_conversion", "toolName must be a string")
+    session = conn.execute("SELECT results FROM search_sessions WHERE id = %s", (session_id,)).fetchone()
+    if session is None:
+        raise SoukError("unknown_session", "no search session with that id", status_code=404)
+    candidates = conn.execute(
+        "SELECT id FROM listings WHERE resource_url = %s AND (%s::text IS NULL OR tool_name = %s) AND id = ANY(%s)",
+        (resource, tool, tool, session["results"]),
+    ).fetchall()
+    if not candidates:
+        raise SoukError("not_in_session", "that resource was not among this session's results", status_code=404)
+    results = list(session["results"])
+    listing_id = min((c["id"] for c in candidates), key=results.index)
+    position = results.index(listing_id) + 1
+    conn.execute(
+        "INSERT INTO search_conversions (session_id, listing_id, rank) VALUES (%s, %s, %s) ON CONFLICT DO NOTHING",
+        (session_id, listing_id, position),
+    )
+    conn.commit()
+    return {"recorded": True, "rank": position}

@@ -1,0 +1,1 @@
+"""Search: analysis, query understanding, the lexical and semantic arms, fusion, and the pipeline."""

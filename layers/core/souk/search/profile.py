@@ -1,0 +1,55 @@
+"""A ranking profile: which arms run, how they are fused, which signals apply. Named in every response."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, replace
+from typing import Literal
+
+LexicalArm = Literal["bm25f", "tsrank", "phrase", "none"]
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    name: str
+    lexical: LexicalArm = "bm25f"
+    semantic: bool = True
+    synthetic: bool = True  # semantic arm also matches the listing's synthetic intent queries
+    lexical_weight: float = 0.7
+    semantic_weight: float = 0.3
+    rrf_k: float = 20.0
+    pool: int = 250
+    constraints: bool = True  # read network/asset/price/type/method/negation from the query
+    settlement: bool = True  # bounded boost for recent successful settlements
+    diversity: bool = True
+    max_per_origin: int = 3
+    # BM25F parameters (Robertson & Zaragoza 2009): k1, per-field weight and b.
+    k1: float = 1.2
+    field_weights: tuple[float, ...] = (3.0, 2.0, 1.0, 1.0, 0.5, 0.5)  # name tags desc params output url
+    field_b: tuple[float, ...] = (0.5, 0.3, 0.75, 0.75, 0.5, 0.5)
+    # Relevance floor: a candidate must clear one arm's floor or it is noise. The lexical floor is
+    # the share of the query's IDF mass a listing matches (a lone "get" does not make a match).
+    semantic_floor: float = 0.35
+    lexical_floor: float = 0.34
+    negation_penalty: float = 0.25
+    settlement_boost: float = 0.15
+    asset_boost: float = 0.10
+    cheapest_boost: float = 0.15
+
+    def describe(self) -> dict[str, object]:
+        return asdict(self)
+
+    def header(self) -> str:
+        return (
+            f"{self.name}; lexical={self.lexical}:{self.lexical_weight}; semantic="
+            f"{'on' if self.semantic else 'off'}:{self.semantic_weight}; rrf_k={self.rrf_k:g}; pool={self.pool}"
+        )
+
+
+SEEDS_PROFILE = Profile(name="seeds-0.7-0.3-k20")
+DEFAULT_PROFILE = SEEDS_PROFILE
+
+PROFILES: dict[str, Profile] = {p.name: p for p in (SEEDS_PROFILE,)}
+
+
+def with_name(profile: Profile, name: str, **changes: object) -> Profile:
+    return replace(profile, name=name, **changes)  # type: ignore[arg-type]

@@ -1,0 +1,273 @@
+"""Query understanding: constraints read out of agent queries, and what is left to rank on."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+import pytest
+
+from souk import networks as n
+from souk.search.understanding import MAX_QUERY_CHARS, QueryTooLong, interpret
+
+STELLAR_BOTH = (n.STELLAR_PUBNET, n.STELLAR_TESTNET)
+SOLANA_BOTH = (n.SOLANA, n.SOLANA_DEVNET)  # sorted: "5eykt..." < "EtWT..."
+ALL_TESTNETS = (
+    "eip155:1328",
+    "eip155:43113",
+    "eip155:80002",
+    n.BASE_SEPOLIA,
+    n.SOLANA_DEVNET,
+    n.STELLAR_TESTNET,
+)
+
+# Every field not named in a case must keep its default: no constraint may appear by accident.
+DEFAULTS: dict[str, Any] = {
+    "networks": (),
+    "assets": (),
+    "unknown_assets": (),
+    "max_usd_price": None,
+    "cheapest": False,
+    "type": None,
+    "method": None,
+    "negated_terms": (),
+    "no_match": False,
+    "unapplied": (),
+}
+
+CASES: list[tuple[str, tuple[str, ...], dict[str, Any]]] = [
+    # the headline query
+    (
+        "weather API that takes USDC on stellar",
+        ("weather", "api"),
+        {"networks": STELLAR_BOTH, "assets": ("USDC",)},
+    ),
+    # "base" the word is not Base the chain
+    ("base64 encoder", ("base64", "encod"), {}),
+    ("database query api", ("databas", "queri", "api"), {}),
+    ("knowledge base search", ("knowledg", "base", "search"), {}),
+    ("base price calculator", ("base", "price", "calcul"), {}),
+    ("base currency converter", ("base", "currenc", "convert"), {}),
+    ("code base analyzer", ("code", "base", "analyz"), {}),
+    ("exchange rates on base price data", ("exchang", "rate", "base", "price", "data"), {}),
+    ("base network explorer", ("base", "network", "explor"), {}),
+    # ... unless the context says chain
+    ("usdc on base", (), {"networks": (n.BASE,), "assets": ("USDC",)}),
+    ("image generation on base", ("imag", "generat"), {"networks": (n.BASE,)}),
+    ("weather on base mainnet", ("weather",), {"networks": (n.BASE,)}),
+    ("base sepolia image generation", ("imag", "generat"), {"networks": (n.BASE_SEPOLIA,)}),
+    ("using the base network for image generation", ("imag", "generat"), {"networks": (n.BASE,)}),
+    ("knowledge base api on base", ("knowledg", "base", "api"), {"networks": (n.BASE,)}),
+    # a typed slug: "usdc" before "faucet" is the topic, not the payment asset
+    ("base-sepolia usdc faucet", ("usdc", "faucet"), {"networks": (n.BASE_SEPOLIA,)}),
+    ("polygon area calculator", ("polygon", "area", "calcul"), {}),
+    ("image api on polygon", ("imag", "api"), {"networks": ("eip155:137",)}),
+    ("ethereum gas tracker", ("ethereum", "gas", "tracker"), {}),
+    # stellar and solana count bare, as a family
+    ("stellar weather api", ("weather", "api"), {"networks": STELLAR_BOTH}),
+    ("stellar testnet weather", ("weather",), {"networks": (n.STELLAR_TESTNET,)}),
+    ("stellar mainnet weather", ("weather",), {"networks": (n.STELLAR_PUBNET,)}),
+    ("stellar pubnet weather", ("weather",), {"networks": (n.STELLAR_PUBNET,)}),
+    ("weather api on solana", ("weather", "api"), {"networks": SOLANA_BOTH}),
+    ("solana mainnet-beta rpc proxy", ("rpc", "proxi"), {"networks": (n.SOLANA,)}),
+    ("solana devnet faucet", ("faucet",), {"networks": (n.SOLANA_DEVNET,)}),
+    # ... but a chain as the subject of the API is a topic
+    ("stellar account lookup", ("stellar", "account", "lookup"), {}),
+    ("solana nft api", ("solana", "nft", "api"), {}),
+    ("xlm price feed", ("xlm", "price", "feed"), {}),
+    # several networks are a union; a bare testnet/mainnet narrows the families named
+    (
+        "weather api on stellar or base",
+        ("weather", "api"),
+        {"networks": (n.BASE, n.STELLAR_PUBNET, n.STELLAR_TESTNET)},
+    ),
+    ("testnet weather api on stellar", ("weather", "api"), {"networks": (n.STELLAR_TESTNET,)}),
+    ("mainnet weather on solana", ("weather",), {"networks": (n.SOLANA,)}),
+    ("anything on testnet", (), {"networks": ALL_TESTNETS}),
+    ("testnet faucet", ("testnet", "faucet"), {}),
+    ("mainnet", (), {"no_match": True, "unapplied": ("network:mainnet",)}),
+    # CAIP-2 typed literally, canonical case restored
+    ("eip155:8453 weather", ("weather",), {"networks": (n.BASE,)}),
+    ("solana:5eykt4usfv8p8njdtrepy1vzqkqzkvdp token price", ("token", "price"), {"networks": (n.SOLANA,)}),
+    ("ratio 16:9 image resize", ("ratio", "16", "9", "imag", "resiz"), {}),
+    # price caps, in USD
+    ("under $0.01 weather api", ("weather", "api"), {"max_usd_price": Decimal("0.01")}),
+    ("translation less than 1 cent per call", ("translat",), {"max_usd_price": Decimal("0.01")}),
+    ("ocr below 5 cents", ("ocr",), {"max_usd_price": Decimal("0.05")}),
+    ("news api at most $2", ("news", "api"), {"max_usd_price": Decimal("2")}),
+    ("search <= $0.5", ("search",), {"max_usd_price": Decimal("0.5")}),
+    ("image api max 0.1 usdc", ("imag", "api"), {"max_usd_price": Decimal("0.1"), "assets": ("USDC",)}),
+    ("sentiment no more than 10 cents", ("sentiment",), {"max_usd_price": Decimal("0.10")}),
+    ("ocr under a dollar", ("ocr",), {"max_usd_price": Decimal("1")}),
+    ("geocoding cheaper than $1", ("geocod",), {"max_usd_price": Decimal("1")}),
+    ("weather max 5 xlm", ("weather",), {"max_usd_price": Decimal("2.00"), "assets": ("XLM",)}),
+    ("translation under €1", ("translat",), {"max_usd_price": Decimal("1.08")}),
+    ("under $1, max 5 cents, ocr", ("ocr",), {"max_usd_price": Decimal("0.05")}),
+    ("ocr $0.01 or less", ("ocr",), {"max_usd_price": Decimal("0.01")}),
+    ("summarizer for half a cent", ("summar", "half", "cent"), {}),  # no comparator, no digits: no price
+    ("under 5 results", ("under", "5", "result"), {}),  # no currency: not a price
+    (
+        "weather max 0.1 usdt",
+        ("weather",),
+        {"unknown_assets": ("USDT",), "unapplied": ("maxPrice:USDT",)},
+    ),
+    ("weather api over $1", ("weather", "api"), {"unapplied": ("minPrice",)}),
+    # cheap is a preference, not a cap
+    ("cheap translation api", ("translat", "api"), {"cheapest": True}),
+    ("cheapest usdc", (), {"cheapest": True, "assets": ("USDC",)}),
+    # type and method
+    ("mcp server for github issues", ("github", "issu"), {"type": "mcp"}),
+    ("model context protocol server for notion", ("notion",), {"type": "mcp"}),
+    ("rest api for stock prices", ("stock", "price"), {"type": "http"}),
+    ("HTTP POST endpoint to upload files", ("upload", "file"), {"type": "http", "method": "POST"}),
+    ("get weather via GET", ("get", "weather"), {"type": "http", "method": "GET"}),
+    ("GET /v1/weather", ("v1", "weather"), {"type": "http", "method": "GET"}),
+    ("I need a DELETE api for records", ("api", "record"), {"type": "http", "method": "DELETE"}),
+    ("blog post generator", ("blog", "post", "generat"), {}),
+    ("BLOG POST GENERATOR", ("blog", "post", "generat"), {}),  # all capitals: no evidence
+    ("http request inspector", ("http", "request", "inspector"), {}),
+    ("GET or POST endpoint", (), {"type": "http", "unapplied": ("method:conflict",)}),
+    # negations demote, they do not match
+    ("pdf tool not for form filling", ("pdf", "tool"), {"negated_terms": ("form", "fill")}),
+    ("email api without sending", ("email", "api"), {"negated_terms": ("send",)}),
+    ("translate text, no ads or tracking", ("translat", "text"), {"negated_terms": ("ad", "track")}),
+    ("weather api other than openweather", ("weather", "api"), {"negated_terms": ("openweath",)}),
+    ("pdf tool, not pdf forms", ("pdf", "tool"), {"negated_terms": ("form",)}),
+    ("api that isn't rate limited", ("api",), {"negated_terms": ("rate", "limit")}),
+    (
+        "weather api but not forecasts, on stellar",
+        ("weather", "api"),
+        {"negated_terms": ("forecast",), "networks": STELLAR_BOTH},
+    ),
+    (
+        "sentiment api, no more than $0.05 and not for tweets",
+        ("sentiment", "api"),
+        {"max_usd_price": Decimal("0.05"), "negated_terms": ("tweet",)},
+    ),
+    ("no-code form builder", ("code", "form", "builder"), {}),
+    ("weather api, not on base", ("weather", "api"), {"unapplied": ("negated:network",)}),
+    ("pdf tool without mcp", ("pdf", "tool"), {"unapplied": ("negated:type",)}),
+    # payment filler goes only with a constraint
+    ("payment status api", ("payment", "status", "api"), {}),
+    ("payment status api that takes usdc", ("payment", "status", "api"), {"assets": ("USDC",)}),
+    ("email api with usdc payments", ("email", "api"), {"assets": ("USDC",)}),
+    (
+        "paid in usdt on base, image upscaler",
+        ("imag", "upscal"),
+        {"networks": (n.BASE,), "unknown_assets": ("USDT",)},
+    ),
+    ("accepts stellar or solana", (), {"networks": (*SOLANA_BOTH, *STELLAR_BOTH)}),
+    # everything at once
+    (
+        "under $0.01 on stellar testnet that takes usdc, weather, not forecasts",
+        ("weather",),
+        {
+            "max_usd_price": Decimal("0.01"),
+            "networks": (n.STELLAR_TESTNET,),
+            "assets": ("USDC",),
+            "negated_terms": ("forecast",),
+        },
+    ),
+    (
+        "on stellar testnet, cheapest mcp tool for ocr without handwriting",
+        ("ocr",),
+        {"networks": (n.STELLAR_TESTNET,), "cheapest": True, "type": "mcp", "negated_terms": ("handwrit",)},
+    ),
+    # nothing to search
+    ("", (), {"no_match": True}),
+    ("the", (), {"no_match": True}),
+    ("a an the", (), {"no_match": True}),
+    ("?!", (), {"no_match": True}),
+    ("not", (), {"no_match": True}),
+    # constraints alone are a browse, not a no-match
+    ("anything on stellar", (), {"networks": STELLAR_BOTH}),
+    ("on base", (), {"networks": (n.BASE,)}),
+]
+
+
+@pytest.mark.parametrize(("query", "topical", "expected"), CASES, ids=[c[0] or "<empty>" for c in CASES])
+def test_interpret(query: str, topical: tuple[str, ...], expected: dict[str, Any]) -> None:
+    got = interpret(query)
+    assert got.topical_terms == topical
+    for name, default in DEFAULTS.items():
+        assert getattr(got, name) == expected.get(name, default), name
+
+
+def test_case_count() -> None:
+    assert len(CASES) >= 40
+
+
+def test_headline_query_in_full() -> None:
+    got = interpret("  Weather API   that takes USDC on Stellar ")
+    assert got.to_dict() == {
+        "normalized": "weather api that takes usdc on stellar",
+        "networks": ["stellar:pubnet", "stellar:testnet"],
+        "assets": ["USDC"],
+        "unknownAssets": [],
+        "maxUsdPrice": None,
+        "cheapest": False,
+        "type": None,
+        "method": None,
+        "negatedTerms": [],
+        "topicalTerms": ["weather", "api"],
+        "topicalText": "weather api",
+        "noMatch": False,
+        "understood": [
+            "asset: USDC (from 'usdc')",
+            "network: stellar:pubnet|stellar:testnet (from 'on stellar')",
+        ],
+        "unapplied": [],
+    }
+    assert not got.browse
+
+
+def test_notes_for_price_and_negation() -> None:
+    got = interpret("pdf tool under 1 cent, not for form filling")
+    assert got.understood == (
+        "price cap: $0.01 (from 'under 1 cent')",
+        "demote: form, fill (from 'not for form filling')",
+    )
+    assert got.to_dict()["maxUsdPrice"] == "0.01"
+
+
+def test_bare_amount_is_an_assumed_cap() -> None:
+    got = interpret("sentiment analysis for 2 cents")
+    assert got.max_usd_price == Decimal("0.02")
+    assert got.understood == ("price cap: $0.02, assumed from a bare amount (from '2 cents')",)
+
+
+def test_topical_text_drops_constraints_and_dangling_words() -> None:
+    assert interpret("weather API that takes USDC on stellar").topical_text == "weather api"
+    assert interpret("mcp server for github issues").topical_text == "github issues"
+    assert interpret("sentiment api, no more than $0.05 and not for tweets").topical_text == "sentiment api"
+    assert interpret("GET /v1/weather").topical_text == "v1/weather"
+    # nothing topical: nothing for the semantic arm to embed
+    assert interpret("anything on stellar").topical_text == ""
+
+
+def test_browse_versus_no_match() -> None:
+    browse = interpret("anything on stellar")
+    assert browse.browse and not browse.no_match
+    nothing = interpret("a an the")
+    assert nothing.no_match and not nothing.browse
+
+
+def test_normalization() -> None:
+    got = interpret("Ｗｅａｔｈｅｒ\x00API\t\n on  STELLAR")
+    assert got.normalized == "weather api on stellar"
+    assert got.networks == STELLAR_BOTH
+
+
+def test_length_limit() -> None:
+    assert interpret("a" * MAX_QUERY_CHARS).normalized == "a" * MAX_QUERY_CHARS
+    with pytest.raises(QueryTooLong) as raised:
+        interpret("a" * (MAX_QUERY_CHARS + 1))
+    assert raised.value.code == "query_too_long"
+    # the limit applies after whitespace is collapsed
+    assert interpret("weather" + " " * 2000 + "api").normalized == "weather api"
+
+
+def test_deterministic() -> None:
+    query = "cheapest mcp tool on base or stellar under 2 cents, not for images"
+    assert interpret(query) == interpret(query)
+    assert interpret(query).to_dict() == interpret(query).to_dict()
