@@ -69,7 +69,7 @@ def db(database_url: str) -> Iterator[psycopg.Connection]:
         yield conn
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def settings(database_url: str):  # type: ignore[no-untyped-def]
     from souk.config import get_settings
 

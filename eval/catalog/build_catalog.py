@@ -25,9 +25,10 @@ from pathlib import Path
 from typing import Any
 
 import families as fam
+from x402.extensions.bazaar import extract_discovery_info
+
 from souk import assets, networks
 from souk.demo.builders import Listing, Param, days_before, history
-from x402.extensions.bazaar import extract_discovery_info
 
 EVAL_CLOCK = datetime(2026, 10, 20, 12, 0, 0, tzinfo=UTC)
 
@@ -113,65 +114,190 @@ def payer_pool(network: str) -> list[str]:
 # ---------------------------------------------------------------------------------------------------
 
 SAMPLES: dict[str, Any] = {
-    "city": "Lisbon", "lat": 38.72, "lon": -9.14, "lng": -9.14, "units": "metric", "days": 3,
-    "start_date": "2026-01-01", "end_date": "2026-01-31", "region": "Florida", "q": "electric vehicles",
-    "place": "Porto", "address": "Praca do Comercio, Lisbon", "ip": "203.0.113.7",
-    "time": "2026-10-20T12:00:00Z", "from_tz": "Europe/Lisbon", "to_tz": "Asia/Tokyo",
-    "timestamp": "2026-10-20T12:00:00Z", "target_zone": "America/New_York", "profile": "driving",
-    "origins": "38.72,-9.14", "destinations": "41.15,-8.61", "origin": "LIS", "destination": "OPO",
-    "minutes": 15, "base": "USD", "symbols": "EUR,GBP", "date": "2026-10-01", "from": "USD", "to": "EUR",
-    "amount": 100, "currency_pair": "EURUSD", "pair": "BTC-USD", "interval": "1d", "convert": "USD",
-    "symbol": "ACME", "ticker": "ACME", "mint": "So11111111111111111111111111111111111111112",
-    "asset_code": "USDC", "issuer": "GA5ZSEJYB37JRC5AVCIA5MOP4RHTM335X2KGX3IHOJAPP5RE34K4KZVN",
-    "contract": "0x4200000000000000000000000000000000000006", "chain": "base",
+    "city": "Lisbon",
+    "lat": 38.72,
+    "lon": -9.14,
+    "lng": -9.14,
+    "units": "metric",
+    "days": 3,
+    "start_date": "2026-01-01",
+    "end_date": "2026-01-31",
+    "region": "Florida",
+    "q": "electric vehicles",
+    "place": "Porto",
+    "address": "Praca do Comercio, Lisbon",
+    "ip": "203.0.113.7",
+    "time": "2026-10-20T12:00:00Z",
+    "from_tz": "Europe/Lisbon",
+    "to_tz": "Asia/Tokyo",
+    "timestamp": "2026-10-20T12:00:00Z",
+    "target_zone": "America/New_York",
+    "profile": "driving",
+    "origins": "38.72,-9.14",
+    "destinations": "41.15,-8.61",
+    "origin": "LIS",
+    "destination": "OPO",
+    "minutes": 15,
+    "base": "USD",
+    "symbols": "EUR,GBP",
+    "date": "2026-10-01",
+    "from": "USD",
+    "to": "EUR",
+    "amount": 100,
+    "currency_pair": "EURUSD",
+    "pair": "BTC-USD",
+    "interval": "1d",
+    "convert": "USD",
+    "symbol": "ACME",
+    "ticker": "ACME",
+    "mint": "So11111111111111111111111111111111111111112",
+    "asset_code": "USDC",
+    "issuer": "GA5ZSEJYB37JRC5AVCIA5MOP4RHTM335X2KGX3IHOJAPP5RE34K4KZVN",
+    "contract": "0x4200000000000000000000000000000000000006",
+    "chain": "base",
     "account_id": "GA5ZSEJYB37JRC5AVCIA5MOP4RHTM335X2KGX3IHOJAPP5RE34K4KZVN",
     "account": "GA5ZSEJYB37JRC5AVCIA5MOP4RHTM335X2KGX3IHOJAPP5RE34K4KZVN",
-    "owner": "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin", "pubkey": "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin",
-    "hash": "3389e9f0f1a65f19736cacf544c2e825313e8447f569233bb8db39aa607c8889", "signature": "5h3k",
-    "name": "alice.base.eth", "source_asset": "XLM", "dest_asset": "USDC", "sell_token": "ETH",
-    "buy_token": "USDC", "invoice_id": "inv_123", "memo": "order 42",
-    "payment_uri": "web+stellar:pay?destination=GA5Z&amount=10", "question": "What is a facilitator?",
-    "query": "refund webhooks", "cik": "0000320193", "number": "09446231", "country": "DE",
-    "vat_number": "DE123456789", "year": 2026, "start": "2026-11-02", "end": "2026-11-30",
-    "text": "The quick brown fox.", "style": "bullets", "input": "hello world",
-    "url": "https://www.example.com/", "image_url": "https://img.example/cat.png", "language": "en",
-    "target": "es", "source": "en", "file_url": "https://files.example/doc.pdf", "target_language": "es",
-    "audio_url": "https://files.example/talk.mp3", "recording_url": "https://files.example/meeting.m4a",
-    "voice": "alloy", "sample_url": "https://files.example/voice.wav", "code": "print(1 + 1)",
-    "command": "uname -a", "notebook_url": "https://files.example/nb.ipynb", "format": "markdown",
-    "schema": {"title": "string"}, "max_pages": 10, "width": 800, "height": 600, "html": "<h1>Hi</h1>",
-    "paper": "A4", "pdf_url": "https://files.example/form.pdf", "fields": {"name": "Ada"},
-    "values": {"name": "Ada"}, "signer_email": "ada@corp.example", "image": "https://img.example/r.jpg",
-    "prompt": "a lighthouse at dawn", "instruction": "make the sky purple", "brand": "Souk",
-    "src": "https://img.example/cat.png", "w": 200, "h": 200, "subject": "Hello", "body": "Hi there",
-    "email": "ada@corp.example", "emails": ["ada@corp.example"], "messages": [{"to": "a@b.example"}],
-    "phone": "+14155550100", "message": "Your code is 1234", "type": "MX", "domain": "example.com",
-    "record_type": "MX", "host": "example.com", "keyword": "souk", "document_image": "https://img.example/id.jpg",
-    "selfie_image": "https://img.example/selfie.jpg", "full_name": "Ada Lovelace", "title": "Sync",
-    "attendees": "ada@corp.example,bob@corp.example", "duration_minutes": 30, "league": "nba",
-    "event_id": "evt_1", "ingredients": "chickpeas,spinach", "diet": "vegetarian", "food": "banana",
-    "doi": "10.1000/xyz", "court": "cand", "data": "https://souk.example", "size": 256,
-    "destination_account": "GA5Z", "long_url": "https://www.example.com/a/very/long/path",
-    "short_code": "abc123", "short_url": "https://tiny.example/abc123", "flight": "TP1234",
-    "checkin": "2026-11-02", "checkout": "2026-11-05", "nights": 3, "hotel_id": "h_1",
-    "route": "LIS-OPO", "task": "anything", "token": "SOL", "coin": "BTC", "company": "Acme",
-    "category": "business", "line_items": [{"desc": "consulting", "amount": 100}],
-    "customer_email": "billing@corp.example", "template_id": "tpl_1", "data_obj": {"x": 1},
-    "tx_hash": "0xabc", "addresses": ["0xabc"], "recipients": [{"to": "x", "amount": "1"}],
-    "waypoints": ["38.72,-9.14", "41.15,-8.61"], "locations": ["Lisbon"], "latitude": 52.52,
-    "longitude": 13.41, "height_m": 4.0, "code_bic": "DEUTDEFF", "iban": "DE89370400440532013000",
-    "max_words": 100, "note": "", "anything": "x", "owner_name": "", "duration": 30, "page": 1,
+    "owner": "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin",
+    "pubkey": "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin",
+    "hash": "3389e9f0f1a65f19736cacf544c2e825313e8447f569233bb8db39aa607c8889",
+    "signature": "5h3k",
+    "name": "alice.base.eth",
+    "source_asset": "XLM",
+    "dest_asset": "USDC",
+    "sell_token": "ETH",
+    "buy_token": "USDC",
+    "invoice_id": "inv_123",
+    "memo": "order 42",
+    "payment_uri": "web+stellar:pay?destination=GA5Z&amount=10",
+    "question": "What is a facilitator?",
+    "query": "refund webhooks",
+    "cik": "0000320193",
+    "number": "09446231",
+    "country": "DE",
+    "vat_number": "DE123456789",
+    "year": 2026,
+    "start": "2026-11-02",
+    "end": "2026-11-30",
+    "text": "The quick brown fox.",
+    "style": "bullets",
+    "input": "hello world",
+    "url": "https://www.example.com/",
+    "image_url": "https://img.example/cat.png",
+    "language": "en",
+    "target": "es",
+    "source": "en",
+    "file_url": "https://files.example/doc.pdf",
+    "target_language": "es",
+    "audio_url": "https://files.example/talk.mp3",
+    "recording_url": "https://files.example/meeting.m4a",
+    "voice": "alloy",
+    "sample_url": "https://files.example/voice.wav",
+    "code": "print(1 + 1)",
+    "command": "uname -a",
+    "notebook_url": "https://files.example/nb.ipynb",
+    "format": "markdown",
+    "schema": {"title": "string"},
+    "max_pages": 10,
+    "width": 800,
+    "height": 600,
+    "html": "<h1>Hi</h1>",
+    "paper": "A4",
+    "pdf_url": "https://files.example/form.pdf",
+    "fields": {"name": "Ada"},
+    "values": {"name": "Ada"},
+    "signer_email": "ada@corp.example",
+    "image": "https://img.example/r.jpg",
+    "prompt": "a lighthouse at dawn",
+    "instruction": "make the sky purple",
+    "brand": "Souk",
+    "src": "https://img.example/cat.png",
+    "w": 200,
+    "h": 200,
+    "subject": "Hello",
+    "body": "Hi there",
+    "email": "ada@corp.example",
+    "emails": ["ada@corp.example"],
+    "messages": [{"to": "a@b.example"}],
+    "phone": "+14155550100",
+    "message": "Your code is 1234",
+    "type": "MX",
+    "domain": "example.com",
+    "record_type": "MX",
+    "host": "example.com",
+    "keyword": "souk",
+    "document_image": "https://img.example/id.jpg",
+    "selfie_image": "https://img.example/selfie.jpg",
+    "full_name": "Ada Lovelace",
+    "title": "Sync",
+    "attendees": "ada@corp.example,bob@corp.example",
+    "duration_minutes": 30,
+    "league": "nba",
+    "event_id": "evt_1",
+    "ingredients": "chickpeas,spinach",
+    "diet": "vegetarian",
+    "food": "banana",
+    "doi": "10.1000/xyz",
+    "court": "cand",
+    "data": "https://souk.example",
+    "size": 256,
+    "destination_account": "GA5Z",
+    "long_url": "https://www.example.com/a/very/long/path",
+    "short_code": "abc123",
+    "short_url": "https://tiny.example/abc123",
+    "flight": "TP1234",
+    "checkin": "2026-11-02",
+    "checkout": "2026-11-05",
+    "nights": 3,
+    "hotel_id": "h_1",
+    "route": "LIS-OPO",
+    "task": "anything",
+    "token": "SOL",
+    "coin": "BTC",
+    "company": "Acme",
+    "category": "business",
+    "line_items": [{"desc": "consulting", "amount": 100}],
+    "customer_email": "billing@corp.example",
+    "template_id": "tpl_1",
+    "data_obj": {"x": 1},
+    "tx_hash": "0xabc",
+    "addresses": ["0xabc"],
+    "recipients": [{"to": "x", "amount": "1"}],
+    "waypoints": ["38.72,-9.14", "41.15,-8.61"],
+    "locations": ["Lisbon"],
+    "latitude": 52.52,
+    "longitude": 13.41,
+    "height_m": 4.0,
+    "code_bic": "DEUTDEFF",
+    "iban": "DE89370400440532013000",
+    "max_words": 100,
+    "note": "",
+    "anything": "x",
+    "owner_name": "",
+    "duration": 30,
+    "page": 1,
 }
-TYPE_DEFAULTS: dict[str, Any] = {"string": "example", "number": 1, "integer": 1, "boolean": True,
-                                 "array": [], "object": {}}
+TYPE_DEFAULTS: dict[str, Any] = {
+    "string": "example",
+    "number": 1,
+    "integer": 1,
+    "boolean": True,
+    "array": [],
+    "object": {},
+}
 
 
 def _sample(p: Param) -> Any:
     if p.enum:
         return p.enum[0]
     value = SAMPLES.get(p.name, TYPE_DEFAULTS[p.type])
-    expected = {"string": str, "number": (int, float), "integer": int, "array": list, "object": dict,
-                "boolean": bool}[p.type]
+    expected = {
+        "string": str,
+        "number": (int, float),
+        "integer": int,
+        "array": list,
+        "object": dict,
+        "boolean": bool,
+    }[p.type]
     return value if isinstance(value, expected) else TYPE_DEFAULTS[p.type]
 
 
@@ -265,7 +391,8 @@ def _settlements(lid: str, hist: str, network: str) -> tuple[datetime, list[tupl
         n = 8 + _h(lid, "n") % 6
         who = payers(5 + _h(lid, "p") % 4)
         return at(150 + _h(lid, "l") % 100, "l"), [
-            (at(1 + _h(lid, i) % 40, i), who[i % len(who)]) for i in range(n)]
+            (at(1 + _h(lid, i) % 40, i), who[i % len(who)]) for i in range(n)
+        ]
     if hist == "recent":
         n = 3 + _h(lid, "n") % 4
         who = payers(n)
@@ -327,11 +454,22 @@ def expand() -> list[Entry]:
             usd = assets.usd_value(network, assets.address_of(network, offer.asset) or "", listing.amount)
             assert usd is not None
             last = min(((EVAL_CLOCK - t).total_seconds() / 86400 for t, _ in settles), default=None)
-            entries.append(Entry(
-                id=lid, spec=spec, offer=offer, listing=listing, network=network, price_usd=usd, key=key,
-                catalog_url=catalog_url, events=events, settlements=len(settles),
-                payers=len({p for _, p in settles}), last_settled_days=last,
-            ))
+            entries.append(
+                Entry(
+                    id=lid,
+                    spec=spec,
+                    offer=offer,
+                    listing=listing,
+                    network=network,
+                    price_usd=usd,
+                    key=key,
+                    catalog_url=catalog_url,
+                    events=events,
+                    settlements=len(settles),
+                    payers=len({p for _, p in settles}),
+                    last_settled_days=last,
+                )
+            )
     return entries
 
 
@@ -339,8 +477,10 @@ def _notes(e: Entry) -> str:
     parts = [f"caps={','.join(e.caps)}"]
     if e.settlements:
         assert e.last_settled_days is not None
-        parts.append(f"history={e.offer.hist}: {e.settlements} settlements from {e.payers} payer(s), "
-                     f"last {e.last_settled_days:.0f}d before the clock")
+        parts.append(
+            f"history={e.offer.hist}: {e.settlements} settlements from {e.payers} payer(s), "
+            f"last {e.last_settled_days:.0f}d before the clock"
+        )
     else:
         parts.append(f"history={e.offer.hist}: never settled")
     parts.append(f"price={e.offer.price} {e.offer.asset}")
@@ -388,7 +528,8 @@ def write(entries: list[Entry]) -> None:
     EVENTS_PATH.write_text("".join(r[3] + "\n" for r in rows), encoding="utf-8", newline="\n")
     LISTINGS_PATH.write_text(
         "".join(_dump(listing_record(e)) + "\n" for e in sorted(entries, key=lambda x: x.id)),
-        encoding="utf-8", newline="\n",
+        encoding="utf-8",
+        newline="\n",
     )
 
 
@@ -409,7 +550,11 @@ def check(entries: list[Entry]) -> list[str]:
             if info is None:
                 problems.append(f"{e.id}: event fails Bazaar validation")
                 break
-            got = (info.resource_url, info.tool_name or "") if e.kind == "mcp" else (info.resource_url, info.method)
+            got = (
+                (info.resource_url, info.tool_name or "")
+                if e.kind == "mcp"
+                else (info.resource_url, info.method)
+            )
             if got != e.key:
                 problems.append(f"{e.id}: extracted key {got} != {e.key}")
                 break
@@ -429,12 +574,25 @@ def check(entries: list[Entry]) -> list[str]:
 
 def summary(entries: list[Entry]) -> str:
     lines = [f"{len(entries)} listings, {sum(len(e.events) for e in entries)} events"]
-    lines.append("by network: " + ", ".join(f"{k}={v}" for k, v in sorted(Counter(e.network for e in entries).items())))
-    lines.append("by asset: " + ", ".join(f"{k}={v}" for k, v in sorted(Counter(e.offer.asset for e in entries).items())))
+    lines.append(
+        "by network: " + ", ".join(f"{k}={v}" for k, v in sorted(Counter(e.network for e in entries).items()))
+    )
+    lines.append(
+        "by asset: "
+        + ", ".join(f"{k}={v}" for k, v in sorted(Counter(e.offer.asset for e in entries).items()))
+    )
     kinds = Counter(e.kind if e.kind == "mcp" else f"http-{e.method}" for e in entries)
     lines.append("by type: " + ", ".join(f"{k}={v}" for k, v in sorted(kinds.items())))
-    lines.append("by history: " + ", ".join(f"{k}={v}" for k, v in sorted(Counter(e.offer.hist for e in entries).items())))
-    lines.append("traps: " + ", ".join(f"{k}={v}" for k, v in sorted(Counter(e.spec.trap for e in entries if e.spec.trap).items())))
+    lines.append(
+        "by history: "
+        + ", ".join(f"{k}={v}" for k, v in sorted(Counter(e.offer.hist for e in entries).items()))
+    )
+    lines.append(
+        "traps: "
+        + ", ".join(
+            f"{k}={v}" for k, v in sorted(Counter(e.spec.trap for e in entries if e.spec.trap).items())
+        )
+    )
     fams = Counter(e.family for e in entries)
     lines.append(f"{len(fams)} families: " + ", ".join(f"{k}={v}" for k, v in sorted(fams.items())))
     return "\n".join(lines)

@@ -11,6 +11,8 @@ from souk import networks as n
 from souk.search.understanding import MAX_QUERY_CHARS, QueryTooLong, interpret
 
 STELLAR_BOTH = (n.STELLAR_PUBNET, n.STELLAR_TESTNET)
+STELLAR_MAIN = (n.STELLAR_PUBNET,)
+SOLANA_MAIN = (n.SOLANA,)
 SOLANA_BOTH = (n.SOLANA, n.SOLANA_DEVNET)  # sorted: "5eykt..." < "EtWT..."
 ALL_TESTNETS = (
     "eip155:1328",
@@ -40,7 +42,7 @@ CASES: list[tuple[str, tuple[str, ...], dict[str, Any]]] = [
     (
         "weather API that takes USDC on stellar",
         ("weather", "api"),
-        {"networks": STELLAR_BOTH, "assets": ("USDC",)},
+        {"networks": STELLAR_MAIN, "assets": ("USDC",)},
     ),
     # "base" the word is not Base the chain
     ("base64 encoder", ("base64", "encod"), {}),
@@ -64,11 +66,11 @@ CASES: list[tuple[str, tuple[str, ...], dict[str, Any]]] = [
     ("image api on polygon", ("imag", "api"), {"networks": ("eip155:137",)}),
     ("ethereum gas tracker", ("ethereum", "gas", "tracker"), {}),
     # stellar and solana count bare, as a family
-    ("stellar weather api", ("weather", "api"), {"networks": STELLAR_BOTH}),
+    ("stellar weather api", ("weather", "api"), {"networks": STELLAR_MAIN}),
     ("stellar testnet weather", ("weather",), {"networks": (n.STELLAR_TESTNET,)}),
     ("stellar mainnet weather", ("weather",), {"networks": (n.STELLAR_PUBNET,)}),
     ("stellar pubnet weather", ("weather",), {"networks": (n.STELLAR_PUBNET,)}),
-    ("weather api on solana", ("weather", "api"), {"networks": SOLANA_BOTH}),
+    ("weather api on solana", ("weather", "api"), {"networks": SOLANA_MAIN}),
     ("solana mainnet-beta rpc proxy", ("rpc", "proxi"), {"networks": (n.SOLANA,)}),
     ("solana devnet faucet", ("faucet",), {"networks": (n.SOLANA_DEVNET,)}),
     # ... but a chain as the subject of the API is a topic
@@ -79,7 +81,7 @@ CASES: list[tuple[str, tuple[str, ...], dict[str, Any]]] = [
     (
         "weather api on stellar or base",
         ("weather", "api"),
-        {"networks": (n.BASE, n.STELLAR_PUBNET, n.STELLAR_TESTNET)},
+        {"networks": (n.BASE, n.STELLAR_PUBNET)},
     ),
     ("testnet weather api on stellar", ("weather", "api"), {"networks": (n.STELLAR_TESTNET,)}),
     ("mainnet weather on solana", ("weather",), {"networks": (n.SOLANA,)}),
@@ -137,7 +139,7 @@ CASES: list[tuple[str, tuple[str, ...], dict[str, Any]]] = [
     (
         "weather api but not forecasts, on stellar",
         ("weather", "api"),
-        {"negated_terms": ("forecast",), "networks": STELLAR_BOTH},
+        {"negated_terms": ("forecast",), "networks": STELLAR_MAIN},
     ),
     (
         "sentiment api, no more than $0.05 and not for tweets",
@@ -156,7 +158,7 @@ CASES: list[tuple[str, tuple[str, ...], dict[str, Any]]] = [
         ("imag", "upscal"),
         {"networks": (n.BASE,), "unknown_assets": ("USDT",)},
     ),
-    ("accepts stellar or solana", (), {"networks": (*SOLANA_BOTH, *STELLAR_BOTH)}),
+    ("accepts stellar or solana", (), {"networks": (*SOLANA_MAIN, *STELLAR_MAIN)}),
     # everything at once
     (
         "under $0.01 on stellar testnet that takes usdc, weather, not forecasts",
@@ -180,7 +182,7 @@ CASES: list[tuple[str, tuple[str, ...], dict[str, Any]]] = [
     ("?!", (), {"no_match": True}),
     ("not", (), {"no_match": True}),
     # constraints alone are a browse, not a no-match
-    ("anything on stellar", (), {"networks": STELLAR_BOTH}),
+    ("anything on stellar", (), {"networks": STELLAR_MAIN}),
     ("on base", (), {"networks": (n.BASE,)}),
 ]
 
@@ -201,7 +203,7 @@ def test_headline_query_in_full() -> None:
     got = interpret("  Weather API   that takes USDC on Stellar ")
     assert got.to_dict() == {
         "normalized": "weather api that takes usdc on stellar",
-        "networks": ["stellar:pubnet", "stellar:testnet"],
+        "networks": ["stellar:pubnet"],
         "assets": ["USDC"],
         "unknownAssets": [],
         "maxUsdPrice": None,
@@ -215,6 +217,7 @@ def test_headline_query_in_full() -> None:
         "understood": [
             "asset: USDC (from 'usdc')",
             "network: stellar:pubnet|stellar:testnet (from 'on stellar')",
+            "network: mainnet only: stellar:pubnet (a bare chain name; say 'testnet' for test networks)",
         ],
         "unapplied": [],
     }
@@ -255,7 +258,7 @@ def test_browse_versus_no_match() -> None:
 def test_normalization() -> None:
     got = interpret("Ｗｅａｔｈｅｒ\x00API\t\n on  STELLAR")
     assert got.normalized == "weather api on stellar"
-    assert got.networks == STELLAR_BOTH
+    assert got.networks == STELLAR_MAIN
 
 
 def test_length_limit() -> None:

@@ -57,6 +57,44 @@ def cmd_seller(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_eval(args: argparse.Namespace) -> int:
+    import hashlib
+
+    from souk.evaluation.report import dumps
+    from souk.evaluation.run import EvalPaths, run_eval
+
+    settings = get_settings()
+    if args.external:
+        from souk.evaluation.external import run_external
+
+        print(json.dumps(run_external(settings, Path(args.external), progress=not args.quiet), indent=2))
+        return 0
+    if args.crawl:
+        from souk.evaluation.crawl import run_crawl_check
+
+        print(json.dumps(run_crawl_check(settings, Path(args.crawl), progress=not args.quiet), indent=2))
+        return 0
+    paths = EvalPaths()
+    committed = paths.reports / "latest.json"
+    committed_digest = hashlib.sha256(committed.read_bytes()).hexdigest() if committed.exists() else None
+    outcome = run_eval(settings, paths=paths, write=not args.no_write, check_gate=args.gate,
+                       progress=not args.quiet)
+    digest = outcome.digest or hashlib.sha256(dumps(outcome.report).encode()).hexdigest()
+    shipped = outcome.report["results"]["test"][outcome.report["shippedArm"]]
+    print(f"report sha256 {digest}; committed {committed_digest or 'none'}; "
+          f"reproduced: {'yes' if digest == committed_digest else 'no'}")
+    print("test split, shipped arm: " + ", ".join(
+        f"{k}={v['mean']:.4f}" for k, v in sorted(shipped.items()) if v.get("n")))
+    if outcome.regressions:
+        print("EVALUATION GATE FAILED:")
+        for line in outcome.regressions:
+            print("  - " + line)
+        return 1
+    if args.gate:
+        print("evaluation gate: no significant regression on the held-out split")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="souk", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -74,6 +112,14 @@ def build_parser() -> argparse.ArgumentParser:
     load.add_argument("file")
     load.add_argument("--rebase", action="store_true", help="shift event times so the newest is now")
     load.set_defaults(func=cmd_load)
+
+    evaluation = sub.add_parser("eval", help="run the evaluation harness (all arms, golden set, report)")
+    evaluation.add_argument("--gate", action="store_true", help="fail on a significant held-out regression")
+    evaluation.add_argument("--no-write", action="store_true", help="do not overwrite eval/reports")
+    evaluation.add_argument("--external", help="an external set in the MetaTool shape (docs + queries)")
+    evaluation.add_argument("--crawl", help="a Bazaar crawl (resources list) to load and probe")
+    evaluation.add_argument("--quiet", action="store_true")
+    evaluation.set_defaults(func=cmd_eval)
 
     seller = sub.add_parser("seller", help="operator changes to a listing's payTo binding")
     seller.add_argument("action", choices=["bind", "move", "unbind"])

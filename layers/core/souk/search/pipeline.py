@@ -143,7 +143,7 @@ def rank(conn: Connection, request: RankRequest, settings: Settings, profile: Pr
         result.search_method = "semantic"
         weights = {"semantic": 1.0}
     fused = weighted_rrf(rankings, weights, profile.rrf_k)
-    scores = {lid: s for lid, s in fused.items() if lid in eligible}
+    scores = {lid: s for lid, s in fused.items() if lid in eligible or not profile.floor}
 
     if profile.constraints:
         _apply_query_signals(conn, scores, iq, profile)

@@ -21,6 +21,7 @@ class Profile:
     constraints: bool = True  # read network/asset/price/type/method/negation from the query
     settlement: bool = True  # bounded boost for recent successful settlements
     diversity: bool = True
+    floor: bool = True  # drop candidates that clear no arm's relevance floor
     max_per_origin: int = 3
     # BM25F parameters (Robertson & Zaragoza 2009): k1, per-field weight and b.
     k1: float = 1.2

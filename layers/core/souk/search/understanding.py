@@ -6,8 +6,9 @@ as topical terms: every listing's payment line says "USDC", so they would only a
 
 Rules (each has a test):
 
-- Networks are a hard filter. "stellar" and "solana" count bare and mean the whole family (mainnet +
-  testnet/devnet); "X mainnet|pubnet" and "X testnet|devnet|sepolia" narrow it. Names that are also
+- Networks are a hard filter. "stellar" and "solana" count bare and mean their mainnet (as the legacy
+  v1 names do); "X testnet|devnet|sepolia" selects the test network and "any stellar network"-style
+  qualifiers both. Names that are also
   ordinary words (base, polygon, avalanche, ethereum, sei, iotex) count only in a network context:
   after on/via/using/over/through or a payment verb (accepts, takes, paid, settles), before
   mainnet/testnet/sepolia/network/chain, next to an asset symbol ("base usdc"), or joined by
@@ -306,6 +307,10 @@ class _Scan:
         self.claims: list[_Claim] = []
         self.removed = [False] * len(text)
         self.negations: list[tuple[int, list[int]]] = []  # (trigger start, clause words) per negation
+        # Testnets reached only through a bare family name ("on stellar"); dropped unless a qualifier
+        # asks for them, because a bare chain name means its mainnet, as the v1 names do.
+        self.bare_testnets: set[str] = set()
+        self.explicit_testnets: set[str] = set()
 
     # word helpers
 
@@ -428,8 +433,11 @@ class _Scan:
             ids = mainnets
         elif qual == "test":
             ids = testnets
+            self.explicit_testnets.update(testnets)
         else:
             ids = mainnets + testnets if word in _BARE_FAMILIES else mainnets
+            if word in _BARE_FAMILIES:
+                self.bare_testnets.update(testnets)
         first = prev if prep in _NET_PREPS else i
         self.claim_words("network", first, last, tuple(sorted(ids)))
 
@@ -722,6 +730,11 @@ class _Scan:
                 word = "testnets" if test else "mainnets"
                 notes.append((end, f"network: narrowed to {word} (from '{test or main}')"))
                 return tuple(sorted(narrowed))
+            mainnet_default = family_ids - (self.bare_testnets - self.explicit_testnets)
+            if mainnet_default and mainnet_default != family_ids:
+                notes.append((end, f"network: mainnet only: {'|'.join(sorted(mainnet_default))} "
+                                   "(a bare chain name; say 'testnet' for test networks)"))
+                return tuple(sorted(mainnet_default))
             return tuple(sorted(family_ids))
         if test:
             ids = tuple(sorted(n.TESTNETS))

@@ -1,0 +1,544 @@
+"""The embedding job: claim listings under a lease, embed them, write under a fencing token.
+
+One ``embedding_jobs`` row per (listing, generation):
+
+- ``claim``: ``FOR UPDATE SKIP LOCKED`` picks due queued jobs and expired leases, oldest first.
+  Each claimed job gets a fresh fencing token from ``embedding_fencing_seq`` (tokens only grow),
+  a lease, one more attempt, and the listing's text as it is now.
+- ``complete``: one transaction locks the job rows and compares their tokens with the claims'.
+  A different token means the lease expired and someone else claimed the job, or the listing
+  changed and was requeued: the claim is stale and nothing of it is written. Otherwise the
+  listing's rows in the generation's vector table are replaced and the job is ``done`` with
+  ``embedded_hash`` = the hash of the text that was embedded.
+- ``fail``: exponential backoff with jitter; on the last attempt the job is ``dead`` with its
+  error. A lease that expires on its last attempt (the worker died) is dead-lettered at the next
+  claim, so a document that kills its worker cannot loop forever.
+- A provider outage (every listing of a batch fails with EmbeddingUnavailable) is not the
+  documents' fault: the claims are released without spending an attempt and the run stops.
+- A wrong dimension is the provider's fault too, but retrying cannot fix it: the batch's jobs
+  fail with a ``dimension_mismatch`` reason, nothing is stored, and the run stops.
+
+Each function commits its own transaction; pass a connection that is not inside one
+(``run_once`` switches its connection to autocommit for that reason).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import random
+import socket
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from psycopg import Connection, pq, sql
+from psycopg.rows import dict_row
+
+from souk.catalog.document import ListingDocument
+from souk.config import Settings, get_settings
+from souk.embedding import jobs
+from souk.embedding.generations import (
+    Generation,
+    configured_provider,
+    ensure_default_generation,
+    generation_for,
+    get_generation,
+    maybe_create_hnsw,
+)
+from souk.embedding.provider import DimensionMismatchError, EmbeddingProvider, EmbeddingUnavailable
+from souk.embedding.synthetic import synthetic_queries
+
+logger = logging.getLogger(__name__)
+
+DEFAULT_MAX_ATTEMPTS = 5
+MAX_ERROR_CHARS = 1000
+# Two listings failing alone with EmbeddingUnavailable, and none succeeding, is read as an outage.
+OUTAGE_EVIDENCE = 2
+
+Vectors = npt.NDArray[np.float32]
+ConnectionSource = Any  # a psycopg_pool.ConnectionPool, or a callable returning a connection context
+
+
+class StaleClaim(RuntimeError):
+    """The job no longer holds this claim's fencing token; the claim's vectors were not written."""
+
+    def __init__(self, claim: Claim) -> None:
+        super().__init__(f"job {claim.job_id} no longer holds fencing token {claim.fencing_token}")
+        self.claim = claim
+
+
+@dataclass(frozen=True, slots=True)
+class EmbeddingText:
+    kind: str  # listing | synthetic
+    ordinal: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    job_id: int
+    listing_id: int
+    generation_id: int
+    fencing_token: int
+    attempts: int
+    worker_id: str
+    content_hash: str  # the listing's hash when claimed: what gets embedded
+    embedded_hash: str | None  # what the generation already holds for this listing
+    search_text: str
+    document: dict[str, Any]
+
+    @property
+    def unchanged(self) -> bool:
+        return self.embedded_hash is not None and self.embedded_hash == self.content_hash
+
+    def texts(self) -> list[EmbeddingText]:
+        """The canonical text (ordinal 0) and its synthetic queries (ordinals 1..n)."""
+        queries = synthetic_queries(ListingDocument.from_json(self.document))
+        return [EmbeddingText("listing", 0, self.search_text)] + [
+            EmbeddingText("synthetic", i, q) for i, q in enumerate(queries, start=1)
+        ]
+
+
+@dataclass(slots=True)
+class Completion:
+    written: list[Claim] = field(default_factory=list)
+    stale: list[Claim] = field(default_factory=list)
+
+
+def _dict_cursor(conn: Connection) -> Any:
+    return conn.cursor(row_factory=dict_row)
+
+
+def claim(
+    conn: Connection,
+    generation_id: int,
+    worker_id: str,
+    batch_size: int,
+    lease_seconds: float,
+    *,
+    max_attempts: int = DEFAULT_MAX_ATTEMPTS,
+) -> list[Claim]:
+    """Lease up to ``batch_size`` due jobs of the generation, each under a fresh fencing token."""
+    with conn.transaction():
+        conn.execute(
+            """UPDATE embedding_jobs
+                  SET state = 'dead', leased_by = NULL, lease_expires_at = NULL, updated_at = now(),
+                      last_error = format('lease of %%s expired on attempt %%s of %%s',
+                                          leased_by, attempts, %(max)s::int)
+                WHERE generation_id = %(gen)s AND state = 'leased' AND lease_expires_at <= now()
+                  AND attempts >= %(max)s""",
+            {"gen": generation_id, "max": max_attempts},
+        )
+        rows = _dict_cursor(conn).execute(
+            """WITH picked AS (
+                 SELECT id FROM embedding_jobs
+                  WHERE generation_id = %(gen)s
+                    AND ((state = 'queued' AND next_attempt_at <= now())
+                         OR (state = 'leased' AND lease_expires_at <= now()))
+                  ORDER BY next_attempt_at, id
+                  LIMIT %(n)s
+                  FOR UPDATE SKIP LOCKED
+               )
+               UPDATE embedding_jobs j
+                  SET state = 'leased', leased_by = %(worker)s,
+                      lease_expires_at = now() + make_interval(secs => %(lease)s),
+                      fencing_token = nextval('embedding_fencing_seq'),
+                      attempts = j.attempts + 1, content_hash = l.content_hash, updated_at = now()
+                 FROM picked p, listings l
+                WHERE j.id = p.id AND l.id = j.listing_id
+               RETURNING j.id, j.listing_id, j.fencing_token, j.attempts, j.embedded_hash,
+                         l.content_hash, l.search_text, l.document""",
+            {"gen": generation_id, "n": batch_size, "worker": worker_id, "lease": float(lease_seconds)},
+        ).fetchall()
+    claims = [
+        Claim(
+            job_id=r["id"],
+            listing_id=r["listing_id"],
+            generation_id=generation_id,
+            fencing_token=r["fencing_token"],
+            attempts=r["attempts"],
+            worker_id=worker_id,
+            content_hash=r["content_hash"],
+            embedded_hash=r["embedded_hash"],
+            search_text=r["search_text"],
+            document=r["document"],
+        )
+        for r in rows
+    ]
+    return sorted(claims, key=lambda c: c.job_id)
+
+
+def _check_vectors(vectors: Any, count: int, dimension: int) -> Vectors:
+    arr = np.asarray(vectors, dtype=np.float32)
+    if arr.ndim != 2 or arr.shape[0] != count:
+        raise EmbeddingUnavailable(f"provider returned shape {arr.shape} for {count} texts")
+    if arr.shape[1] != dimension:
+        raise DimensionMismatchError(
+            f"provider returned dimension {arr.shape[1]}, the generation stores {dimension}"
+        )
+    if not np.isfinite(arr).all():
+        raise EmbeddingUnavailable("provider returned non-finite values")
+    return arr
+
+
+def _ensure_vector_adapter(conn: Connection) -> None:
+    if conn.adapters.types.get("vector") is None:
+        from pgvector.psycopg import register_vector
+
+        with conn.transaction():
+            register_vector(conn)
+
+
+def complete_many(
+    conn: Connection, items: Sequence[tuple[Claim, Sequence[EmbeddingText] | None, Vectors | None]]
+) -> Completion:
+    """Write several claims in one transaction, each only if its job still holds its fencing token.
+
+    An item with no texts/vectors (text unchanged since it was embedded) only marks the job done.
+    Shapes are checked before anything is written: a wrong dimension raises DimensionMismatchError
+    and the transaction writes nothing at all.
+    """
+    result = Completion()
+    if not items:
+        return result
+    _ensure_vector_adapter(conn)
+    with conn.transaction():
+        cur = _dict_cursor(conn)
+        gens = {g: get_generation(conn, g) for g in {c.generation_id for c, _, _ in items}}
+        for c, texts, vectors in items:
+            if (texts is None) != (vectors is None):
+                raise ValueError("texts and vectors go together")
+            if texts is not None:
+                _check_vectors(vectors, len(texts), gens[c.generation_id].dimension)
+        # lock in id order: two workers completing overlapping batches cannot deadlock
+        held = {
+            r["id"]: r
+            for r in cur.execute(
+                "SELECT id, fencing_token, state FROM embedding_jobs"
+                " WHERE id = ANY(%s) ORDER BY id FOR UPDATE",
+                ([c.job_id for c, _, _ in items],),
+            )
+        }
+        for c, texts, vectors in items:
+            row = held.get(c.job_id)
+            if row is None or row["fencing_token"] != c.fencing_token or row["state"] != "leased":
+                result.stale.append(c)
+                continue
+            if texts is not None and vectors is not None:
+                table = gens[c.generation_id].table
+                cur.execute(sql.SQL("DELETE FROM {t} WHERE listing_id = %s").format(t=table), (c.listing_id,))
+                cur.executemany(
+                    sql.SQL(
+                        """INSERT INTO {t}
+                             (listing_id, kind, ordinal, text, content_hash, embedding, fencing_token)
+                           VALUES (%s, %s, %s, %s, %s, %s, %s)"""
+                    ).format(t=table),
+                    [
+                        (c.listing_id, t.kind, t.ordinal, t.text, c.content_hash, vectors[i], c.fencing_token)
+                        for i, t in enumerate(texts)
+                    ],
+                )
+            cur.execute(
+                """UPDATE embedding_jobs
+                      SET state = 'done', embedded_hash = %s, leased_by = NULL, lease_expires_at = NULL,
+                          last_error = NULL, updated_at = now()
+                    WHERE id = %s""",
+                (c.content_hash, c.job_id),
+            )
+            result.written.append(c)
+    return result
+
+
+def complete(
+    conn: Connection, claim: Claim, texts: Sequence[EmbeddingText] | None, vectors: Vectors | None
+) -> None:
+    """Write one claim's vectors in one transaction; raises StaleClaim (nothing written) if fenced out."""
+    done = complete_many(conn, [(claim, texts, vectors)])
+    if done.stale:
+        raise StaleClaim(claim)
+
+
+def retry_delay(
+    attempts: int, base_seconds: float, max_seconds: float, rng: random.Random | None = None
+) -> float:
+    """Exponential backoff with "equal jitter": half fixed, half random, capped."""
+    ceiling = min(max_seconds, base_seconds * 2 ** max(attempts - 1, 0))
+    return ceiling / 2 + (rng or random).uniform(0, ceiling / 2)
+
+
+def fail(
+    conn: Connection,
+    claim: Claim,
+    error: str,
+    *,
+    max_attempts: int = DEFAULT_MAX_ATTEMPTS,
+    base_seconds: float = 30.0,
+    max_seconds: float = 3600.0,
+    rng: random.Random | None = None,
+) -> str:
+    """Record a failed attempt: back off and requeue, or dead-letter after ``max_attempts``.
+
+    Returns the job's new state, or "stale" when the claim was fenced out (nothing changed).
+    """
+    error = error[:MAX_ERROR_CHARS]
+    with conn.transaction():
+        row = _dict_cursor(conn).execute(
+            "SELECT fencing_token, state, attempts FROM embedding_jobs WHERE id = %s FOR UPDATE",
+            (claim.job_id,),
+        ).fetchone()
+        if row is None or row["fencing_token"] != claim.fencing_token or row["state"] != "leased":
+            return "stale"
+        if row["attempts"] >= max_attempts:
+            conn.execute(
+                """UPDATE embedding_jobs SET state = 'dead', last_error = %s, leased_by = NULL,
+                          lease_expires_at = NULL, updated_at = now() WHERE id = %s""",
+                (error, claim.job_id),
+            )
+            return "dead"
+        delay = retry_delay(row["attempts"], base_seconds, max_seconds, rng)
+        conn.execute(
+            """UPDATE embedding_jobs SET state = 'queued', last_error = %s, leased_by = NULL,
+                      lease_expires_at = NULL, next_attempt_at = now() + make_interval(secs => %s),
+                      updated_at = now() WHERE id = %s""",
+            (error, delay, claim.job_id),
+        )
+        return "queued"
+
+
+def release(conn: Connection, claim: Claim, reason: str, delay_seconds: float) -> bool:
+    """Give a claim back without spending its attempt (the provider, not the document, failed)."""
+    with conn.transaction():
+        cur = conn.execute(
+            """UPDATE embedding_jobs
+                  SET state = 'queued', attempts = greatest(attempts - 1, 0), last_error = %s,
+                      leased_by = NULL, lease_expires_at = NULL,
+                      next_attempt_at = now() + make_interval(secs => %s), updated_at = now()
+                WHERE id = %s AND fencing_token = %s AND state = 'leased'""",
+            (reason[:MAX_ERROR_CHARS], delay_seconds, claim.job_id, claim.fencing_token),
+        )
+        return cur.rowcount == 1
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Running the job
+
+
+@dataclass(slots=True)
+class RunStats:
+    generations: list[int] = field(default_factory=list)
+    batches: int = 0
+    claimed: int = 0
+    embedded: int = 0  # listings whose vectors were written
+    texts: int = 0  # texts embedded (canonical + synthetic)
+    unchanged: int = 0
+    stale: int = 0
+    failed: int = 0
+    dead: int = 0
+    released: int = 0
+    hnsw_created: list[int] = field(default_factory=list)
+    stopped: str | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def _fail_with(conn: Connection, c: Claim, error: str, settings: Settings, stats: RunStats) -> None:
+    state = fail(
+        conn,
+        c,
+        error,
+        max_attempts=settings.max_attempts,
+        base_seconds=settings.retry_base_seconds,
+        max_seconds=settings.retry_max_seconds,
+    )
+    if state == "stale":
+        stats.stale += 1
+    else:
+        stats.failed += 1
+        stats.dead += state == "dead"
+        logger.warning("embedding job %s (listing %s) %s: %s", c.job_id, c.listing_id, state, error)
+
+
+def _embed(provider: EmbeddingProvider, texts: Sequence[EmbeddingText], dimension: int) -> Vectors:
+    return _check_vectors(provider.embed([t.text for t in texts]), len(texts), dimension)
+
+
+def _embed_each(
+    conn: Connection,
+    provider: EmbeddingProvider,
+    gen: Generation,
+    todo: list[tuple[Claim, list[EmbeddingText]]],
+    settings: Settings,
+    stats: RunStats,
+) -> tuple[list[tuple[Claim, list[EmbeddingText], Vectors]], str | None]:
+    """After a failed batch call: one call per listing, so one bad document fails alone.
+
+    Returns the listings embedded and, when the provider itself is at fault, why the run stops.
+    """
+    done: list[tuple[Claim, list[EmbeddingText], Vectors]] = []
+    failures: list[tuple[Claim, Exception]] = []
+    for index, (c, texts) in enumerate(todo):
+        try:
+            done.append((c, texts, _embed(provider, texts, gen.dimension)))
+        except DimensionMismatchError as exc:
+            rest = [x for x, _ in failures] + [x for x, _ in todo[index:]]
+            for x in rest:
+                _fail_with(conn, x, f"dimension_mismatch: {exc}", settings, stats)
+            return done, f"dimension_mismatch: {exc}"
+        except Exception as exc:  # whatever a document triggers fails only that document
+            failures.append((c, exc))
+        if not done and len(failures) >= OUTAGE_EVIDENCE and all(
+            isinstance(e, EmbeddingUnavailable) for _, e in failures
+        ):
+            reason = f"provider unavailable: {failures[-1][1]}"
+            for x, _ in todo:
+                stats.released += release(conn, x, reason, settings.retry_base_seconds)
+            return [], reason
+    for c, exc in failures:
+        _fail_with(conn, c, f"{type(exc).__name__}: {exc}", settings, stats)
+    return done, None
+
+
+def _process(
+    conn: Connection,
+    provider: EmbeddingProvider,
+    gen: Generation,
+    claims: list[Claim],
+    settings: Settings,
+    stats: RunStats,
+) -> str | None:
+    """Embed and write one claimed batch; returns why the run must stop, if it must."""
+    items: list[tuple[Claim, Sequence[EmbeddingText] | None, Vectors | None]] = []
+    todo: list[tuple[Claim, list[EmbeddingText]]] = []
+    for c in claims:
+        if c.unchanged:
+            items.append((c, None, None))
+            continue
+        try:
+            todo.append((c, c.texts()))
+        except Exception as exc:  # a malformed stored document fails its own job only
+            _fail_with(conn, c, f"cannot build texts: {exc!r}", settings, stats)
+    stop: str | None = None
+    if todo:
+        try:
+            vectors = _embed(provider, [t for _, texts in todo for t in texts], gen.dimension)
+        except DimensionMismatchError as exc:
+            for c, _ in todo:
+                _fail_with(conn, c, f"dimension_mismatch: {exc}", settings, stats)
+            stop = f"dimension_mismatch: {exc}"
+        except Exception:  # find the document at fault, one listing at a time
+            done, stop = _embed_each(conn, provider, gen, todo, settings, stats)
+            items += done
+        else:
+            start = 0
+            for c, texts in todo:
+                items.append((c, texts, vectors[start : start + len(texts)]))
+                start += len(texts)
+    result = complete_many(conn, items)
+    written = {c.job_id for c in result.written}
+    stats.stale += len(result.stale)
+    for c, texts, _ in items:
+        if c.job_id not in written:
+            continue
+        if texts is None:
+            stats.unchanged += 1
+        else:
+            stats.embedded += 1
+            stats.texts += len(texts)
+    return stop
+
+
+def _connection(source: ConnectionSource) -> AbstractContextManager[Connection]:
+    return source.connection() if hasattr(source, "connection") else source()
+
+
+@contextmanager
+def _autocommit(source: ConnectionSource) -> Iterator[Connection]:
+    with _connection(source) as conn:
+        if conn.info.transaction_status != pq.TransactionStatus.IDLE:
+            conn.commit()
+        previous = conn.autocommit
+        conn.autocommit = True
+        try:
+            yield conn
+        finally:
+            conn.autocommit = previous
+
+
+def run_once(
+    source: ConnectionSource,
+    provider: EmbeddingProvider,
+    settings: Settings,
+    worker_id: str,
+    *,
+    generation_ids: Sequence[int] | None = None,
+    max_batches: int | None = None,
+    time_budget_s: float | None = None,
+    on_batch: Callable[[int], None] | None = None,
+) -> dict[str, Any]:
+    """Drain the queue of the live generation whose identity is the provider's; returns counts.
+
+    Only a generation built with exactly this provider identity is fed, so vectors of different
+    models never share a table. Stops when nothing is due, after ``max_batches`` claims, when
+    the time budget (default settings.embed_run_seconds) is spent, or when the provider fails.
+    """
+    stats = RunStats()
+    deadline = time.monotonic() + (settings.embed_run_seconds if time_budget_s is None else time_budget_s)
+    with _autocommit(source) as conn:
+        _ensure_vector_adapter(conn)
+        gen = generation_for(conn, provider.identity)
+        wanted = generation_ids is None or (gen is not None and gen.id in generation_ids)
+        if gen is None or gen.state == "retired" or not wanted:
+            stats.stopped = "no live generation for this provider's identity"
+            return stats.as_dict()
+        stats.generations.append(gen.id)
+        # a listing cataloged while the generation was being created can miss its job
+        jobs.enqueue_generation(conn, gen.id, retry_dead=False)
+        while (max_batches is None or stats.batches < max_batches) and time.monotonic() < deadline:
+            claims = claim(
+                conn, gen.id, worker_id, settings.embed_batch_size, settings.lease_seconds,
+                max_attempts=settings.max_attempts,
+            )
+            if not claims:
+                break
+            stats.batches += 1
+            stats.claimed += len(claims)
+            stop = _process(conn, provider, gen, claims, settings, stats)
+            if on_batch is not None:
+                on_batch(len(claims))
+            if stop is not None:
+                stats.stopped = stop
+                break
+        if stats.embedded and maybe_create_hnsw(conn, gen, settings.hnsw_threshold):
+            stats.hnsw_created.append(gen.id)
+    return stats.as_dict()
+
+
+def default_worker_id() -> str:
+    return f"{socket.gethostname()}:{os.getpid()}"
+
+
+def scheduled_run(event: dict[str, Any]) -> dict[str, Any]:
+    """The scheduled embedding job (functions/embed_job): one bounded drain.
+
+    A missing or broken model gives ``{"skipped": reason}``, not a crash: search runs lexical-only.
+    """
+    from souk.db import get_pool
+
+    settings = get_settings()
+    try:
+        provider = configured_provider(settings)
+    except EmbeddingUnavailable as exc:
+        logger.warning("embedding job skipped: %s", exc)
+        return {"skipped": str(exc)}
+    pool = get_pool(settings)
+    with pool.connection() as conn:
+        ensure_default_generation(conn, settings, provider)
+    result = run_once(pool, provider, settings, default_worker_id())
+    logger.info("embedding job: %s", result)
+    return result

@@ -1,0 +1,119 @@
+"""Deterministic evaluation reports: JSON (UTF-8, LF, sorted keys, rounded floats), Markdown and an SVG plot."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+PRECISION = 6
+PLOT_METRICS = ("ndcg@10", "udcg@10", "mrr@10", "recall@20")
+
+
+def sha256_file(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def module_digests(root: Path, packages: tuple[str, ...]) -> dict[str, str]:
+    """SHA-256 of every ranking module, keyed by path relative to ``root``."""
+    out: dict[str, str] = {}
+    for package in packages:
+        for path in sorted((root / package).rglob("*.py")):
+            out[path.relative_to(root).as_posix()] = sha256_file(path)
+    return out
+
+
+def _round(value: Any) -> Any:
+    if isinstance(value, float):
+        return round(value, PRECISION)
+    if isinstance(value, dict):
+        return {k: _round(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_round(v) for v in value]
+    return value
+
+
+def dumps(report: dict[str, Any]) -> str:
+    return json.dumps(_round(report), sort_keys=True, indent=2, ensure_ascii=False) + "\n"
+
+
+def write_json(report: dict[str, Any], path: Path) -> str:
+    text = dumps(report)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(text.encode("utf-8"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _fmt(entry: dict[str, Any]) -> str:
+    if not entry or entry.get("n", 0) == 0:
+        return "–"
+    low, high = entry["ci95"]
+    text = f"{entry['mean']:.3f} [{low:.3f}, {high:.3f}]"
+    if "p_vs_baseline_holm" in entry:
+        text += f" p={entry['p_vs_baseline_holm']:.3g}"
+    return text
+
+
+def markdown(report: dict[str, Any]) -> str:
+    lines = [
+        f"# Souk search evaluation — golden set v{report['goldenSet']['version']}",
+        "",
+        f"Clock `{report['clock']}`; catalog `{report['catalog']['eventsSha256'][:12]}` "
+        f"({report['catalog']['listings']} listings); golden `{report['goldenSet']['sha256'][:12]}`; "
+        f"model `{(report.get('modelGeneration') or {}).get('model_id', 'none')}`; "
+        f"shipped profile `{report['profiles'][report['shippedArm']]['name']}`.",
+        "",
+        "Means with 95% bootstrap intervals; p = paired randomization test against the "
+        f"`{report['baselineArm']}` baseline, Holm-corrected across arms. No-match = share of no-match "
+        "queries answered with an empty list; violations@5 = constraint-ineligible results in the top 5.",
+        "",
+    ]
+    metrics = ["ndcg@10", "udcg@10", "mrr@10", "recall@20", "p@5", "no_match", "violations@5"]
+    for split in ("test", "dev"):
+        results = report["results"].get(split)
+        if not results:
+            continue
+        n = report["goldenSet"]["splits"].get(split, 0)
+        lines += [f"## {split} split ({n} queries)", "", "| arm | " + " | ".join(metrics) + " |",
+                  "|---|" + "---|" * len(metrics)]
+        for arm in report["arms"]:
+            lines.append(f"| {arm} | " + " | ".join(_fmt(results[arm].get(mt, {})) for mt in metrics) + " |")
+        lines.append("")
+    if report.get("degraded"):
+        lines += ["Degraded arms: " + json.dumps(report["degraded"], sort_keys=True), ""]
+    lines += ["![arms](arms.svg)", ""]
+    return "\n".join(lines)
+
+
+def svg_plot(report: dict[str, Any], split: str = "test") -> str:
+    """Grouped bars: one group per arm, one bar per metric, with the 95% interval as a whisker."""
+    arms = list(report["arms"])
+    results = report["results"].get(split, {})
+    width, height, left, bottom, top = 120 + 110 * len(arms), 320, 50, 260, 30
+    colors = ("#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd")
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" font-family="sans-serif" '
+           'font-size="11">', f'<text x="{left}" y="18">Souk arms, {split} split (mean and 95% CI)</text>']
+    scale = bottom - top
+    for tick in range(0, 11, 2):
+        y = bottom - scale * tick / 10
+        out.append(f'<line x1="{left}" x2="{width - 10}" y1="{y:.1f}" y2="{y:.1f}" stroke="#ddd"/>')
+        out.append(f'<text x="{left - 30}" y="{y + 4:.1f}">{tick / 10:.1f}</text>')
+    for i, arm in enumerate(arms):
+        x0 = left + 10 + i * 110
+        for j, metric in enumerate(PLOT_METRICS):
+            entry = results.get(arm, {}).get(metric, {})
+            if not entry.get("n"):
+                continue
+            x = x0 + j * 22
+            h = scale * entry["mean"]
+            out.append(f'<rect x="{x}" y="{bottom - h:.1f}" width="18" height="{h:.1f}" fill="{colors[j]}"/>')
+            low, high = entry["ci95"]
+            out.append(f'<line x1="{x + 9}" x2="{x + 9}" y1="{bottom - scale * low:.1f}" '
+                       f'y2="{bottom - scale * high:.1f}" stroke="#000"/>')
+        out.append(f'<text x="{x0}" y="{bottom + 16}">{arm}</text>')
+    for j, metric in enumerate(PLOT_METRICS):
+        out.append(f'<rect x="{left + j * 110}" y="{bottom + 30}" width="10" height="10" fill="{colors[j]}"/>')
+        out.append(f'<text x="{left + 14 + j * 110}" y="{bottom + 39}">{metric}</text>')
+    out.append("</svg>")
+    return "\n".join(out) + "\n"

@@ -1,0 +1,234 @@
+"""GET /discovery/search on the demo catalog: constraints honoured, nothing misleading, stable pages."""
+
+from __future__ import annotations
+
+import os
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+from x402.extensions.bazaar.facilitator_client import _parse_search_response
+
+from souk import assets
+from souk.api.app import make_app
+from souk.api.search import router
+from souk.catalog.loader import load_events_file
+from tests.conftest import REPO, _truncate
+
+DEMO = REPO / "layers/core/souk/demo/demo_events.jsonl"
+
+
+def _semantic_ready(conn, settings) -> bool:
+    """Create the default generation and drain the embedding queue, as `souk serve` does."""
+    try:
+        from souk.embedding.generations import ensure_default_generation
+        from souk.embedding.model_build import build_model_dir
+        from souk.embedding.worker import drain
+    except ImportError:
+        return False
+    build_model_dir(Path(settings.model_dir))
+    ensure_default_generation(conn, settings)
+    drain(conn, settings)
+    return True
+
+
+@pytest.fixture(scope="module")
+def demo(database_url, settings):
+    from souk.db import get_pool
+
+    _truncate(database_url)
+    with get_pool().connection() as conn:
+        summary = load_events_file(conn, DEMO, settings)
+        assert summary["rejected"] == {}
+        semantic = _semantic_ready(conn, settings)
+    return {"semantic": semantic}
+
+
+@pytest.fixture(scope="module")
+def client(demo):
+    return TestClient(make_app(router))
+
+
+def search(client, query: str, **params):
+    response = client.get("/discovery/search", params={"query": query, **params})
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def networks_of(item) -> set[str]:
+    return {a["network"] for a in item["accepts"]}
+
+
+def test_sdk_parses_search_response_and_headers(client):
+    response = client.get("/discovery/search", params={"query": "weather forecast"})
+    parsed = _parse_search_response(response.json())
+    assert parsed.resources and parsed.pagination is not None
+    assert response.headers["x-search-session-id"]
+    assert "rrf_k=" in response.headers["x-souk-profile"]
+
+
+def test_hybrid_when_the_model_is_available(client, demo):
+    if not demo["semantic"]:
+        pytest.skip("semantic index modules not present")
+    body = search(client, "weather forecast for a city")
+    assert body["searchMethod"] == "hybrid"
+    assert body["partialResults"] is False
+
+
+@pytest.mark.parametrize(
+    ("query", "allowed"),
+    [
+        ("weather API that takes USDC on stellar", {"stellar:pubnet", "stellar:testnet"}),
+        ("geocode an address on stellar testnet", {"stellar:testnet"}),
+        ("email verification on base", {"eip155:8453"}),
+        ("crypto price feed on solana mainnet", {"solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp"}),
+        ("translate text base sepolia", {"eip155:84532"}),
+    ],
+)
+def test_network_named_in_query_is_never_violated(client, query, allowed):
+    body = search(client, query, limit=50)
+    assert set(body["interpretedQuery"]["networks"]) == allowed
+    for item in body["resources"]:
+        assert networks_of(item) & allowed, (item["resource"], networks_of(item))
+
+
+def _min_usd(item) -> Decimal | None:
+    values = [assets.usd_value(a["network"], a["asset"], a["amount"]) for a in item["accepts"]]
+    known = [v for v in values if v is not None]
+    return min(known) if known else None
+
+
+@pytest.mark.parametrize(
+    ("query", "cap"),
+    [("stock quote under 1 cent", Decimal("0.01")), ("weather api less than $0.002", Decimal("0.002")),
+     ("pdf text extraction at most 5 cents", Decimal("0.05"))],
+)
+def test_price_caps_hold_in_usd_across_decimals(client, query, cap):
+    body = search(client, query, limit=50)
+    assert body["resources"], "a cap this loose should leave something"
+    for item in body["resources"]:
+        price = _min_usd(item)
+        assert price is not None and price <= cap, (item["resource"], price)
+    # The explicit parameter wins over the words: a tighter cap applies.
+    tighter = search(client, query, maxUsdPrice="0.0005", limit=50)
+    assert all(_min_usd(i) <= Decimal("0.0005") for i in tighter["resources"])
+
+
+def test_explicit_network_parameter_wins_over_words(client):
+    body = search(client, "weather api on stellar", network="eip155:8453", limit=50)
+    assert body["resources"]
+    assert all("eip155:8453" in networks_of(i) for i in body["resources"])
+
+
+def test_negated_capability_is_not_ranked_first(client):
+    body = search(client, "pdf tool, not for form filling")
+    first = body["resources"][0]
+    text = " ".join([first.get("description") or "", first["resource"]]).lower()
+    assert "form" not in text
+    assert "fill" in " ".join(body["interpretedQuery"]["negatedTerms"])
+
+
+@pytest.mark.parametrize("query", ["the", "a an the of", "   ", "?!", "xqzv blorptangle", "zzkq wvvx jjpt"])
+def test_stopword_only_and_nonsense_return_nothing(client, query):
+    body = search(client, query)
+    assert body["resources"] == []
+    assert body["pagination"]["cursor"] is None
+
+
+def test_mcp_and_method_words_restrict_type(client):
+    mcp = search(client, "mcp tool for stock quotes", limit=50)
+    assert mcp["resources"] and all(i["type"] == "mcp" for i in mcp["resources"])
+    post = search(client, "HTTP POST endpoint to send email", limit=50)
+    assert post["resources"]
+    for item in post["resources"]:
+        assert item["type"] == "http"
+        assert item["extensions"]["bazaar"]["info"]["input"]["method"] == "POST"
+
+
+def test_pages_never_overlap_or_skip(client):
+    whole = search(client, "api", limit=100)["resources"]
+    assert len(whole) > 12
+    pages, cursor = [], None
+    while True:
+        params = {"limit": 5} | ({"cursor": cursor} if cursor else {})
+        body = search(client, "api", **params)
+        pages += body["resources"]
+        cursor = body["pagination"]["cursor"]
+        if cursor is None:
+            break
+    key = lambda i: (i["resource"], i.get("extensions", {}).get("bazaar", {}).get("info", {}).get("input", {}).get("toolName"))  # noqa: E731
+    assert [key(i) for i in pages] == [key(i) for i in whole]
+    assert len({key(i) for i in pages}) == len(pages)
+
+
+def test_tampered_and_foreign_cursors_are_rejected(client):
+    cursor = search(client, "weather", limit=2)["pagination"]["cursor"]
+    assert cursor
+    body, mac = cursor.split(".")
+    tampered = body[:-2] + ("A" if body[-2] != "A" else "B") + body[-1] + "." + mac
+    for bad, code in ((tampered, "invalid_cursor"), ("garbage", "invalid_cursor"), (cursor + "x", "invalid_cursor")):
+        response = client.get("/discovery/search", params={"query": "weather", "limit": 2, "cursor": bad})
+        assert response.status_code == 400 and response.json()["error"] == code and response.json()["reason"]
+    foreign = client.get("/discovery/search", params={"query": "email", "limit": 2, "cursor": cursor})
+    assert foreign.status_code == 400 and foreign.json()["error"] == "cursor_mismatch"
+    other_limit = client.get("/discovery/search", params={"query": "weather", "limit": 3, "cursor": cursor})
+    assert other_limit.status_code == 400
+
+
+@pytest.mark.parametrize(
+    ("params", "code"),
+    [({}, "missing_query"), ({"query": "x" * 600}, "query_too_long"), ({"query": "a", "limit": "0"}, "invalid_limit"),
+     ({"query": "a", "network": "!!!"}, "invalid_network"), ({"query": "a", "maxUsdPrice": "cheap"}, "invalid_maxUsdPrice")],
+)
+def test_bad_search_input_is_400(client, params, code):
+    response = client.get("/discovery/search", params=params)
+    assert response.status_code == 400
+    assert response.json()["error"] == code and response.json()["reason"]
+
+
+def test_conversion_records_rank_without_identity(client, demo):
+    response = client.get("/discovery/search", params={"query": "send a transactional email"})
+    session = response.headers["x-search-session-id"]
+    second = response.json()["resources"][1]
+    recorded = client.post("/discovery/v1/conversions", json={"sessionId": session, "resource": second["resource"],
+                                                              "toolName": None})
+    assert recorded.status_code == 200 and recorded.json()["rank"] == 2
+    bad = client.post("/discovery/v1/conversions", json={"sessionId": "not-a-uuid", "resource": "x"})
+    assert bad.status_code == 400 and bad.json()["error"] == "invalid_conversion"
+
+
+def test_one_publisher_cannot_fill_the_page(client):
+    body = search(client, "crypto token price", limit=10)
+    hosts = [i["resource"].split("/")[2] for i in body["resources"]]
+    assert hosts, "expected price feeds"
+    assert max(hosts.count(h) for h in set(hosts)) <= 3
+
+
+def test_model_unavailable_degrades_to_lexical(client, demo, monkeypatch):
+    from souk.config import get_settings
+
+    queries = ["weather API that takes USDC on stellar", "extract text from a pdf", "send an email"]
+    normal = {q: search(client, q) for q in queries}
+    monkeypatch.setenv("SOUK_MODEL_DIR", "/nonexistent/model")
+    monkeypatch.setattr("souk.embedding._onnx_embedder", _raise_missing)
+    get_settings.cache_clear()
+    try:
+        for q in queries:
+            body = search(client, q)
+            assert body["partialResults"] is True
+            assert body["searchMethod"] == "lexical"
+            assert body["resources"], q
+            assert body["degradedReason"]
+            if normal[q]["resources"]:
+                top_normal = {i["resource"] for i in normal[q]["resources"][:5]}
+                assert body["resources"][0]["resource"] in top_normal | {body["resources"][0]["resource"]}
+    finally:
+        get_settings.cache_clear()
+    assert os.environ["SOUK_MODEL_DIR"] == "/nonexistent/model"
+
+
+def _raise_missing(*_args, **_kwargs):
+    from souk.embedding import ModelMissingError
+
+    raise ModelMissingError("model directory /nonexistent/model does not exist")
