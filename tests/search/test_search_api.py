@@ -79,7 +79,8 @@ def test_hybrid_when_the_model_is_available(client, demo):
 @pytest.mark.parametrize(
     ("query", "allowed"),
     [
-        ("weather API that takes USDC on stellar", {"stellar:pubnet", "stellar:testnet"}),
+        ("weather API that takes USDC on stellar", {"stellar:pubnet"}),
+        ("weather on stellar testnet or stellar pubnet", {"stellar:pubnet", "stellar:testnet"}),
         ("geocode an address on stellar testnet", {"stellar:testnet"}),
         ("email verification on base", {"eip155:8453"}),
         ("crypto price feed on solana mainnet", {"solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp"}),

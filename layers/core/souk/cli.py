@@ -95,6 +95,159 @@ def cmd_eval(args: argparse.Namespace) -> int:
     return 0
 
 
+def _provider():  # type: ignore[no-untyped-def]
+    from souk.embedding.generations import configured_provider
+
+    return configured_provider(get_settings())
+
+
+def cmd_reindex(args: argparse.Namespace) -> int:
+    import math
+
+    from tqdm import tqdm
+
+    from souk.db import get_pool
+    from souk.embedding import EmbeddingUnavailable, jobs
+    from souk.embedding import generations as gens
+    from souk.embedding.worker import default_worker_id, run_once
+
+    settings = get_settings()
+    try:
+        provider = _provider()
+    except EmbeddingUnavailable as exc:
+        print(f"reindex: the embedding provider is unavailable: {exc}", file=sys.stderr)
+        return 1
+    pool = get_pool()
+    with pool.connection() as conn:
+        if args.generation is not None:
+            gen = gens.get_generation(conn, args.generation)
+            if gen.identity != provider.identity:
+                print(
+                    f"reindex: generation {gen.id} was built with {gen.identity}, the configured provider is "
+                    f"{provider.identity}; vectors of different models are never mixed",
+                    file=sys.stderr,
+                )
+                return 1
+        else:
+            found = gens.generation_for(conn, provider.identity)
+            if found is not None and args.new:
+                print(
+                    f"reindex: generation {found.id} already has this provider's identity; "
+                    f"use `souk reindex --generation {found.id} --force` to embed everything again",
+                    file=sys.stderr,
+                )
+                return 1
+            gen = found or gens.create_generation(conn, provider.identity)
+        if gen.state == "retired":
+            print(f"reindex: generation {gen.id} is retired; activate it first", file=sys.stderr)
+            return 1
+        jobs.enqueue_generation(conn, gen.id, force=args.force)
+        pending = conn.execute(
+            "SELECT count(*) AS n FROM embedding_jobs"
+            " WHERE generation_id = %s AND state IN ('queued', 'leased')",
+            (gen.id,),
+        ).fetchone()["n"]
+    with tqdm(total=pending, unit="listing", desc=f"generation {gen.id}") as bar:
+        result = run_once(
+            pool, provider, settings, default_worker_id(),
+            generation_ids=[gen.id], time_budget_s=math.inf, on_batch=bar.update,
+        )
+    with pool.connection() as conn:
+        cov = gens.coverage(conn, gen.id)
+        if gens.active_generation(conn) is None and cov["with_vector"] == cov["listings"]:
+            gens.activate(conn, gen.id)
+            cov = gens.coverage(conn, gen.id)
+        queue = jobs.queue_stats(conn).get(gen.id, {})
+    print(json.dumps({"run": result, "coverage": cov, "queue": queue}, indent=2))
+    return 0 if result["stopped"] is None else 1
+
+
+def cmd_generation(args: argparse.Namespace) -> int:
+    from souk.embedding import generations as gens
+
+    with _connection() as conn:
+        if args.action == "activate":
+            try:
+                gen = gens.activate(conn, args.id, force=args.force)
+            except (gens.GenerationNotFound, gens.CoverageIncomplete) as exc:
+                print(f"generation activate: {exc}", file=sys.stderr)
+                return 1
+            print(f"generation {gen.id} is active ({gen.model_id} {gen.model_revision})")
+            return 0
+        print(
+            f"{'id':>4}  {'state':<8}  {'provider':<18}  {'model':<40}  {'dim':>5}  {'vectors':>13}  synthetic"
+        )
+        for gen in gens.list_generations(conn):
+            cov = gens.coverage(conn, gen.id)
+            model = f"{gen.model_id} ({gen.model_revision})"
+            vectors = f"{cov['with_vector']}/{cov['listings']}"
+            print(
+                f"{gen.id:>4}  {gen.state:<8}  {gen.provider:<18}  {model:<40}  {gen.dimension:>5}  "
+                f"{vectors:>13}  {cov['synthetic_rows']}"
+            )
+    return 0
+
+
+def cmd_jobs(_: argparse.Namespace) -> int:
+    from souk.embedding.jobs import queue_stats
+
+    with _connection() as conn:
+        stats = queue_stats(conn)
+    cols = ("queued", "leased", "expired", "failed", "dead", "done")
+    print(f"{'generation':>10}  {'state':<8}  " + "  ".join(f"{c:>7}" for c in cols))
+    for gen_id, row in stats.items():
+        print(f"{gen_id:>10}  {row['state']:<8}  " + "  ".join(f"{row[c]:>7}" for c in cols))
+    return 0
+
+
+def cmd_inspect(args: argparse.Namespace) -> int:
+    from psycopg import sql
+
+    from souk.catalog.document import ListingDocument
+    from souk.embedding import generations as gens
+    from souk.embedding.synthetic import synthetic_queries
+
+    with _connection() as conn:
+        row = conn.execute(
+            "SELECT id, listing_key, search_text, content_hash, document FROM listings"
+            " WHERE listing_key = %s OR id::text = %s",
+            (args.listing, args.listing),
+        ).fetchone()
+        if row is None:
+            print(f"inspect: no listing {args.listing!r}", file=sys.stderr)
+            return 1
+        print(f"listing {row['id']}: {row['listing_key']}")
+        print(f"content hash: {row['content_hash']}")
+        print("canonical text:")
+        for line in row["search_text"].splitlines():
+            print(f"  {line}")
+        print("synthetic queries:")
+        for i, query in enumerate(synthetic_queries(ListingDocument.from_json(row["document"])), start=1):
+            print(f"  {i}. {query}")
+        print("generations:")
+        for gen in gens.list_generations(conn):
+            held = conn.execute(
+                sql.SQL(
+                    "SELECT count(*) AS n, bool_and(content_hash = %s) AS current"
+                    " FROM {t} WHERE listing_id = %s"
+                ).format(t=gen.table),
+                (row["content_hash"], row["id"]),
+            ).fetchone()
+            job = conn.execute(
+                "SELECT state, attempts, last_error FROM embedding_jobs"
+                " WHERE listing_id = %s AND generation_id = %s",
+                (row["id"], gen.id),
+            ).fetchone()
+            vectors = "no vectors" if not held["n"] else (
+                f"{held['n']} vectors ({'current' if held['current'] else 'stale text'})"
+            )
+            job_text = "no job" if job is None else f"job {job['state']}, {job['attempts']} attempt(s)"
+            if job is not None and job["last_error"]:
+                job_text += f", last error: {job['last_error']}"
+            print(f"  g{gen.id} {gen.state:<8} {gen.model_id}: {vectors}; {job_text}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="souk", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -127,6 +280,26 @@ def build_parser() -> argparse.ArgumentParser:
     seller.add_argument("pay_to")
     seller.add_argument("--reason", required=True, help="why (recorded in binding_changes)")
     seller.set_defaults(func=cmd_seller)
+
+    reindex = sub.add_parser("reindex", help="embed every listing into a generation, with a progress bar")
+    reindex.add_argument("--generation", type=int, default=None, help="an existing generation's id")
+    reindex.add_argument("--new", action="store_true", help="create a generation for the configured provider")
+    reindex.add_argument("--force", action="store_true", help="embed again even texts that did not change")
+    reindex.set_defaults(func=cmd_reindex)
+
+    generation = sub.add_parser("generation", help="list embedding generations or activate one")
+    gen_sub = generation.add_subparsers(dest="action", required=True)
+    gen_sub.add_parser("list", help="every generation with its state and coverage")
+    activate = gen_sub.add_parser("activate", help="serve search from this generation, retiring the active one")
+    activate.add_argument("id", type=int)
+    activate.add_argument("--force", action="store_true", help="activate even when listings lack vectors")
+    generation.set_defaults(func=cmd_generation)
+
+    sub.add_parser("jobs", help="embedding queue per generation").set_defaults(func=cmd_jobs)
+
+    inspect = sub.add_parser("inspect", help="a listing's canonical text, synthetic queries and vectors")
+    inspect.add_argument("listing", help="listing id or listing key")
+    inspect.set_defaults(func=cmd_inspect)
     return parser
 
 

@@ -25,12 +25,13 @@ Each function commits its own transaction; pass a connection that is not inside 
 from __future__ import annotations
 
 import logging
+import math
 import os
 import random
 import socket
 import time
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import AbstractContextManager, contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -61,7 +62,8 @@ MAX_ERROR_CHARS = 1000
 OUTAGE_EVIDENCE = 2
 
 Vectors = npt.NDArray[np.float32]
-ConnectionSource = Any  # a psycopg_pool.ConnectionPool, or a callable returning a connection context
+# a psycopg_pool.ConnectionPool, a callable returning a connection context, or a Connection
+ConnectionSource = Any
 
 
 class StaleClaim(RuntimeError):
@@ -454,6 +456,8 @@ def _process(
 
 
 def _connection(source: ConnectionSource) -> AbstractContextManager[Connection]:
+    if isinstance(source, Connection):
+        return nullcontext(source)
     return source.connection() if hasattr(source, "connection") else source()
 
 
@@ -517,6 +521,25 @@ def run_once(
         if stats.embedded and maybe_create_hnsw(conn, gen, settings.hnsw_threshold):
             stats.hnsw_created.append(gen.id)
     return stats.as_dict()
+
+
+def drain(
+    source: ConnectionSource,
+    settings: Settings,
+    provider: EmbeddingProvider | None = None,
+    *,
+    worker_id: str | None = None,
+    on_batch: Callable[[int], None] | None = None,
+) -> dict[str, Any]:
+    """Embed everything due for the configured provider's generation, without a time budget.
+
+    Jobs waiting out a retry backoff are left for a later run. ``source`` may be a bare
+    connection (its open transaction is committed first: claims must be visible to others).
+    """
+    provider = provider or configured_provider(settings)
+    return run_once(
+        source, provider, settings, worker_id or default_worker_id(), time_budget_s=math.inf, on_batch=on_batch
+    )
 
 
 def default_worker_id() -> str:
