@@ -66,7 +66,8 @@ def test_network_asset_price_and_type_tags_are_not_topics():
 
 def test_subject_falls_back_to_tag_then_url_path():
     assert synthetic_queries(_bare(tags=("fx rates",)))[0] == "fx rates"
-    assert synthetic_queries(_bare(params=(DeclaredParam("symbol", True),))) == ["quote", "quote that takes a symbol"]
+    only_params = _bare(params=(DeclaredParam("symbol", True),))
+    assert synthetic_queries(only_params) == ["quote", "quote that takes a symbol"]
 
 
 def test_deterministic_deduplicated_capped_and_bounded():

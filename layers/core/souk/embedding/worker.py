@@ -537,9 +537,8 @@ def drain(
     connection (its open transaction is committed first: claims must be visible to others).
     """
     provider = provider or configured_provider(settings)
-    return run_once(
-        source, provider, settings, worker_id or default_worker_id(), time_budget_s=math.inf, on_batch=on_batch
-    )
+    worker_id = worker_id or default_worker_id()
+    return run_once(source, provider, settings, worker_id, time_budget_s=math.inf, on_batch=on_batch)
 
 
 def default_worker_id() -> str:

@@ -123,7 +123,10 @@ def rank(conn: Connection, request: RankRequest, settings: Settings, profile: Pr
                 conn, generation, vector, where=where, args=args, pool=profile.pool, synthetic=profile.synthetic
             )
             rankings["semantic"] = [h.listing_id for h in hits]
-            eligible |= {h.listing_id for h in hits if h.similarity >= profile.semantic_floor}
+            eligible |= {
+                h.listing_id for h in hits
+                if h.listing_similarity >= profile.semantic_floor or h.similarity >= profile.synthetic_floor
+            }
             covered, total = semantic.coverage(conn, generation)
             if covered < total:
                 result.partial = True

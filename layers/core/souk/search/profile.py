@@ -29,7 +29,8 @@ class Profile:
     field_b: tuple[float, ...] = (0.5, 0.3, 0.75, 0.75, 0.5, 0.5)
     # Relevance floor: a candidate must clear one arm's floor or it is noise. The lexical floor is
     # the share of the query's IDF mass a listing matches (a lone "get" does not make a match).
-    semantic_floor: float = 0.35
+    semantic_floor: float = 0.35  # cosine to the listing text
+    synthetic_floor: float = 0.55  # cosine to one of its (short) synthetic queries
     lexical_floor: float = 0.34
     negation_penalty: float = 0.25
     settlement_boost: float = 0.15

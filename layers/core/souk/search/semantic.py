@@ -39,7 +39,8 @@ class ActiveGeneration:
 @dataclass(frozen=True, slots=True)
 class SemanticHit:
     listing_id: int
-    similarity: float
+    similarity: float  # best of the listing text and (when enabled) its synthetic queries
+    listing_similarity: float  # the listing text alone: short synthetic queries match noise too easily
 
 
 _TABLE = re.compile(r"^embeddings_g\d+$")
@@ -132,9 +133,10 @@ def semantic_search(
         )
     kinds = "" if synthetic else "AND e.kind = 'listing'"
     sql = f"""
-        SELECT c.listing_id, max(1 - c.distance) AS similarity
+        SELECT c.listing_id, max(1 - c.distance) AS similarity,
+               coalesce(max(1 - c.distance) FILTER (WHERE c.kind = 'listing'), 0) AS listing_similarity
         FROM (
-            SELECT e.listing_id, e.embedding <=> %(qv)s AS distance
+            SELECT e.listing_id, e.kind, e.embedding <=> %(qv)s AS distance
             FROM {generation.vector_table} e JOIN listings l ON l.id = e.listing_id
             WHERE {where} {kinds}
             ORDER BY distance
@@ -151,7 +153,7 @@ def semantic_search(
         has_any = conn.execute(f"SELECT 1 FROM {generation.vector_table} LIMIT 1").fetchone()
         if has_any is None:
             raise SemanticUnavailable("no_vectors", f"generation {generation.id} holds no vectors yet")
-    return [SemanticHit(r["listing_id"], float(r["similarity"])) for r in rows]
+    return [SemanticHit(r["listing_id"], float(r["similarity"]), float(r["listing_similarity"])) for r in rows]
 
 
 def coverage(conn: Connection, generation: ActiveGeneration) -> tuple[int, int]:
