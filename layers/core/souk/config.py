@@ -57,6 +57,11 @@ class Settings(BaseSettings):
 
     quality_window_days: int = 30
 
+    # Scheduled evaluation: reports go to S3 when a bucket is set, else to report_dir.
+    report_bucket: str | None = None
+    report_dir: Path = Path("eval/reports/scheduled")
+    eval_dir: Path | None = None  # where the fixture catalog and golden set live (Lambda: /var/task/eval)
+
 
 @lru_cache
 def get_settings() -> Settings:

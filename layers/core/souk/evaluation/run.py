@@ -36,6 +36,11 @@ class EvalPaths:
     listings: Path = EVAL_DIR / "catalog" / "listings.jsonl"
     reports: Path = EVAL_DIR / "reports"
 
+    @classmethod
+    def under(cls, root: Path) -> EvalPaths:
+        return cls(root / "golden" / "golden.jsonl", root / "catalog" / "events.jsonl",
+                   root / "catalog" / "listings.jsonl", root / "reports")
+
 
 @dataclass
 class EvalOutcome:

@@ -39,8 +39,11 @@ def prepare(demo: bool) -> None:
 
 
 def _schedule_loop(gateway: LocalGateway, stop: threading.Event) -> None:
-    next_run = {s.function: 0.0 for s in gateway.schedules}
     import time
+
+    # Short schedules (the embedding job) run at start; long ones (the daily eval) wait a period.
+    start = time.monotonic()
+    next_run = {s.function: start if s.every_seconds <= 300 else start + s.every_seconds for s in gateway.schedules}
 
     while not stop.is_set():
         now = time.monotonic()
