@@ -134,7 +134,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     print(f"command: {shlex.join([Path(sys.executable).name, *sys.argv])}")
-    print(f"machine: {cpu_model()}, {os.cpu_count()} cores")
+    print(f"machine: {cpu_model()}, {os.cpu_count()} cores, load average {_load()} at start")
     model_dir = args.model_dir or Path(tempfile.gettempdir()) / "souk-bench-model"
     build_model_dir(model_dir)
     provider = TimedProvider(OnnxEmbedder(model_dir, threads=args.threads))
@@ -172,7 +172,12 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         server.cleanup()
         shutil.rmtree(data_dir, ignore_errors=True)
+    print(f"\nload average {_load()} at the end (other processes share these cores)")
     return 0
+
+
+def _load() -> str:
+    return "/".join(f"{v:.2f}" for v in os.getloadavg())
 
 
 if __name__ == "__main__":

@@ -21,3 +21,15 @@ def test_every_function_handler_file_exists_and_routes_are_unique():
     for ref in [r.handler_ref for r in routes] + [s.handler_ref for s in schedules]:
         directory, dotted = ref.rsplit("/", 1)
         assert (Path(directory) / (dotted.split(".")[0] + ".py")).is_file(), ref
+
+
+def test_core_layer_requirements_follow_pyproject():
+    import re
+    import tomllib
+
+    declared = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]["dependencies"]
+    local_only = {"pgserver", "uvicorn"}
+    expected = [d for d in declared if re.split(r"[\[<>=]", d)[0] not in local_only]
+    layer = [line for line in (REPO / "layers/core/requirements.txt").read_text().splitlines()
+             if line and not line.startswith("#")]
+    assert layer == expected

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import random
+import threading
+import time
 from pathlib import Path
 
 import numpy as np
 import pytest
 
 from souk.catalog.document import ListingDocument
-from souk.catalog.ingest import catalog_event
 from souk.embedding import generations as gens
 from souk.embedding.provider import DimensionMismatchError
 from souk.embedding.synthetic import synthetic_queries
@@ -289,6 +290,35 @@ def test_real_onnx_model_fills_the_generation(conn, settings, model_dir: Path):
     assert nearest == ids[1]
 
 
-def test_catalog_event_import_is_the_real_one():
-    # the tests create listings through the cataloging path, not by inserting rows
-    assert catalog_event.__module__ == "souk.catalog.ingest"
+def test_a_listing_without_a_job_is_picked_up_by_the_next_run(conn, settings):
+    provider, gen, ids = _setup(conn, settings, n=2)
+    # as if the listing was cataloged while the generation was being created
+    conn.execute("DELETE FROM embedding_jobs WHERE listing_id = %s", (ids[1],))
+    assert run_once(conn, provider, settings, "w")["embedded"] == 2
+    assert gens.coverage(conn, gen.id)["ratio"] == 1.0
+
+
+def test_completion_waits_for_a_catalog_transaction_instead_of_deadlocking(conn, settings, database_url):
+    provider, gen, ids = _setup(conn, settings, n=1)
+    (held,) = claim(conn, gen.id, "w", 1, 60)
+    texts = held.texts()
+    vectors = provider.embed([t.text for t in texts])
+    errors: list[Exception] = []
+
+    def write() -> None:
+        with autocommit(database_url) as worker:
+            try:
+                complete(worker, held, texts, vectors)
+            except Exception as exc:
+                errors.append(exc)
+
+    with autocommit(database_url) as cataloger, cataloger.transaction():
+        # what catalog_event does for a changed listing: lock the listing, then requeue its jobs
+        cataloger.execute("SELECT id FROM listings WHERE id = %s FOR UPDATE", (ids[0],))
+        thread = threading.Thread(target=write)
+        thread.start()
+        time.sleep(0.3)  # the worker is now waiting for the listing
+        gens.jobs.enqueue(cataloger, ids[0], "changed-text")
+    thread.join(10)
+    assert len(errors) == 1 and isinstance(errors[0], StaleClaim)
+    assert vector_rows(conn, gen.vector_table) == []

@@ -55,6 +55,23 @@ def enqueue_generation(
     return max(cur.rowcount, 0)
 
 
+def enqueue_missing(conn: Connection, generation_id: int) -> int:
+    """Queue listings that have no job in the generation at all; returns how many.
+
+    A listing cataloged while the generation was being created can miss its job. The anti-join
+    touches no existing job row, so it is cheap enough to run before every drain.
+    """
+    cur = conn.execute(
+        """INSERT INTO embedding_jobs (listing_id, generation_id, content_hash)
+           SELECT l.id, %(gen)s, l.content_hash FROM listings l
+            WHERE NOT EXISTS (SELECT 1 FROM embedding_jobs j
+                               WHERE j.listing_id = l.id AND j.generation_id = %(gen)s)
+           ON CONFLICT (listing_id, generation_id) DO NOTHING""",
+        {"gen": generation_id},
+    )
+    return max(cur.rowcount, 0)
+
+
 def queue_stats(conn: Connection) -> dict[int, dict[str, Any]]:
     """Per generation: queued (incl. failed ones waiting for a retry), leased, expired leases,
     failed (queued again after at least one attempt), dead and done."""

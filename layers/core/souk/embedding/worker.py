@@ -217,7 +217,14 @@ def complete_many(
                 raise ValueError("texts and vectors go together")
             if texts is not None:
                 _check_vectors(vectors, len(texts), gens[c.generation_id].dimension)
-        # lock in id order: two workers completing overlapping batches cannot deadlock
+        # Cataloging locks a listing, then its jobs. Taking the listing locks the vector rows'
+        # foreign key would take anyway (KEY SHARE) before the job rows keeps that order, so a
+        # concurrent re-catalog makes this wait (and then see a stale token) instead of deadlocking.
+        # Both lists are locked in id order, so two workers with overlapping claims cannot deadlock.
+        cur.execute(
+            "SELECT id FROM listings WHERE id = ANY(%s) ORDER BY id FOR KEY SHARE",
+            (sorted({c.listing_id for c, _, _ in items}),),
+        )
         held = {
             r["id"]: r
             for r in cur.execute(
@@ -501,8 +508,7 @@ def run_once(
             stats.stopped = "no live generation for this provider's identity"
             return stats.as_dict()
         stats.generations.append(gen.id)
-        # a listing cataloged while the generation was being created can miss its job
-        jobs.enqueue_generation(conn, gen.id, retry_dead=False)
+        jobs.enqueue_missing(conn, gen.id)
         while (max_batches is None or stats.batches < max_batches) and time.monotonic() < deadline:
             claims = claim(
                 conn, gen.id, worker_id, settings.embed_batch_size, settings.lease_seconds,

@@ -1,0 +1,52 @@
+"""Assemble golden.jsonl: the writer's queries (text, rationale, tags, split) with the independent
+judges' grades, constraint_ineligible lists and no-match decisions. Deterministic; run after judging.
+
+    python eval/golden/assemble.py
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+HERE = Path(__file__).parent
+
+
+def main() -> int:
+    drafts = {}
+    for line in (HERE / "queries.draft.jsonl").read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            d = json.loads(line)
+            drafts[d["id"]] = d
+    judged: dict[str, dict] = {}
+    for path in sorted((HERE / "judgments").glob("judge_*.jsonl")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                j = json.loads(line)
+                if j["query"] in judged:
+                    raise SystemExit(f"{j['query']} judged twice")
+                judged[j["query"]] = j
+    missing = sorted(set(drafts) - set(judged))
+    if missing:
+        raise SystemExit(f"unjudged queries: {missing}")
+    lines = []
+    for qid in sorted(drafts):
+        d, j = drafts[qid], judged[qid]
+        lines.append(json.dumps({
+            "id": qid,
+            "query": d["query"],
+            "rationale": d["rationale"],
+            "judgments": dict(sorted(j["grades"].items())),
+            "constraint_ineligible": sorted(j["constraint_ineligible"]),
+            "no_match_expected": bool(j["no_match_expected"]),
+            "tags": d["tags"],
+            "split": d["split"],
+            "judge": j["judge"],
+        }, sort_keys=True, ensure_ascii=False))
+    (HERE / "golden.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print(f"wrote {len(lines)} queries")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
