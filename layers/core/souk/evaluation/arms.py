@@ -3,7 +3,7 @@ the switches say what each one leaves out, so nothing is re-implemented beside t
 
 from __future__ import annotations
 
-from souk.search.profile import DEFAULT_PROFILE, Profile, with_name
+from souk.search.profile import DEFAULT_PROFILE, SEEDS_PROFILE, Profile, with_name
 
 _BARE = {"constraints": False, "settlement": False, "diversity": False, "floor": False}
 
@@ -14,6 +14,7 @@ ARMS: dict[str, Profile] = {
     "semantic": with_name(DEFAULT_PROFILE, "semantic-only", lexical="none", synthetic=False, **_BARE),
     "hybrid": with_name(DEFAULT_PROFILE, "hybrid-rrf", synthetic=False, **_BARE),
     "hybrid_synthetic": with_name(DEFAULT_PROFILE, "hybrid-rrf+synthetic", **_BARE),
+    "full_seeds": SEEDS_PROFILE,
     "full": DEFAULT_PROFILE,
 }
 BASELINE_ARM = "phrase"

@@ -1,0 +1,72 @@
+"""Tune the shipped profile on the DEV split only (the test split is held out: this script never
+computes a test-split number). Prints dev means for each candidate profile.
+
+    python eval/tune.py
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import sys
+from dataclasses import replace
+
+from souk.config import get_settings
+from souk.db.pool import database_url
+from souk.evaluation import fixture_catalog as fc
+from souk.evaluation.golden import load_golden
+from souk.evaluation.harness import per_query_scores, run_arm
+from souk.evaluation.run import EVAL_CLOCK, EvalPaths, prepare_semantic
+from souk.search.profile import DEFAULT_PROFILE
+
+METRICS = ("ndcg@10", "udcg@10", "mrr@10", "recall@20", "p@5", "no_match", "violations@5")
+
+
+def main() -> int:
+    logging.basicConfig(level=logging.WARNING)
+    settings = get_settings()
+    paths = EvalPaths()
+    dev = load_golden(paths.golden).split("dev")
+    conninfo = fc.reset_schema(database_url(settings), "souk_tune", settings)
+    with fc.connect(conninfo) as conn:
+        fc.load_fixture_catalog(conn, paths.events, settings)
+        prepare_semantic(conn, settings)
+        slug_of = fc.map_slugs(conn, paths.listings).by_id
+        grid = [dict(zip(k, v, strict=True)) for k, v in _grid()]
+        print("profile | " + " | ".join(METRICS))
+        for changes in grid:
+            profile = replace(DEFAULT_PROFILE, name="tune", **changes)
+            runs = run_arm(conn, settings, profile, dev, slug_of, EVAL_CLOCK).rankings
+            scores = [per_query_scores(runs[q.id], q) for q in dev]
+            means = []
+            for m in METRICS:
+                vals = [s[m] for s in scores if m in s]
+                means.append(f"{sum(vals) / len(vals):.4f}" if vals else "-")
+            print(f"{changes} | " + " | ".join(means), flush=True)
+    return 0
+
+
+def _grid():
+    spec = sys.argv[1] if len(sys.argv) > 1 else "weights"
+    if spec == "weights":
+        keys = ("lexical_weight", "semantic_weight", "rrf_k")
+        for lw, k in itertools.product((0.7, 0.5, 0.3), (20, 10, 5)):
+            yield keys, (lw, round(1 - lw, 2), k)
+    elif spec == "floors":
+        keys = ("semantic_floor", "synthetic_floor", "lexical_floor")
+        for sf, syf, lf in itertools.product((0.3, 0.35, 0.4, 0.45), (0.5, 0.55, 0.6), (0.25, 0.34, 0.5)):
+            yield keys, (sf, syf, lf)
+    elif spec == "signals":
+        keys = ("diversity", "max_per_origin", "settlement_boost", "negation_penalty")
+        for div, mpo, sb, neg in itertools.product((True, False), (2, 3), (0.0, 0.15, 0.3), (0.25, 0.1)):
+            yield keys, (div, mpo, sb, neg)
+    elif spec == "final":
+        keys = ("semantic_floor", "synthetic_floor", "lexical_floor", "rrf_k")
+        for sf, syf, lf, k in itertools.product((0.25, 0.3), (0.6, 0.65), (0.34, 0.4), (10, 20)):
+            yield keys, (sf, syf, lf, k)
+    else:
+        raise SystemExit(f"unknown grid {spec}")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
