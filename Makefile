@@ -6,7 +6,7 @@ MODEL_DIR ?= .souk/model
 export SOUK_MODEL_DIR ?= $(abspath $(MODEL_DIR))
 export OMP_NUM_THREADS ?= 1
 
-.PHONY: install model run test lint eval bench clean
+.PHONY: install model run test eval eval-gate bench clean
 
 $(BIN)/souk: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -28,6 +28,10 @@ test: model
 
 eval: model
 	$(BIN)/souk eval
+
+# Recompute the report (without overwriting it) and fail on a significant held-out regression.
+eval-gate: model
+	$(BIN)/souk eval --gate --no-write --quiet
 
 bench: model
 	$(BIN)/python eval/bench_search.py

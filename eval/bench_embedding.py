@@ -95,9 +95,7 @@ def make_docs(n: int, rng: random.Random) -> list[str]:
         title = f"{task.title()} {rng.choice(_NOUNS)} #{i}"
         body = f"{rng.choice(_VERBS)} {task} results {rng.choice(_QUALIFIERS)}."
         details = " ".join(rng.sample(_DETAILS, rng.randint(1, 4)))
-        out.append(
-            f"{title}. {body} {details} GET https://api.example{i % 97}.com/v1/{task.replace(' ', '-')}"
-        )
+        out.append(f"{title}. {body} {details} GET https://api.example{i % 97}.com/v1/{task.replace(' ', '-')}")
     return out
 
 
@@ -165,9 +163,7 @@ def main(argv: list[str] | None = None) -> int:
     t = time.perf_counter()
     embedder.embed(docs)
     elapsed = time.perf_counter() - t
-    print(
-        f"batch throughput (same texts, one embed() call): {len(docs) / elapsed:.1f} docs/s ({elapsed:.2f} s)"
-    )
+    print(f"batch throughput (same texts, one embed() call): {len(docs) / elapsed:.1f} docs/s ({elapsed:.2f} s)")
     return 0
 
 

@@ -33,21 +33,21 @@ from pgvector.psycopg import register_vector
 from psycopg.rows import dict_row
 
 sys.path.insert(0, str(Path(__file__).parent))
-from bench_reindex import cpu_model, generated_listings  # noqa: E402
+from bench_reindex import cpu_model, generated_listings
 
-from souk.catalog.loader import load_events, load_events_file  # noqa: E402
-from souk.config import get_settings  # noqa: E402
-from souk.db.migrate import migrate  # noqa: E402
-from souk.demo.builders import event  # noqa: E402
-from souk.demo.catalog import DEMO_CLOCK, DEMO_PATH  # noqa: E402
-from souk.discovery.filters import Filters  # noqa: E402
-from souk.embedding import generations as gens  # noqa: E402
-from souk.embedding.model_build import build_model_dir  # noqa: E402
-from souk.embedding.worker import drain  # noqa: E402
-from souk.search import bm25f, semantic  # noqa: E402
-from souk.search.pipeline import RankRequest, rank  # noqa: E402
-from souk.search.profile import DEFAULT_PROFILE  # noqa: E402
-from souk.search.understanding import interpret  # noqa: E402
+from souk.catalog.loader import load_events, load_events_file
+from souk.config import get_settings
+from souk.db.migrate import migrate
+from souk.demo.builders import event
+from souk.demo.catalog import DEMO_CLOCK, DEMO_PATH
+from souk.discovery.filters import Filters
+from souk.embedding import generations as gens
+from souk.embedding.model_build import build_model_dir
+from souk.embedding.worker import drain
+from souk.search import bm25f, semantic
+from souk.search.pipeline import RankRequest, rank
+from souk.search.profile import DEFAULT_PROFILE
+from souk.search.understanding import interpret
 
 QUERIES = Path(__file__).parent / "golden" / "queries.draft.jsonl"
 
@@ -85,16 +85,25 @@ def measure(name: str, conn: psycopg.Connection[Any], queries: list[str], repeat
 
     def lexical(q: str) -> Any:
         iq = interpret(q)
-        return bm25f.bm25f_search(conn, list(iq.topical_terms), where="TRUE", args={}, k1=profile.k1,
-                                  field_weights=profile.field_weights, field_b=profile.field_b, pool=profile.pool)
+        return bm25f.bm25f_search(
+            conn,
+            list(iq.topical_terms),
+            where="TRUE",
+            args={},
+            k1=profile.k1,
+            field_weights=profile.field_weights,
+            field_b=profile.field_b,
+            pool=profile.pool,
+        )
 
     def embed_uncached(q: str) -> Any:
         return provider.embed([interpret(q).topical_text or q])
 
     def vector_search(q: str) -> Any:
         vector = semantic.QUERY_CACHE.get(provider, interpret(q).topical_text or q)
-        return semantic.semantic_search(conn, generation, vector, where="TRUE", args={}, pool=profile.pool,
-                                        synthetic=True)
+        return semantic.semantic_search(
+            conn, generation, vector, where="TRUE", args={}, pool=profile.pool, synthetic=True
+        )
 
     def full(q: str) -> Any:
         return rank(conn, RankRequest(q, Filters(), profile, clock), settings, profile)
@@ -110,7 +119,8 @@ def copy_vectors(large: psycopg.Connection[Any], demo: psycopg.Connection[Any], 
     """Give each generated listing the vectors of the demo listing it varies."""
     demo_rows = demo.execute(
         f"SELECT l.resource_url, l.tool_name, l.method, e.kind, e.ordinal, e.text, e.content_hash, e.embedding"
-        f" FROM {table} e JOIN listings l ON l.id = e.listing_id").fetchall()
+        f" FROM {table} e JOIN listings l ON l.id = e.listing_id"
+    ).fetchall()
     by_key: dict[tuple[str, str | None, str | None], list[dict[str, Any]]] = {}
     for r in demo_rows:
         by_key.setdefault((r["resource_url"], r["tool_name"], r["method"]), []).append(r)
@@ -121,13 +131,21 @@ def copy_vectors(large: psycopg.Connection[Any], demo: psycopg.Connection[Any], 
         host, path = rest.split("/", 1) if "/" in rest else (rest, "")
         base_host = host.split(".", 1)[1] if host.startswith("r") and host.split(".", 1)[0][1:].isdigit() else host
         tool = r["tool_name"].rsplit("_r", 1)[0] if r["tool_name"] and "_r" in r["tool_name"] else r["tool_name"]
-        for v in by_key.get((f"{scheme}://{base_host}/{path}".rstrip("/") if path else f"{scheme}://{base_host}",
-                             tool, r["method"]), []):
+        for v in by_key.get(
+            (
+                f"{scheme}://{base_host}/{path}".rstrip("/") if path else f"{scheme}://{base_host}",
+                tool,
+                r["method"],
+            ),
+            [],
+        ):
             out.append((r["id"], v["kind"], v["ordinal"], v["text"], v["content_hash"], v["embedding"], 1))
     with large.cursor() as cur:
         cur.executemany(
             f"INSERT INTO {table} (listing_id, kind, ordinal, text, content_hash, embedding, fencing_token)"
-            " VALUES (%s, %s, %s, %s, %s, %s, %s) ON CONFLICT DO NOTHING", out)
+            " VALUES (%s, %s, %s, %s, %s, %s, %s) ON CONFLICT DO NOTHING",
+            out,
+        )
     return len(out)
 
 
@@ -161,8 +179,12 @@ def main(argv: list[str] | None = None) -> int:
             load_events_file(demo, DEMO_PATH, settings)
             gen = gens.ensure_default_generation(demo, settings)
             drain(demo, settings)
-            measure(f"demo {demo.execute('SELECT count(*) AS n FROM listings').fetchone()['n']} listings",
-                    demo, queries, args.repeats)
+            measure(
+                f"demo {demo.execute('SELECT count(*) AS n FROM listings').fetchone()['n']} listings",
+                demo,
+                queries,
+                args.repeats,
+            )
             with connect(large_url) as large:
                 t = time.perf_counter()
                 events = [event(item, observed_at=DEMO_CLOCK) for item in generated_listings(args.listings)]

@@ -22,7 +22,10 @@ def weather(**overrides: Any) -> Listing:
         "description": "Current weather and a three-day forecast for a city.",
         "service_name": "Weather API",
         "tags": ["weather", "forecast"],
-        "params": [Param("city", "string", "City name", True), Param("units", "string", "celsius or fahrenheit")],
+        "params": [
+            Param("city", "string", "City name", True),
+            Param("units", "string", "celsius or fahrenheit"),
+        ],
         "example_input": {"city": "Paris"},
         "output_example": {"temperature": 12.5, "conditions": "cloudy"},
     }

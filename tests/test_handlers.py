@@ -48,8 +48,12 @@ def test_catalog_rejections_are_4xx_and_write_nothing(db, lambda_context):
     forged = verified(weather(url="https://weather.example.com/a/1", route_template="/a/%2e%2e/admin"))
     spoofed = verified(weather(pay_to=SPOOFER, network="eip155:8453"))
     oversized = verified(weather(description="z" * 5000))
-    for bad, code in ((forged, "invalid_route_template"), (spoofed, "payto_mismatch"),
-                      (oversized, "field_too_large"), ({"nope": 1}, "invalid_event")):
+    for bad, code in (
+        (forged, "invalid_route_template"),
+        (spoofed, "payto_mismatch"),
+        (oversized, "field_too_large"),
+        ({"nope": 1}, "invalid_event"),
+    ):
         response = handler(_post(bad, CATALOG_SECRET), lambda_context)
         assert 400 <= response["statusCode"] < 500
         body = json.loads(response["body"])

@@ -30,6 +30,9 @@ def test_core_layer_requirements_follow_pyproject():
     declared = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]["dependencies"]
     local_only = {"pgserver", "uvicorn"}
     expected = [d for d in declared if re.split(r"[\[<>=]", d)[0] not in local_only]
-    layer = [line for line in (REPO / "layers/core/requirements.txt").read_text().splitlines()
-             if line and not line.startswith("#")]
+    layer = [
+        line
+        for line in (REPO / "layers/core/requirements.txt").read_text().splitlines()
+        if line and not line.startswith("#")
+    ]
     assert layer == expected

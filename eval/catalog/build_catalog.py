@@ -390,9 +390,7 @@ def _settlements(lid: str, hist: str, network: str) -> tuple[datetime, list[tupl
     if hist == "busy":
         n = 8 + _h(lid, "n") % 6
         who = payers(5 + _h(lid, "p") % 4)
-        return at(150 + _h(lid, "l") % 100, "l"), [
-            (at(1 + _h(lid, i) % 40, i), who[i % len(who)]) for i in range(n)
-        ]
+        return at(150 + _h(lid, "l") % 100, "l"), [(at(1 + _h(lid, i) % 40, i), who[i % len(who)]) for i in range(n)]
     if hist == "recent":
         n = 3 + _h(lid, "n") % 4
         who = payers(n)
@@ -550,11 +548,7 @@ def check(entries: list[Entry]) -> list[str]:
             if info is None:
                 problems.append(f"{e.id}: event fails Bazaar validation")
                 break
-            got = (
-                (info.resource_url, info.tool_name or "")
-                if e.kind == "mcp"
-                else (info.resource_url, info.method)
-            )
+            got = (info.resource_url, info.tool_name or "") if e.kind == "mcp" else (info.resource_url, info.method)
             if got != e.key:
                 problems.append(f"{e.id}: extracted key {got} != {e.key}")
                 break
@@ -574,24 +568,18 @@ def check(entries: list[Entry]) -> list[str]:
 
 def summary(entries: list[Entry]) -> str:
     lines = [f"{len(entries)} listings, {sum(len(e.events) for e in entries)} events"]
+    lines.append("by network: " + ", ".join(f"{k}={v}" for k, v in sorted(Counter(e.network for e in entries).items())))
     lines.append(
-        "by network: " + ", ".join(f"{k}={v}" for k, v in sorted(Counter(e.network for e in entries).items()))
-    )
-    lines.append(
-        "by asset: "
-        + ", ".join(f"{k}={v}" for k, v in sorted(Counter(e.offer.asset for e in entries).items()))
+        "by asset: " + ", ".join(f"{k}={v}" for k, v in sorted(Counter(e.offer.asset for e in entries).items()))
     )
     kinds = Counter(e.kind if e.kind == "mcp" else f"http-{e.method}" for e in entries)
     lines.append("by type: " + ", ".join(f"{k}={v}" for k, v in sorted(kinds.items())))
     lines.append(
-        "by history: "
-        + ", ".join(f"{k}={v}" for k, v in sorted(Counter(e.offer.hist for e in entries).items()))
+        "by history: " + ", ".join(f"{k}={v}" for k, v in sorted(Counter(e.offer.hist for e in entries).items()))
     )
     lines.append(
         "traps: "
-        + ", ".join(
-            f"{k}={v}" for k, v in sorted(Counter(e.spec.trap for e in entries if e.spec.trap).items())
-        )
+        + ", ".join(f"{k}={v}" for k, v in sorted(Counter(e.spec.trap for e in entries if e.spec.trap).items()))
     )
     fams = Counter(e.family for e in entries)
     lines.append(f"{len(fams)} families: " + ", ".join(f"{k}={v}" for k, v in sorted(fams.items())))

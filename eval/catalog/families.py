@@ -98,9 +98,7 @@ def seller(slug: str, name: str, host: str, net_style: Literal["path", "host"] =
     SELLERS[slug] = Seller(slug, name, host, net_style)
 
 
-def http(
-    family: str, seller_slug: str, slug: str, path: str, desc: str | None, *offers: Offer, **kw: Any
-) -> Spec:
+def http(family: str, seller_slug: str, slug: str, path: str, desc: str | None, *offers: Offer, **kw: Any) -> Spec:
     spec = Spec(
         family=family,
         seller=seller_slug,
@@ -1520,8 +1518,7 @@ http(
     "stellarpay",
     "pay",
     "/v1/invoices/pay",
-    "Pay an invoice: submits a USDC payment on Stellar to the invoice's recipient and returns the "
-    "transaction hash.",
+    "Pay an invoice: submits a USDC payment on Stellar to the invoice's recipient and returns the transaction hash.",
     O(ST, "0.01", "busy"),
     O(STT, "0.01", "recent"),
     caps=("pay",),
@@ -2663,8 +2660,7 @@ http(
     "pdfviewer",
     "view",
     "/v1/view",
-    "Embeddable PDF viewer: returns a hosted viewer link to display a PDF in the browser. "
-    "No text extraction.",
+    "Embeddable PDF viewer: returns a hosted viewer link to display a PDF in the browser. No text extraction.",
     O(B, "0.001", "recent"),
     O(ST, "0.001", "recent"),
     caps=("view",),
@@ -2698,8 +2694,7 @@ http(
     "readpixel",
     "ocr",
     "/v1/ocr",
-    "Optical character recognition: extract printed and handwritten text from PNG or JPG images, "
-    "60 languages.",
+    "Optical character recognition: extract printed and handwritten text from PNG or JPG images, 60 languages.",
     O(B, "0.003", "busy"),
     O(ST, "0.003", "recent"),
     O(SOL, "0.003", "never"),
@@ -2757,8 +2752,7 @@ http(
     "ocrresell",
     "ocr",
     "/ocr",
-    "Optical character recognition: extract printed and handwritten text from PNG or JPG images, "
-    "60 languages.",
+    "Optical character recognition: extract printed and handwritten text from PNG or JPG images, 60 languages.",
     O(B, "0.03", "never"),
     caps=("text",),
     method="POST",
@@ -3214,8 +3208,7 @@ http(
     "idproof",
     "verify-document",
     "/v1/verify-document",
-    "Identity verification (KYC): checks a passport or ID card image against a selfie "
-    "with liveness detection.",
+    "Identity verification (KYC): checks a passport or ID card image against a selfie with liveness detection.",
     O(B, "0.5", "recent"),
     O(ST, "0.5", "recent"),
     O(SOL, "0.5", "never"),
@@ -3555,8 +3548,7 @@ http(
     "scholarly",
     "papers",
     "/v1/papers",
-    "Search academic papers (titles, abstracts, authors, citation counts) across preprint servers "
-    "and journals.",
+    "Search academic papers (titles, abstracts, authors, citation counts) across preprint servers and journals.",
     O(B, "0.002", "recent"),
     O(ST, "0.002", "recent"),
     O(SOL, "0.002", "never"),

@@ -32,17 +32,23 @@ def main() -> int:
     lines = []
     for qid in sorted(drafts):
         d, j = drafts[qid], judged[qid]
-        lines.append(json.dumps({
-            "id": qid,
-            "query": d["query"],
-            "rationale": d["rationale"],
-            "judgments": dict(sorted(j["grades"].items())),
-            "constraint_ineligible": sorted(j["constraint_ineligible"]),
-            "no_match_expected": bool(j["no_match_expected"]),
-            "tags": d["tags"],
-            "split": d["split"],
-            "judge": j["judge"],
-        }, sort_keys=True, ensure_ascii=False))
+        lines.append(
+            json.dumps(
+                {
+                    "id": qid,
+                    "query": d["query"],
+                    "rationale": d["rationale"],
+                    "judgments": dict(sorted(j["grades"].items())),
+                    "constraint_ineligible": sorted(j["constraint_ineligible"]),
+                    "no_match_expected": bool(j["no_match_expected"]),
+                    "tags": d["tags"],
+                    "split": d["split"],
+                    "judge": j["judge"],
+                },
+                sort_keys=True,
+                ensure_ascii=False,
+            )
+        )
     (HERE / "golden.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
     print(f"wrote {len(lines)} queries")
     return 0

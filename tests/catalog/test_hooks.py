@@ -54,13 +54,17 @@ def test_verify_and_settle_hooks_catalog_the_payment(db, settings):
 def test_a_rejected_listing_does_not_fail_the_payment(db, settings):
     facilitator = _facilitator(db, settings)
     ev = verified(weather())
-    facilitator.verify(PaymentPayload.model_validate(ev["paymentPayload"]),
-                       PaymentRequirements.model_validate(ev["paymentRequirements"]))
+    facilitator.verify(
+        PaymentPayload.model_validate(ev["paymentPayload"]),
+        PaymentRequirements.model_validate(ev["paymentRequirements"]),
+    )
     before = table_snapshot(db)
     spoof = verified(weather(pay_to=SPOOFER, network="stellar:testnet"))
     spoof["paymentPayload"]["accepted"]["payTo"] = spoof["paymentRequirements"]["payTo"] = SPOOFER
-    result = facilitator.verify(PaymentPayload.model_validate(spoof["paymentPayload"]),
-                                PaymentRequirements.model_validate(spoof["paymentRequirements"]))
+    result = facilitator.verify(
+        PaymentPayload.model_validate(spoof["paymentPayload"]),
+        PaymentRequirements.model_validate(spoof["paymentRequirements"]),
+    )
     assert result.is_valid
     assert result.extension_responses["bazaar"]["status"] == "rejected"
     assert "payTo" in result.extension_responses["bazaar"]["rejectedReason"]

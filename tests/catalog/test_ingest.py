@@ -37,7 +37,10 @@ def test_mcp_tool_is_keyed_by_url_and_tool_name(db, settings):
     catalog_event(db, verified(pdf_tool()), settings)
     catalog_event(db, verified(pdf_tool(tool_name="split_pdf")), settings)
     keys = [r["listing_key"] for r in db.execute("SELECT listing_key FROM listings ORDER BY 1")]
-    assert keys == ["mcp https://docs.example.org/mcp merge_pdf_files", "mcp https://docs.example.org/mcp split_pdf"]
+    assert keys == [
+        "mcp https://docs.example.org/mcp merge_pdf_files",
+        "mcp https://docs.example.org/mcp split_pdf",
+    ]
 
 
 def test_same_event_twice_leaves_the_same_state(db, settings):
@@ -50,7 +53,13 @@ def test_same_event_twice_leaves_the_same_state(db, settings):
 
 def test_newer_event_refreshes_and_older_does_not(db, settings):
     catalog_event(db, verified(weather()), settings)
-    catalog_event(db, verified(weather(description="Newer text."), ), settings)  # same time: no change
+    catalog_event(
+        db,
+        verified(
+            weather(description="Newer text."),
+        ),
+        settings,
+    )  # same time: no change
     newer = verified(weather(description="Hourly weather."), CLOCK + timedelta(hours=1))
     catalog_event(db, newer, settings)
     older = verified(weather(description="Ancient text."), CLOCK - timedelta(days=3))
@@ -64,8 +73,13 @@ def test_newer_event_refreshes_and_older_does_not(db, settings):
 def test_settlements_record_history_without_payer_identity(db, settings):
     listing = weather()
     catalog_event(db, verified(listing), settings)
-    for i, payer in enumerate(["0xAAAA000000000000000000000000000000000001", "0xaaaa000000000000000000000000000000000001",
-                               "0xBBBB000000000000000000000000000000000002"]):
+    for i, payer in enumerate(
+        [
+            "0xAAAA000000000000000000000000000000000001",
+            "0xaaaa000000000000000000000000000000000001",
+            "0xBBBB000000000000000000000000000000000002",
+        ]
+    ):
         catalog_event(db, settled(listing, CLOCK + timedelta(minutes=i), payer), settings)
     rows = db.execute("SELECT * FROM settlements ORDER BY settled_at").fetchall()
     assert len(rows) == 3
@@ -89,8 +103,10 @@ def _rejected(db, settings, ev, code):
 
 def test_spoofed_pay_to_cannot_overwrite_a_listing(db, settings):
     catalog_event(db, verified(weather()), settings)
-    spoof = verified(weather(pay_to=SPOOFER, network="eip155:8453", description="Pay me instead"),
-                     CLOCK + timedelta(days=1))
+    spoof = verified(
+        weather(pay_to=SPOOFER, network="eip155:8453", description="Pay me instead"),
+        CLOCK + timedelta(days=1),
+    )
     _rejected(db, settings, spoof, "payto_mismatch")
     _rejected(db, settings, settled(weather(pay_to=SPOOFER, network="eip155:8453")), "payto_mismatch")
 
@@ -162,13 +178,22 @@ def test_v1_payment_with_legacy_network_is_normalised(db, settings):
         "payTo": "0x2222222222222222222222222222222222222222",
         "maxTimeoutSeconds": 60,
         "asset": "0x036CbD53842c5426634e7929541eC2318f3dCF7e",
-        "outputSchema": {"input": {"type": "http", "method": "GET", "discoverable": True,
-                                   "queryParams": {"symbol": {"type": "string", "description": "Ticker"}}}},
+        "outputSchema": {
+            "input": {
+                "type": "http",
+                "method": "GET",
+                "discoverable": True,
+                "queryParams": {"symbol": {"type": "string", "description": "Ticker"}},
+            }
+        },
         "extra": {"name": "USDC", "version": "2"},
     }
-    ev = {"event": "verified", "observedAt": "2026-10-20T12:00:00Z",
-          "paymentPayload": {"x402Version": 1, "scheme": "exact", "network": "base-sepolia", "payload": {}},
-          "paymentRequirements": requirements}
+    ev = {
+        "event": "verified",
+        "observedAt": "2026-10-20T12:00:00Z",
+        "paymentPayload": {"x402Version": 1, "scheme": "exact", "network": "base-sepolia", "payload": {}},
+        "paymentRequirements": requirements,
+    }
     assert catalog_event(db, ev, settings).status == "success"
     row = db.execute("SELECT networks, x402_version, resource_url, accepts FROM listings").fetchone()
     assert row["networks"] == ["eip155:84532"]
@@ -182,7 +207,9 @@ def test_outcome_header_is_base64_json():
 
     from souk.catalog.outcome import Outcome
 
-    header = Outcome("rejected", "info failed schema validation", "invalid_discovery_extension").extension_responses_header()
+    header = Outcome(
+        "rejected", "info failed schema validation", "invalid_discovery_extension"
+    ).extension_responses_header()
     assert json.loads(base64.b64decode(header)) == {
         "bazaar": {"status": "rejected", "rejectedReason": "info failed schema validation"}
     }

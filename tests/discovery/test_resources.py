@@ -16,8 +16,11 @@ from tests.factories import BASE_SELLER, CLOCK, pdf_tool, settled, verified, wea
 def client(db, settings):
     catalog_event(db, verified(weather()), settings)
     catalog_event(db, settled(weather(), CLOCK + timedelta(hours=1)), settings)
-    catalog_event(db, verified(weather(url="https://weather.example.com/v1/forecast", network="eip155:8453",
-                                       pay_to=BASE_SELLER)), settings)
+    catalog_event(
+        db,
+        verified(weather(url="https://weather.example.com/v1/forecast", network="eip155:8453", pay_to=BASE_SELLER)),
+        settings,
+    )
     catalog_event(db, verified(pdf_tool()), settings)
     return TestClient(make_app(router))
 
@@ -45,7 +48,10 @@ def test_quality_object_counts_recent_settlements(client):
         ({"type": "mcp"}, lambda i: i["type"] == "mcp"),
         ({"type": "http"}, lambda i: i["type"] == "http"),
         ({"payTo": "0x00000000000000000000000000000000000000ff"}, None),
-        ({"payTo": BASE_SELLER.upper().replace("0X", "0x")}, lambda i: any(a["payTo"] == BASE_SELLER for a in i["accepts"])),
+        (
+            {"payTo": BASE_SELLER.upper().replace("0X", "0x")},
+            lambda i: any(a["payTo"] == BASE_SELLER for a in i["accepts"]),
+        ),
         ({"scheme": "batch-settlement"}, None),
         ({"scheme": "exact"}, lambda i: any(a["scheme"] == "exact" for a in i["accepts"])),
         ({"network": "eip155:999999999"}, None),
@@ -69,8 +75,17 @@ def test_filter_conformance(client, params, check):
 
 @pytest.mark.parametrize(
     "params",
-    [{"network": "!!!"}, {"limit": "0"}, {"limit": "101"}, {"limit": "ten"}, {"offset": "-1"},
-     {"type": "m c p"}, {"payTo": "a b"}, {"scheme": ""}, {"extensions": "!"}],
+    [
+        {"network": "!!!"},
+        {"limit": "0"},
+        {"limit": "101"},
+        {"limit": "ten"},
+        {"offset": "-1"},
+        {"type": "m c p"},
+        {"payTo": "a b"},
+        {"scheme": ""},
+        {"extensions": "!"},
+    ],
 )
 def test_malformed_filters_are_400_with_reason(client, params):
     response = client.get("/discovery/resources", params=params)

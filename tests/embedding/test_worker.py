@@ -62,9 +62,11 @@ def test_run_once_writes_canonical_text_and_synthetic_queries(conn, settings):
     result = run_once(conn, provider, settings, "w1")
     assert result["embedded"] == 3 and result["stopped"] is None and result["generations"] == [gen.id]
     for listing_id in ids:
-        text, content_hash, document = conn.execute(
-            "SELECT search_text, content_hash, document FROM listings WHERE id = %s", (listing_id,)
-        ).fetchone().values()
+        text, content_hash, document = (
+            conn.execute("SELECT search_text, content_hash, document FROM listings WHERE id = %s", (listing_id,))
+            .fetchone()
+            .values()
+        )
         expected = [text, *synthetic_queries(ListingDocument.from_json(document))]
         rows = vector_rows(conn, gen.vector_table, listing_id)
         assert [(r["kind"], r["ordinal"]) for r in rows] == [("listing", 0)] + [
@@ -162,8 +164,7 @@ def test_failure_backs_off_exponentially_with_jitter(conn, settings):
     (c,) = claim(conn, gen.id, "w", 1, 60)
     assert fail(conn, c, "boom", rng=random.Random(1)) == "queued"
     row = conn.execute(
-        "SELECT state, attempts, last_error, next_attempt_at - now() AS wait"
-        " FROM embedding_jobs WHERE id = %s",
+        "SELECT state, attempts, last_error, next_attempt_at - now() AS wait FROM embedding_jobs WHERE id = %s",
         (c.job_id,),
     ).fetchone()
     assert row["state"] == "queued" and row["attempts"] == 1 and row["last_error"] == "boom"
@@ -247,10 +248,14 @@ def test_hnsw_index_above_the_threshold(conn, settings):
     provider, gen, _ = _setup(conn, settings)
     result = run_once(conn, provider, settings.model_copy(update={"hnsw_threshold": 5}), "w")
     assert result["hnsw_created"] == [gen.id]
-    (indexdef,) = conn.execute(
-        "SELECT indexdef FROM pg_indexes WHERE tablename = %s AND indexname LIKE '%%hnsw'",
-        (gen.vector_table,),
-    ).fetchone().values()
+    (indexdef,) = (
+        conn.execute(
+            "SELECT indexdef FROM pg_indexes WHERE tablename = %s AND indexname LIKE '%%hnsw'",
+            (gen.vector_table,),
+        )
+        .fetchone()
+        .values()
+    )
     assert "hnsw" in indexdef and "vector_cosine_ops" in indexdef
     assert not gens.maybe_create_hnsw(conn, gen, 5)  # already there
 

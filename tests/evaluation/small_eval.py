@@ -11,16 +11,36 @@ from souk.evaluation.run import EVAL_CLOCK, EvalPaths
 SELLER = "0x3333333333333333333333333333333333333333"
 
 CAPABILITIES = {
-    "weather": ("Weather forecast", "Seven-day weather forecast for a city: temperature, rain, wind.", ["city"]),
-    "pdf-text": ("PDF text extractor", "Extract the plain text from every page of a PDF document.", ["pdf_url"]),
+    "weather": (
+        "Weather forecast",
+        "Seven-day weather forecast for a city: temperature, rain, wind.",
+        ["city"],
+    ),
+    "pdf-text": (
+        "PDF text extractor",
+        "Extract the plain text from every page of a PDF document.",
+        ["pdf_url"],
+    ),
     "pdf-make": ("HTML to PDF", "Render an HTML page into a printable PDF file.", ["html"]),
     "email-send": ("Mail sender", "Send a transactional email message to one recipient.", ["to", "subject"]),
-    "email-verify": ("Mailbox checker", "Check whether an email address exists and can receive mail.", ["email"]),
+    "email-verify": (
+        "Mailbox checker",
+        "Check whether an email address exists and can receive mail.",
+        ["email"],
+    ),
     "stock": ("Equity quotes", "Latest stock market quote for a ticker symbol.", ["symbol"]),
     "geocode": ("Geocoder", "Turn a street address into latitude and longitude coordinates.", ["address"]),
-    "translate": ("Translator", "Translate text between languages, for example English to Spanish.", ["text"]),
+    "translate": (
+        "Translator",
+        "Translate text between languages, for example English to Spanish.",
+        ["text"],
+    ),
     "ocr": ("Image OCR", "Read printed text out of a photo or scanned image.", ["image_url"]),
-    "fx": ("Currency rates", "Foreign exchange rate between two currencies, like EUR to USD.", ["base", "quote"]),
+    "fx": (
+        "Currency rates",
+        "Foreign exchange rate between two currencies, like EUR to USD.",
+        ["base", "quote"],
+    ),
     "tts": ("Voice maker", "Turn written text into natural sounding speech audio.", ["text"]),
     "dns": ("DNS lookup", "Resolve the DNS records (A, MX, TXT) of a domain name.", ["domain"]),
 }
@@ -48,19 +68,40 @@ def write_small_eval(root: Path) -> EvalPaths:
         directory.mkdir(parents=True, exist_ok=True)
     events, listings = [], []
     for slug, (name, description, params) in CAPABILITIES.items():
-        listing = Listing(url=f"https://{slug}.tools.example/v1/run", pay_to=SELLER, network="eip155:8453",
-                          amount="1000", description=description, service_name=name,
-                          params=[Param(p, "string", None, True) for p in params])
+        listing = Listing(
+            url=f"https://{slug}.tools.example/v1/run",
+            pay_to=SELLER,
+            network="eip155:8453",
+            amount="1000",
+            description=description,
+            service_name=name,
+            params=[Param(p, "string", None, True) for p in params],
+        )
         events.append(event(listing, observed_at=EVAL_CLOCK))
         listings.append({"id": slug, "url": listing.url, "method": "GET", "toolName": None})
     paths.events.write_text("".join(json.dumps(e, sort_keys=True) + "\n" for e in events), encoding="utf-8")
     paths.listings.write_text("".join(json.dumps(x, sort_keys=True) + "\n" for x in listings), encoding="utf-8")
     golden = [
-        {"id": qid, "query": text, "rationale": f"wants {slug}", "judgments": {slug: 3}, "split": "test",
-         "tags": ["paraphrase"]}
+        {
+            "id": qid,
+            "query": text,
+            "rationale": f"wants {slug}",
+            "judgments": {slug: 3},
+            "split": "test",
+            "tags": ["paraphrase"],
+        }
         for qid, text, slug in QUERIES
-    ] + [{"id": "t13", "query": "zzkq wvvx", "rationale": "nonsense", "judgments": {}, "no_match_expected": True,
-          "split": "test", "tags": ["no-match"]}]
+    ] + [
+        {
+            "id": "t13",
+            "query": "zzkq wvvx",
+            "rationale": "nonsense",
+            "judgments": {},
+            "no_match_expected": True,
+            "split": "test",
+            "tags": ["no-match"],
+        }
+    ]
     paths.golden.write_text("".join(json.dumps(g, sort_keys=True) + "\n" for g in golden), encoding="utf-8")
     (paths.golden.parent / "VERSION.json").write_text('{"version": "test-1"}\n', encoding="utf-8")
     return paths

@@ -24,7 +24,7 @@ def committed(tmp_path_factory, database_url, settings):
 
 
 def test_report_is_reproducible_and_complete(committed, settings):
-    paths, first = committed
+    paths, _ = committed
     again = run_eval(settings, paths=paths, arms=ARMS_UNDER_TEST, write=False, progress=False)
     from souk.evaluation.report import dumps
 
@@ -43,7 +43,7 @@ def test_report_is_reproducible_and_complete(committed, settings):
 
 
 def test_gate_passes_an_unchanged_ranking(committed, settings):
-    paths, first = committed
+    paths, _ = committed
     again = run_eval(settings, paths=paths, arms=ARMS_UNDER_TEST, write=False, check_gate=True, progress=False)
     assert again.regressions == []
 

@@ -26,17 +26,22 @@ def eval_env(tmp_path, monkeypatch, db):
 
 
 def test_scheduled_eval_writes_report_to_s3(eval_env, db, lambda_context, settings):
+    from souk.catalog.ingest import catalog_event
     from souk.runner.template import load_handler
     from tests.conftest import REPO
-
-    from souk.catalog.ingest import catalog_event
     from tests.factories import verified, weather
 
     listing_id = catalog_event(db, verified(weather()), settings).listing_id
-    db.execute("INSERT INTO search_sessions (id, query_hash, profile, results, interpreted) "
-               "VALUES ('00000000-0000-0000-0000-000000000001', 'h', 'p', %s, '{}')", ([0, listing_id],))
-    db.execute("INSERT INTO search_conversions (session_id, listing_id, rank) "
-               "VALUES ('00000000-0000-0000-0000-000000000001', %s, 2)", (listing_id,))
+    db.execute(
+        "INSERT INTO search_sessions (id, query_hash, profile, results, interpreted) "
+        "VALUES ('00000000-0000-0000-0000-000000000001', 'h', 'p', %s, '{}')",
+        ([0, listing_id],),
+    )
+    db.execute(
+        "INSERT INTO search_conversions (session_id, listing_id, rank) "
+        "VALUES ('00000000-0000-0000-0000-000000000001', %s, 2)",
+        (listing_id,),
+    )
     db.commit()
     with mock_aws():
         s3 = boto3.client("s3", region_name="eu-west-1")

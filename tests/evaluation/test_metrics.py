@@ -6,6 +6,7 @@ import math
 import random
 
 import pytest
+
 from souk.evaluation.metrics import (
     constraint_violation_rate,
     constraint_violations,
@@ -126,9 +127,7 @@ def test_precision_divides_by_k():
     assert precision(RUN, J, 4) == 0.5
     assert precision(RUN, J, 4, threshold=3) == 0.25
     assert precision([], J, 5) == 0.0
-    assert mean_precision({"q1": ["a", "b"], "q2": RUN}, {"q1": J, "q2": J}, 4) == pytest.approx(
-        (2 / 4 + 2 / 4) / 2
-    )
+    assert mean_precision({"q1": ["a", "b"], "q2": RUN}, {"q1": J, "q2": J}, 4) == pytest.approx((2 / 4 + 2 / 4) / 2)
 
 
 # --- UDCG --------------------------------------------------------------------------------------
@@ -155,9 +154,7 @@ def test_udcg_edge_cases():
     assert udcg(["a", "a", "a"], J, 3) == pytest.approx(7 / 11)
     assert udcg(["d"], {"d": 0}, 5) == 0.0
     assert udcg([], J, 5) == 0.0
-    assert mean_udcg({"q1": RUN, "q2": ["a", "b", "c"]}, {"q1": J, "q2": J}, 3) == pytest.approx(
-        (3 / 11 + 1) / 2
-    )
+    assert mean_udcg({"q1": RUN, "q2": ["a", "b", "c"]}, {"q1": J, "q2": J}, 3) == pytest.approx((3 / 11 + 1) / 2)
 
 
 # --- no-match ----------------------------------------------------------------------------------

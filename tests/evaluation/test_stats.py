@@ -6,6 +6,7 @@ import itertools
 
 import numpy as np
 import pytest
+
 from souk.evaluation.stats import bootstrap_ci, holm_adjust, paired_randomization_test
 
 # --- bootstrap ---------------------------------------------------------------------------------

@@ -52,15 +52,27 @@ def test_runner_matches_direct_handler_call(served, method, path, query, body):
     gateway, base = served
     headers = {"authorization": f"Bearer {CATALOG_SECRET}", "content-type": "application/json"}
     raw = json.dumps(body).encode() if body is not None else b""
-    over_http = httpx.request(method, f"{base}{path}?{query}" if query else f"{base}{path}", headers=headers,
-                              content=raw or None, timeout=30)
+    over_http = httpx.request(
+        method,
+        f"{base}{path}?{query}" if query else f"{base}{path}",
+        headers=headers,
+        content=raw or None,
+        timeout=30,
+    )
     matched = gateway.match(method, path)
     if matched is None:
         assert over_http.status_code == 404
         return
     route, params = matched
-    event = http_api_event(method=method, path=path, raw_query=query, headers=headers, body=raw,
-                           route_key=f"{route.method} {route.path}", path_parameters=params or None)
+    event = http_api_event(
+        method=method,
+        path=path,
+        raw_query=query,
+        headers=headers,
+        body=raw,
+        route_key=f"{route.method} {route.path}",
+        path_parameters=params or None,
+    )
     direct = gateway.handler(route.handler_ref)(event, LocalContext())
     assert over_http.status_code == direct["statusCode"]
     assert over_http.json() == json.loads(direct["body"])

@@ -102,8 +102,11 @@ def _min_usd(item) -> Decimal | None:
 
 @pytest.mark.parametrize(
     ("query", "cap"),
-    [("stock quote under 1 cent", Decimal("0.01")), ("weather api less than $0.002", Decimal("0.002")),
-     ("pdf text extraction at most 5 cents", Decimal("0.05"))],
+    [
+        ("stock quote under 1 cent", Decimal("0.01")),
+        ("weather api less than $0.002", Decimal("0.002")),
+        ("pdf text extraction at most 5 cents", Decimal("0.05")),
+    ],
 )
 def test_price_caps_hold_in_usd_across_decimals(client, query, cap):
     body = search(client, query, limit=50)
@@ -158,7 +161,11 @@ def test_pages_never_overlap_or_skip(client):
         cursor = body["pagination"]["cursor"]
         if cursor is None:
             break
-    key = lambda i: (i["resource"], i.get("extensions", {}).get("bazaar", {}).get("info", {}).get("input", {}).get("toolName"))  # noqa: E731
+
+    def key(item):
+        tool = item.get("extensions", {}).get("bazaar", {}).get("info", {}).get("input", {}).get("toolName")
+        return item["resource"], tool
+
     assert [key(i) for i in pages] == [key(i) for i in whole]
     assert len({key(i) for i in pages}) == len(pages)
 
@@ -168,7 +175,11 @@ def test_tampered_and_foreign_cursors_are_rejected(client):
     assert cursor
     body, mac = cursor.split(".")
     tampered = body[:-2] + ("A" if body[-2] != "A" else "B") + body[-1] + "." + mac
-    for bad, code in ((tampered, "invalid_cursor"), ("garbage", "invalid_cursor"), (cursor + "x", "invalid_cursor")):
+    for bad, code in (
+        (tampered, "invalid_cursor"),
+        ("garbage", "invalid_cursor"),
+        (cursor + "x", "invalid_cursor"),
+    ):
         response = client.get("/discovery/search", params={"query": "weather", "limit": 2, "cursor": bad})
         assert response.status_code == 400 and response.json()["error"] == code and response.json()["reason"]
     foreign = client.get("/discovery/search", params={"query": "email", "limit": 2, "cursor": cursor})
@@ -179,8 +190,13 @@ def test_tampered_and_foreign_cursors_are_rejected(client):
 
 @pytest.mark.parametrize(
     ("params", "code"),
-    [({}, "missing_query"), ({"query": "x" * 600}, "query_too_long"), ({"query": "a", "limit": "0"}, "invalid_limit"),
-     ({"query": "a", "network": "!!!"}, "invalid_network"), ({"query": "a", "maxUsdPrice": "cheap"}, "invalid_maxUsdPrice")],
+    [
+        ({}, "missing_query"),
+        ({"query": "x" * 600}, "query_too_long"),
+        ({"query": "a", "limit": "0"}, "invalid_limit"),
+        ({"query": "a", "network": "!!!"}, "invalid_network"),
+        ({"query": "a", "maxUsdPrice": "cheap"}, "invalid_maxUsdPrice"),
+    ],
 )
 def test_bad_search_input_is_400(client, params, code):
     response = client.get("/discovery/search", params=params)
@@ -192,8 +208,10 @@ def test_conversion_records_rank_without_identity(client, demo):
     response = client.get("/discovery/search", params={"query": "send a transactional email"})
     session = response.headers["x-search-session-id"]
     second = response.json()["resources"][1]
-    recorded = client.post("/discovery/v1/conversions", json={"sessionId": session, "resource": second["resource"],
-                                                              "toolName": None})
+    recorded = client.post(
+        "/discovery/v1/conversions",
+        json={"sessionId": session, "resource": second["resource"], "toolName": None},
+    )
     assert recorded.status_code == 200 and recorded.json()["rank"] == 2
     bad = client.post("/discovery/v1/conversions", json={"sessionId": "not-a-uuid", "resource": "x"})
     assert bad.status_code == 400 and bad.json()["error"] == "invalid_conversion"

@@ -77,14 +77,17 @@ def cmd_eval(args: argparse.Namespace) -> int:
     paths = EvalPaths()
     committed = paths.reports / "latest.json"
     committed_digest = hashlib.sha256(committed.read_bytes()).hexdigest() if committed.exists() else None
-    outcome = run_eval(settings, paths=paths, write=not args.no_write, check_gate=args.gate,
-                       progress=not args.quiet)
+    outcome = run_eval(settings, paths=paths, write=not args.no_write, check_gate=args.gate, progress=not args.quiet)
     digest = outcome.digest or hashlib.sha256(dumps(outcome.report).encode()).hexdigest()
     shipped = outcome.report["results"]["test"][outcome.report["shippedArm"]]
-    print(f"report sha256 {digest}; committed {committed_digest or 'none'}; "
-          f"reproduced: {'yes' if digest == committed_digest else 'no'}")
-    print("test split, shipped arm: " + ", ".join(
-        f"{k}={v['mean']:.4f}" for k, v in sorted(shipped.items()) if v.get("n")))
+    print(
+        f"report sha256 {digest}; committed {committed_digest or 'none'}; "
+        f"reproduced: {'yes' if digest == committed_digest else 'no'}"
+    )
+    print(
+        "test split, shipped arm: "
+        + ", ".join(f"{k}={v['mean']:.4f}" for k, v in sorted(shipped.items()) if v.get("n"))
+    )
     if outcome.regressions:
         print("EVALUATION GATE FAILED:")
         for line in outcome.regressions:
@@ -143,14 +146,18 @@ def cmd_reindex(args: argparse.Namespace) -> int:
             return 1
         jobs.enqueue_generation(conn, gen.id, force=args.force)
         pending = conn.execute(
-            "SELECT count(*) AS n FROM embedding_jobs"
-            " WHERE generation_id = %s AND state IN ('queued', 'leased')",
+            "SELECT count(*) AS n FROM embedding_jobs WHERE generation_id = %s AND state IN ('queued', 'leased')",
             (gen.id,),
         ).fetchone()["n"]
     with tqdm(total=pending, unit="listing", desc=f"generation {gen.id}") as bar:
         result = run_once(
-            pool, provider, settings, default_worker_id(),
-            generation_ids=[gen.id], time_budget_s=math.inf, on_batch=bar.update,
+            pool,
+            provider,
+            settings,
+            default_worker_id(),
+            generation_ids=[gen.id],
+            time_budget_s=math.inf,
+            on_batch=bar.update,
         )
     with pool.connection() as conn:
         cov = gens.coverage(conn, gen.id)
@@ -174,9 +181,7 @@ def cmd_generation(args: argparse.Namespace) -> int:
                 return 1
             print(f"generation {gen.id} is active ({gen.model_id} {gen.model_revision})")
             return 0
-        print(
-            f"{'id':>4}  {'state':<8}  {'provider':<18}  {'model':<40}  {'dim':>5}  {'vectors':>13}  synthetic"
-        )
+        print(f"{'id':>4}  {'state':<8}  {'provider':<18}  {'model':<40}  {'dim':>5}  {'vectors':>13}  synthetic")
         for gen in gens.list_generations(conn):
             cov = gens.coverage(conn, gen.id)
             model = f"{gen.model_id} ({gen.model_revision})"
@@ -228,18 +233,18 @@ def cmd_inspect(args: argparse.Namespace) -> int:
         for gen in gens.list_generations(conn):
             held = conn.execute(
                 sql.SQL(
-                    "SELECT count(*) AS n, bool_and(content_hash = %s) AS current"
-                    " FROM {t} WHERE listing_id = %s"
+                    "SELECT count(*) AS n, bool_and(content_hash = %s) AS current FROM {t} WHERE listing_id = %s"
                 ).format(t=gen.table),
                 (row["content_hash"], row["id"]),
             ).fetchone()
             job = conn.execute(
-                "SELECT state, attempts, last_error FROM embedding_jobs"
-                " WHERE listing_id = %s AND generation_id = %s",
+                "SELECT state, attempts, last_error FROM embedding_jobs WHERE listing_id = %s AND generation_id = %s",
                 (row["id"], gen.id),
             ).fetchone()
-            vectors = "no vectors" if not held["n"] else (
-                f"{held['n']} vectors ({'current' if held['current'] else 'stale text'})"
+            vectors = (
+                "no vectors"
+                if not held["n"]
+                else (f"{held['n']} vectors ({'current' if held['current'] else 'stale text'})")
             )
             job_text = "no job" if job is None else f"job {job['state']}, {job['attempts']} attempt(s)"
             if job is not None and job["last_error"]:

@@ -22,8 +22,11 @@ def _authorize(authorization: str | None, secret: str | None) -> None:
         raise SoukError("unauthorized", "the catalog secret is not configured on this server", status_code=401)
     expected = f"Bearer {secret}"
     if authorization is None or not hmac.compare_digest(authorization.encode(), expected.encode()):
-        raise SoukError("unauthorized", "a valid 'Authorization: Bearer <catalog secret>' header is required",
-                        status_code=401)
+        raise SoukError(
+            "unauthorized",
+            "a valid 'Authorization: Bearer <catalog secret>' header is required",
+            status_code=401,
+        )
 
 
 @router.post("/catalog/v1/events")

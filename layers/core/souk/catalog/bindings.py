@@ -16,9 +16,7 @@ from souk.errors import SoukError
 
 
 def _listing_id(conn: Connection, listing: str) -> int:
-    row = conn.execute(
-        "SELECT id FROM listings WHERE listing_key = %s OR id::text = %s", (listing, listing)
-    ).fetchone()
+    row = conn.execute("SELECT id FROM listings WHERE listing_key = %s OR id::text = %s", (listing, listing)).fetchone()
     if row is None:
         raise SoukError("listing_not_found", f"no listing with id or key {listing!r}", status_code=404)
     return int(row["id"])
@@ -51,6 +49,10 @@ def change_binding(
             "INSERT INTO binding_changes (listing_id, action, pay_to, reason) VALUES (%s, %s, %s, %s)",
             (listing_id, action, pay_to, reason),
         )
-        bound = [r["pay_to"] for r in conn.execute(
-            "SELECT pay_to FROM listing_bindings WHERE listing_id = %s ORDER BY pay_to", (listing_id,))]
+        bound = [
+            r["pay_to"]
+            for r in conn.execute(
+                "SELECT pay_to FROM listing_bindings WHERE listing_id = %s ORDER BY pay_to", (listing_id,)
+            )
+        ]
     return {"listingId": listing_id, "boundPayTo": bound}

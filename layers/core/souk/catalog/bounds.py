@@ -51,8 +51,7 @@ def check_bounds(payload: dict[str, Any], settings: Settings) -> None:
     if isinstance(description, str) and len(description) > settings.max_description_chars:
         raise CatalogRejection(
             "field_too_large",
-            f"resource.description has {len(description)} characters; the limit is "
-            f"{settings.max_description_chars}",
+            f"resource.description has {len(description)} characters; the limit is {settings.max_description_chars}",
         )
     bazaar = (payload.get("extensions") or {}).get("bazaar")
     if not isinstance(bazaar, dict):

@@ -80,7 +80,7 @@ def _validate_v2_extension(payload: dict[str, Any]) -> dict[str, Any]:
         raise CatalogRejection("not_discoverable", "the payment carries no bazaar discovery extension")
     try:
         result = validate_discovery_extension(parse_discovery_extension(bazaar))
-    except Exception as exc:  # noqa: BLE001 - the SDK raises pydantic and value errors alike
+    except Exception as exc:
         raise CatalogRejection("invalid_discovery_extension", f"the bazaar extension does not parse: {exc}") from None
     if not result.valid:
         raise CatalogRejection(

@@ -79,7 +79,7 @@ def register_catalog_hooks(
                 outcome = catalog_event(conn, event_from_context(context, kind), settings or get_settings())
         except CatalogRejection as rejection:
             outcome = Outcome("rejected", rejection.reason, rejection.error)
-        except Exception:  # noqa: BLE001 - the payment must not fail because the catalog did
+        except Exception:
             logger.exception("cataloging after %s failed", kind)
             outcome = Outcome("rejected", "the catalog could not process this payment", "internal_error")
         _attach(context, outcome)

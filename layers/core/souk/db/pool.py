@@ -25,7 +25,7 @@ def _configure(conn: Connection) -> None:
         from pgvector.psycopg import register_vector
 
         register_vector(conn)
-    except Exception:  # noqa: BLE001 - no pgvector: the semantic arm degrades, the catalog still works
+    except Exception:
         conn.rollback()
     conn.commit()
 

@@ -133,7 +133,11 @@ def _items(
     # Re-check the explicit filters: a listing changed since the session was ranked drops out, not in.
     rows = conn.execute(
         f"SELECT {ITEM_COLUMNS} FROM listings l WHERE l.id = ANY(%(ids)s) AND {where}",
-        args | {"ids": ids, "quality_since": (now or datetime.now(UTC)) - timedelta(days=settings.quality_window_days)},
+        args
+        | {
+            "ids": ids,
+            "quality_since": (now or datetime.now(UTC)) - timedelta(days=settings.quality_window_days),
+        },
     ).fetchall()
     by_id = {r["id"]: r for r in rows}
     return [to_item(by_id[i], settings) for i in ids if i in by_id]

@@ -61,6 +61,4 @@ def get_provider(kind: str, model_dir: Path, threads: int = 1, **remote_kwargs: 
         return _onnx_embedder(Path(model_dir).resolve(), int(threads))
     if normalized in REMOTE_KINDS:
         return _remote_embedder(tuple(sorted(remote_kwargs.items())))
-    raise ValueError(
-        f"unknown embedding provider kind {kind!r}; expected one of {sorted(LOCAL_KINDS | REMOTE_KINDS)}"
-    )
+    raise ValueError(f"unknown embedding provider kind {kind!r}; expected one of {sorted(LOCAL_KINDS | REMOTE_KINDS)}")

@@ -124,9 +124,11 @@ def create_generation(conn: Connection, identity: GenerationIdentity) -> Generat
     """Insert a ``building`` generation, create its vector table and queue every listing for it."""
     with conn.transaction():
         conn.execute("SELECT pg_advisory_xact_lock(%s)", (_LOCK_KEY,))
-        new_id = conn.cursor(row_factory=dict_row).execute(
-            "SELECT nextval(pg_get_serial_sequence('embedding_generations', 'id')) AS id"
-        ).fetchone()["id"]  # type: ignore[index]
+        new_id = (
+            conn.cursor(row_factory=dict_row)
+            .execute("SELECT nextval(pg_get_serial_sequence('embedding_generations', 'id')) AS id")
+            .fetchone()["id"]
+        )  # type: ignore[index]
         table = vector_table_name(new_id)
         conn.execute(
             """INSERT INTO embedding_generations
@@ -158,15 +160,19 @@ def create_generation(conn: Connection, identity: GenerationIdentity) -> Generat
 def coverage(conn: Connection, generation_id: int) -> dict[str, Any]:
     """Listings holding a vector in the generation, of all listings; ``current`` ones match today's text."""
     gen = get_generation(conn, generation_id)
-    row = conn.cursor(row_factory=dict_row).execute(
-        sql.SQL(
-            """SELECT (SELECT count(*) FROM listings) AS listings,
+    row = (
+        conn.cursor(row_factory=dict_row)
+        .execute(
+            sql.SQL(
+                """SELECT (SELECT count(*) FROM listings) AS listings,
                       (SELECT count(*) FROM {t} WHERE kind = 'listing') AS with_vector,
                       (SELECT count(*) FROM {t} e JOIN listings l ON l.id = e.listing_id
                         WHERE e.kind = 'listing' AND e.content_hash = l.content_hash) AS current,
                       (SELECT count(*) FROM {t} WHERE kind = 'synthetic') AS synthetic_rows"""
-        ).format(t=gen.table)
-    ).fetchone()
+            ).format(t=gen.table)
+        )
+        .fetchone()
+    )
     assert row is not None
     listings = int(row["listings"])
     with_vector = int(row["with_vector"])
@@ -276,7 +282,8 @@ def maybe_create_hnsw(conn: Connection, generation: Generation, threshold: int) 
     with conn.transaction():
         conn.execute("SET LOCAL maintenance_work_mem = '256MB'")
         conn.execute(
-            sql.SQL("CREATE INDEX IF NOT EXISTS {name} ON {t} USING hnsw (embedding vector_cosine_ops)")
-            .format(name=sql.Identifier(hnsw_index_name(generation)), t=generation.table)
+            sql.SQL("CREATE INDEX IF NOT EXISTS {name} ON {t} USING hnsw (embedding vector_cosine_ops)").format(
+                name=sql.Identifier(hnsw_index_name(generation)), t=generation.table
+            )
         )
     return True

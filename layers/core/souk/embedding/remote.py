@@ -84,9 +84,7 @@ class OpenAICompatibleEmbedder:
             raise ProviderTimeoutError(f"{self._client.base_url}/embeddings timed out: {exc!r}") from exc
         except httpx.HTTPStatusError as exc:
             status, text = exc.response.status_code, exc.response.text[:300]
-            raise EmbeddingUnavailable(
-                f"{self._client.base_url}/embeddings answered {status}: {text}"
-            ) from exc
+            raise EmbeddingUnavailable(f"{self._client.base_url}/embeddings answered {status}: {text}") from exc
         except (httpx.HTTPError, ValueError) as exc:
             raise EmbeddingUnavailable(f"{self._client.base_url}/embeddings failed: {exc!r}") from exc
         return self._parse(body, len(texts))
@@ -104,9 +102,7 @@ class OpenAICompatibleEmbedder:
             raise EmbeddingUnavailable("malformed embeddings response: an embedding is not a list")
         bad = sorted({len(r) for r in rows if len(r) != dim})
         if bad:
-            raise DimensionMismatchError(
-                f"provider {self._model!r} returned dimension {bad}, configured {dim}"
-            )
+            raise DimensionMismatchError(f"provider {self._model!r} returned dimension {bad}, configured {dim}")
         try:
             vectors = np.asarray(rows, dtype=np.float32)
         except (TypeError, ValueError) as exc:

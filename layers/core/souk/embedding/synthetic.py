@@ -85,13 +85,7 @@ def first_sentence(text: str) -> str:
 
 def _is_filter_word(tag: str) -> bool:
     t = _clean(tag)
-    return (
-        t in _ASSET_WORDS
-        or t in _NETWORK_WORDS
-        or t in _TYPE_WORDS
-        or networks.is_caip2(t)
-        or bool(_PRICE.match(t))
-    )
+    return t in _ASSET_WORDS or t in _NETWORK_WORDS or t in _TYPE_WORDS or networks.is_caip2(t) or bool(_PRICE.match(t))
 
 
 def _truncate(query: str) -> str:
@@ -102,7 +96,7 @@ def _truncate(query: str) -> str:
 
 
 def _join(items: list[str]) -> str:
-    """"a", "a and b", "a, b and c"."""
+    """ "a", "a and b", "a, b and c"."""
     if len(items) <= 1:
         return "".join(items)
     return f"{', '.join(items[:-1])} and {items[-1]}"

@@ -136,8 +136,10 @@ def claim(
                   AND attempts >= %(max)s""",
             {"gen": generation_id, "max": max_attempts},
         )
-        rows = _dict_cursor(conn).execute(
-            """WITH picked AS (
+        rows = (
+            _dict_cursor(conn)
+            .execute(
+                """WITH picked AS (
                  SELECT id FROM embedding_jobs
                   WHERE generation_id = %(gen)s
                     AND ((state = 'queued' AND next_attempt_at <= now())
@@ -155,8 +157,10 @@ def claim(
                 WHERE j.id = p.id AND l.id = j.listing_id
                RETURNING j.id, j.listing_id, j.fencing_token, j.attempts, j.embedded_hash,
                          l.content_hash, l.search_text, l.document""",
-            {"gen": generation_id, "n": batch_size, "worker": worker_id, "lease": float(lease_seconds)},
-        ).fetchall()
+                {"gen": generation_id, "n": batch_size, "worker": worker_id, "lease": float(lease_seconds)},
+            )
+            .fetchall()
+        )
     claims = [
         Claim(
             job_id=r["id"],
@@ -180,9 +184,7 @@ def _check_vectors(vectors: Any, count: int, dimension: int) -> Vectors:
     if arr.ndim != 2 or arr.shape[0] != count:
         raise EmbeddingUnavailable(f"provider returned shape {arr.shape} for {count} texts")
     if arr.shape[1] != dimension:
-        raise DimensionMismatchError(
-            f"provider returned dimension {arr.shape[1]}, the generation stores {dimension}"
-        )
+        raise DimensionMismatchError(f"provider returned dimension {arr.shape[1]}, the generation stores {dimension}")
     if not np.isfinite(arr).all():
         raise EmbeddingUnavailable("provider returned non-finite values")
     return arr
@@ -228,8 +230,7 @@ def complete_many(
         held = {
             r["id"]: r
             for r in cur.execute(
-                "SELECT id, fencing_token, state FROM embedding_jobs"
-                " WHERE id = ANY(%s) ORDER BY id FOR UPDATE",
+                "SELECT id, fencing_token, state FROM embedding_jobs WHERE id = ANY(%s) ORDER BY id FOR UPDATE",
                 ([c.job_id for c, _, _ in items],),
             )
         }
@@ -263,18 +264,14 @@ def complete_many(
     return result
 
 
-def complete(
-    conn: Connection, claim: Claim, texts: Sequence[EmbeddingText] | None, vectors: Vectors | None
-) -> None:
+def complete(conn: Connection, claim: Claim, texts: Sequence[EmbeddingText] | None, vectors: Vectors | None) -> None:
     """Write one claim's vectors in one transaction; raises StaleClaim (nothing written) if fenced out."""
     done = complete_many(conn, [(claim, texts, vectors)])
     if done.stale:
         raise StaleClaim(claim)
 
 
-def retry_delay(
-    attempts: int, base_seconds: float, max_seconds: float, rng: random.Random | None = None
-) -> float:
+def retry_delay(attempts: int, base_seconds: float, max_seconds: float, rng: random.Random | None = None) -> float:
     """Exponential backoff with "equal jitter": half fixed, half random, capped."""
     ceiling = min(max_seconds, base_seconds * 2 ** max(attempts - 1, 0))
     return ceiling / 2 + (rng or random).uniform(0, ceiling / 2)
@@ -296,10 +293,14 @@ def fail(
     """
     error = error[:MAX_ERROR_CHARS]
     with conn.transaction():
-        row = _dict_cursor(conn).execute(
-            "SELECT fencing_token, state, attempts FROM embedding_jobs WHERE id = %s FOR UPDATE",
-            (claim.job_id,),
-        ).fetchone()
+        row = (
+            _dict_cursor(conn)
+            .execute(
+                "SELECT fencing_token, state, attempts FROM embedding_jobs WHERE id = %s FOR UPDATE",
+                (claim.job_id,),
+            )
+            .fetchone()
+        )
         if row is None or row["fencing_token"] != claim.fencing_token or row["state"] != "leased":
             return "stale"
         if row["attempts"] >= max_attempts:
@@ -401,8 +402,10 @@ def _embed_each(
             return done, f"dimension_mismatch: {exc}"
         except Exception as exc:  # whatever a document triggers fails only that document
             failures.append((c, exc))
-        if not done and len(failures) >= OUTAGE_EVIDENCE and all(
-            isinstance(e, EmbeddingUnavailable) for _, e in failures
+        if (
+            not done
+            and len(failures) >= OUTAGE_EVIDENCE
+            and all(isinstance(e, EmbeddingUnavailable) for _, e in failures)
         ):
             reason = f"provider unavailable: {failures[-1][1]}"
             for x, _ in todo:
@@ -511,7 +514,11 @@ def run_once(
         jobs.enqueue_missing(conn, gen.id)
         while (max_batches is None or stats.batches < max_batches) and time.monotonic() < deadline:
             claims = claim(
-                conn, gen.id, worker_id, settings.embed_batch_size, settings.lease_seconds,
+                conn,
+                gen.id,
+                worker_id,
+                settings.embed_batch_size,
+                settings.lease_seconds,
                 max_attempts=settings.max_attempts,
             )
             if not claims:

@@ -20,10 +20,21 @@ from souk.search.pipeline import RankRequest, rank
 from souk.search.profile import DEFAULT_PROFILE
 
 PROBES = [
-    "token analysis for a crypto address", "generate an image from a prompt", "weather forecast",
-    "wallet balance on base", "web search api", "text to speech", "summarize a web page",
-    "price of bitcoin", "send an email", "translate text to spanish", "twitter user lookup",
-    "nft metadata", "stock quote", "pdf to text", "llm chat completion",
+    "token analysis for a crypto address",
+    "generate an image from a prompt",
+    "weather forecast",
+    "wallet balance on base",
+    "web search api",
+    "text to speech",
+    "summarize a web page",
+    "price of bitcoin",
+    "send an email",
+    "translate text to spanish",
+    "twitter user lookup",
+    "nft metadata",
+    "stock quote",
+    "pdf to text",
+    "llm chat completion",
 ]
 NO_MATCH_PROBES = ["the", "a an the of", "xqzv blorptangle", "book a dentist appointment in oslo"]
 
@@ -41,10 +52,19 @@ def crawl_events(path: Path) -> list[dict[str, Any]]:
             payload |= {"scheme": requirement.get("scheme"), "network": requirement.get("network")}
             requirement.setdefault("resource", item.get("resource"))
         else:
-            payload |= {"resource": {"url": item.get("resource"), "description": item.get("description")},
-                        "accepted": requirement, "extensions": item.get("extensions") or {}}
-        events.append({"event": "verified", "observedAt": item.get("lastUpdated") or EVAL_CLOCK.isoformat(),
-                       "paymentPayload": payload, "paymentRequirements": requirement})
+            payload |= {
+                "resource": {"url": item.get("resource"), "description": item.get("description")},
+                "accepted": requirement,
+                "extensions": item.get("extensions") or {},
+            }
+        events.append(
+            {
+                "event": "verified",
+                "observedAt": item.get("lastUpdated") or EVAL_CLOCK.isoformat(),
+                "paymentPayload": payload,
+                "paymentRequirements": requirement,
+            }
+        )
     return events
 
 

@@ -71,11 +71,16 @@ def run_external(settings: Settings, path: Path, *, limit: int = 400, progress: 
         generation = prepare_semantic(conn, settings)
         rows = conn.execute("SELECT id, resource_url, tool_name FROM listings").fetchall()
         by_key = {(r["resource_url"], r["tool_name"]): r["id"] for r in rows}
-        slug_of = {by_key[(lst.url, lst.tool_name)]: doc_id for doc_id, lst in listings.items()
-                   if (lst.url, lst.tool_name) in by_key}
+        slug_of = {
+            by_key[(lst.url, lst.tool_name)]: doc_id
+            for doc_id, lst in listings.items()
+            if (lst.url, lst.tool_name) in by_key
+        }
         bar = tqdm(total=len(ARMS) * len(queries), desc="external eval", disable=not progress, unit="q")
-        runs = {name: run_arm(conn, settings, profile, queries, slug_of, EVAL_CLOCK, bar.update).rankings
-                for name, profile in ARMS.items()}
+        runs = {
+            name: run_arm(conn, settings, profile, queries, slug_of, EVAL_CLOCK, bar.update).rankings
+            for name, profile in ARMS.items()
+        }
         bar.close()
     per_query = {arm: {q.id: per_query_scores(runs[arm][q.id], q) for q in queries} for arm in ARMS}
     return {

@@ -36,7 +36,7 @@ def connect(conninfo: str) -> psycopg.Connection[Any]:
         from pgvector.psycopg import register_vector
 
         register_vector(conn)
-    except Exception:  # noqa: BLE001 - no pgvector: the semantic arms report themselves degraded
+    except Exception:
         conn.rollback()
     return conn
 
@@ -83,8 +83,11 @@ def map_slugs(conn: psycopg.Connection[Any], listings_file: Path) -> SlugMap:
             parsed = urlparse(url)
             for r in templated:
                 target = urlparse(r["resource_url"])
-                if (target.netloc == parsed.netloc and r["method"] == item.get("method")
-                        and _template_regex(r["route_template"]).match(parsed.path)):
+                if (
+                    target.netloc == parsed.netloc
+                    and r["method"] == item.get("method")
+                    and _template_regex(r["route_template"]).match(parsed.path)
+                ):
                     found = r["id"]
                     break
         if found is not None:

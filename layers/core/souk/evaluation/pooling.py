@@ -26,15 +26,18 @@ def build_pools(settings: Settings, draft: Path, out_dir: Path, *, paths: EvalPa
     """Write one packet per query: candidates with the canonical text a judge grades from."""
     paths = paths or EvalPaths()
     drafts = draft_queries(draft)
-    queries = [GoldenQuery(id=d["id"], query=d["query"], rationale=d.get("rationale", ""), judgments={})
-               for d in drafts]
+    queries = [
+        GoldenQuery(id=d["id"], query=d["query"], rationale=d.get("rationale", ""), judgments={}) for d in drafts
+    ]
     conninfo = fc.reset_schema(database_url(settings), "souk_eval", settings)
     with fc.connect(conninfo) as conn:
         fc.load_fixture_catalog(conn, paths.events, settings)
         prepare_semantic(conn, settings)
         slugs = fc.map_slugs(conn, paths.listings)
-        runs = {name: run_arm(conn, settings, profile, queries, slugs.by_id, EVAL_CLOCK).rankings
-                for name, profile in ARMS.items()}
+        runs = {
+            name: run_arm(conn, settings, profile, queries, slugs.by_id, EVAL_CLOCK).rankings
+            for name, profile in ARMS.items()
+        }
         texts = {r["id"]: r["search_text"] for r in conn.execute("SELECT id, search_text FROM listings")}
     out_dir.mkdir(parents=True, exist_ok=True)
     sizes: dict[str, int] = {}
@@ -50,7 +53,8 @@ def build_pools(settings: Settings, draft: Path, out_dir: Path, *, paths: EvalPa
             "rationale": d.get("rationale", ""),
             "candidates": [{"listing": s, "text": texts[slugs.by_slug[s]]} for s in ordered],
         }
-        (out_dir / f"{d['id']}.json").write_text(json.dumps(packet, indent=1, ensure_ascii=False) + "\n",
-                                                 encoding="utf-8")
+        (out_dir / f"{d['id']}.json").write_text(
+            json.dumps(packet, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
+        )
         sizes[d["id"]] = len(ordered)
     return sizes

@@ -75,8 +75,12 @@ def markdown(report: dict[str, Any]) -> str:
         if not results:
             continue
         n = report["goldenSet"]["splits"].get(split, 0)
-        lines += [f"## {split} split ({n} queries)", "", "| arm | " + " | ".join(metrics) + " |",
-                  "|---|" + "---|" * len(metrics)]
+        lines += [
+            f"## {split} split ({n} queries)",
+            "",
+            "| arm | " + " | ".join(metrics) + " |",
+            "|---|" + "---|" * len(metrics),
+        ]
         for arm in report["arms"]:
             lines.append(f"| {arm} | " + " | ".join(_fmt(results[arm].get(mt, {})) for mt in metrics) + " |")
         lines.append("")
@@ -92,8 +96,11 @@ def svg_plot(report: dict[str, Any], split: str = "test") -> str:
     results = report["results"].get(split, {})
     width, height, left, bottom, top = 120 + 110 * len(arms), 320, 50, 260, 30
     colors = ("#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd")
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" font-family="sans-serif" '
-           'font-size="11">', f'<text x="{left}" y="18">Souk arms, {split} split (mean and 95% CI)</text>']
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" font-family="sans-serif" '
+        'font-size="11">',
+        f'<text x="{left}" y="18">Souk arms, {split} split (mean and 95% CI)</text>',
+    ]
     scale = bottom - top
     for tick in range(0, 11, 2):
         y = bottom - scale * tick / 10
@@ -109,8 +116,10 @@ def svg_plot(report: dict[str, Any], split: str = "test") -> str:
             h = scale * entry["mean"]
             out.append(f'<rect x="{x}" y="{bottom - h:.1f}" width="18" height="{h:.1f}" fill="{colors[j]}"/>')
             low, high = entry["ci95"]
-            out.append(f'<line x1="{x + 9}" x2="{x + 9}" y1="{bottom - scale * low:.1f}" '
-                       f'y2="{bottom - scale * high:.1f}" stroke="#000"/>')
+            out.append(
+                f'<line x1="{x + 9}" x2="{x + 9}" y1="{bottom - scale * low:.1f}" '
+                f'y2="{bottom - scale * high:.1f}" stroke="#000"/>'
+            )
         out.append(f'<text x="{x0}" y="{bottom + 16}">{arm}</text>')
     for j, metric in enumerate(PLOT_METRICS):
         out.append(f'<rect x="{left + j * 110}" y="{bottom + 30}" width="10" height="10" fill="{colors[j]}"/>')

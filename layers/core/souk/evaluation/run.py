@@ -38,8 +38,12 @@ class EvalPaths:
 
     @classmethod
     def under(cls, root: Path) -> EvalPaths:
-        return cls(root / "golden" / "golden.jsonl", root / "catalog" / "events.jsonl",
-                   root / "catalog" / "listings.jsonl", root / "reports")
+        return cls(
+            root / "golden" / "golden.jsonl",
+            root / "catalog" / "events.jsonl",
+            root / "catalog" / "listings.jsonl",
+            root / "reports",
+        )
 
 
 @dataclass
@@ -59,9 +63,11 @@ def prepare_semantic(conn: Any, settings: Settings) -> dict[str, Any] | None:
         generation = ensure_default_generation(conn, settings)
         drain(conn, settings)
         conn.commit()
-        return {f: getattr(generation, f) for f in
-                ("provider", "model_id", "model_revision", "dimension", "pooling", "normalization")}
-    except Exception as exc:  # noqa: BLE001 - the semantic arms then report themselves degraded
+        return {
+            f: getattr(generation, f)
+            for f in ("provider", "model_id", "model_revision", "dimension", "pooling", "normalization")
+        }
+    except Exception as exc:
         conn.rollback()
         logger.warning("semantic index unavailable for evaluation: %s", exc)
         return None
@@ -104,8 +110,9 @@ def evaluate(
     per_query = {arm: {q.id: per_query_scores(runs[arm][q.id], q) for q in golden.queries} for arm in arms}
     results = {split: compare(per_query, golden.split(split), BASELINE_ARM) for split in ("dev", "test", "all")}
     unjudged = {
-        arm: sum(1 for q in golden.queries for s in runs[arm][q.id][:10] if s not in q.judgments
-                 and not q.no_match_expected)
+        arm: sum(
+            1 for q in golden.queries for s in runs[arm][q.id][:10] if s not in q.judgments and not q.no_match_expected
+        )
         for arm in arms
     }
     return {

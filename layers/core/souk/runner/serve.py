@@ -29,7 +29,7 @@ def prepare(demo: bool) -> None:
             from souk.embedding.generations import ensure_default_generation
 
             ensure_default_generation(conn, settings)
-        except Exception as exc:  # noqa: BLE001 - no model or no pgvector: search runs lexical-only
+        except Exception as exc:
             logger.warning("semantic index unavailable: %s", exc)
         if demo:
             from souk.catalog.loader import load_events_file
@@ -51,7 +51,7 @@ def _schedule_loop(gateway: LocalGateway, stop: threading.Event) -> None:
             if now >= next_run[schedule.function]:
                 try:
                     gateway.run_schedule(schedule)
-                except Exception:  # noqa: BLE001 - a failing job must not stop the server
+                except Exception:
                     logger.exception("scheduled %s failed", schedule.function)
                 next_run[schedule.function] = time.monotonic() + schedule.every_seconds
         stop.wait(1.0)

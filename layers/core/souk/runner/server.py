@@ -49,12 +49,20 @@ class LocalGateway:
         if matched is None:
             known = any(r.pattern.match(path) for r in self.routes)
             status = 405 if known else 404
-            return {"statusCode": status, "headers": {"content-type": "application/json"},
-                    "body": json.dumps({"message": "Not Found" if status == 404 else "Method Not Allowed"})}
+            return {
+                "statusCode": status,
+                "headers": {"content-type": "application/json"},
+                "body": json.dumps({"message": "Not Found" if status == 404 else "Method Not Allowed"}),
+            }
         route, path_params = matched
         event = http_api_event(
-            method=method, path=path, raw_query=raw_query, headers=headers, body=body,
-            route_key=f"{route.method} {route.path}", path_parameters=path_params or None,
+            method=method,
+            path=path,
+            raw_query=raw_query,
+            headers=headers,
+            body=body,
+            route_key=f"{route.method} {route.path}",
+            path_parameters=path_params or None,
         )
         return self.handler(route.handler_ref)(event, LocalContext(function_name=route.function))
 
@@ -73,7 +81,12 @@ class LocalGateway:
                 break
         headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"]}
         response = await run_in_threadpool(
-            self.invoke, scope["method"], scope["path"], scope["query_string"].decode("latin-1"), headers, body
+            self.invoke,
+            scope["method"],
+            scope["path"],
+            scope["query_string"].decode("latin-1"),
+            headers,
+            body,
         )
         payload = response.get("body") or ""
         raw = base64.b64decode(payload) if response.get("isBase64Encoded") else payload.encode("utf-8")

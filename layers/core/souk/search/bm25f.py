@@ -83,9 +83,7 @@ def bm25f_search(
         "pool": pool,
     }
     rows = conn.execute(_SQL.format(where=where), params).fetchall()
-    return [
-        LexicalHit(r["listing_id"], float(r["score"]), int(r["matched"]), float(r["idf_coverage"])) for r in rows
-    ]
+    return [LexicalHit(r["listing_id"], float(r["score"]), int(r["matched"]), float(r["idf_coverage"])) for r in rows]
 
 
 def term_document_frequency(conn: Connection, terms: list[str]) -> dict[str, int]:

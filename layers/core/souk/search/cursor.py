@@ -56,9 +56,7 @@ def decode(token: str, secret: str, expected_fingerprint: str) -> Cursor:
     except (ValueError, KeyError, TypeError):
         raise SoukError("invalid_cursor", "the cursor's content is unreadable") from None
     if cursor.fingerprint != expected_fingerprint:
-        raise SoukError(
-            "cursor_mismatch", "the cursor belongs to a different query, filters, limit or profile"
-        )
+        raise SoukError("cursor_mismatch", "the cursor belongs to a different query, filters, limit or profile")
     if cursor.offset < 0:
         raise SoukError("invalid_cursor", "the cursor's offset is negative")
     return cursor

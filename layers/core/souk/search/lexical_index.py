@@ -49,9 +49,7 @@ def write_postings(conn: Connection, listing_id: int, doc: ListingDocument) -> N
         lengths.append((listing_id, int(f), sum(counts.values())))
         postings.extend((listing_id, int(f), term, tf) for term, tf in sorted(counts.items()))
     with conn.cursor() as cur:
-        cur.executemany(
-            "INSERT INTO lexical_field_lengths (listing_id, field, length) VALUES (%s, %s, %s)", lengths
-        )
+        cur.executemany("INSERT INTO lexical_field_lengths (listing_id, field, length) VALUES (%s, %s, %s)", lengths)
         if postings:
             cur.executemany(
                 "INSERT INTO lexical_postings (listing_id, field, term, tf) VALUES (%s, %s, %s, %s)", postings

@@ -55,7 +55,9 @@ def _plain_interpretation(query: str) -> InterpretedQuery:
     )
 
 
-def _constraint_sql(iq: InterpretedQuery, filters: Filters, applied: dict[str, object]) -> tuple[str, dict[str, object]]:
+def _constraint_sql(
+    iq: InterpretedQuery, filters: Filters, applied: dict[str, object]
+) -> tuple[str, dict[str, object]]:
     """Query-derived hard constraints; an explicit parameter always wins over words in the query."""
     clauses: list[str] = []
     args: dict[str, object] = {}
@@ -120,11 +122,18 @@ def rank(conn: Connection, request: RankRequest, settings: Settings, profile: Pr
                 )
             vector = semantic.QUERY_CACHE.get(provider, iq.topical_text or iq.normalized)
             hits = semantic.semantic_search(
-                conn, generation, vector, where=where, args=args, pool=profile.pool, synthetic=profile.synthetic
+                conn,
+                generation,
+                vector,
+                where=where,
+                args=args,
+                pool=profile.pool,
+                synthetic=profile.synthetic,
             )
             rankings["semantic"] = [h.listing_id for h in hits]
             eligible |= {
-                h.listing_id for h in hits
+                h.listing_id
+                for h in hits
                 if h.listing_similarity >= profile.semantic_floor or h.similarity >= profile.synthetic_floor
             }
             covered, total = semantic.coverage(conn, generation)

@@ -55,7 +55,11 @@ def active_generation(conn: Connection) -> ActiveGeneration:
     if not _TABLE.match(row["vector_table"]):
         raise SemanticUnavailable("bad_generation", f"unexpected vector table name {row['vector_table']!r}")
     identity = GenerationIdentity(
-        row["provider"], row["model_id"], row["model_revision"], row["dimension"], row["pooling"],
+        row["provider"],
+        row["model_id"],
+        row["model_revision"],
+        row["dimension"],
+        row["pooling"],
         row["normalization"],
     )
     return ActiveGeneration(row["id"], identity, row["vector_table"])
@@ -148,7 +152,9 @@ def semantic_search(
     """
     from pgvector import Vector
 
-    rows = conn.execute(sql, args | {"qv": Vector(vector.astype(np.float32)), "inner": pool * 8, "pool": pool}).fetchall()
+    rows = conn.execute(
+        sql, args | {"qv": Vector(vector.astype(np.float32)), "inner": pool * 8, "pool": pool}
+    ).fetchall()
     if not rows:
         has_any = conn.execute(f"SELECT 1 FROM {generation.vector_table} LIMIT 1").fetchone()
         if has_any is None:

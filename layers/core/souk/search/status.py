@@ -50,7 +50,9 @@ def search_status(conn: Connection, settings: Settings) -> dict[str, Any]:
             "probeMs": round((time.perf_counter() - started) * 1000, 2),
         }
         if provider.identity != generation.identity:
-            raise semantic.SemanticUnavailable("generation_mismatch", "configured model differs from the active generation")
+            raise semantic.SemanticUnavailable(
+                "generation_mismatch", "configured model differs from the active generation"
+            )
         if covered == 0 and total > 0:
             raise semantic.SemanticUnavailable("no_vectors", f"generation {generation.id} holds no vectors yet")
         status["searchMethod"] = "hybrid"

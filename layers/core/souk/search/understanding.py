@@ -166,8 +166,7 @@ _NOT_NETWORK_AFTER = _CHAIN_SUBJECTS | _set(
     """
 )
 _NOT_NETWORK_BEFORE = _set(
-    "knowledge data code customer user fan home military air client install wheel power tax cost "
-    "convex regular"
+    "knowledge data code customer user fan home military air client install wheel power tax cost convex regular"
 )
 _NET_PREPS = frozenset({"on", "via", "using", "over", "through", "thru", "onto", "across"})
 _PAY_VERBS = _set(
@@ -188,9 +187,7 @@ _LEFT_FILLER = (
     )
 )
 _PRICE_LEFT_FILLER = _LEFT_FILLER | {"price", "prices", "pricing", "fee", "fees", "at", "budget"}
-_RIGHT_FILLER = _set(
-    "payment payments pay paid only network networks chain settlement settlements accepted supported"
-)
+_RIGHT_FILLER = _set("payment payments pay paid only network networks chain settlement settlements accepted supported")
 
 _KNOWN_SYMBOLS = {symbol.lower(): symbol for symbol in a.USD_RATES}
 _UNRATED_SYMBOLS = {s.lower(): s for s in ("USDT", "DAI", "PYUSD", "ETH", "SOL", "BTC")}
@@ -199,9 +196,7 @@ _METHODS = frozenset({"get", "post", "put", "patch", "delete", "head", "options"
 _METHOD_PREPS = frozenset({"via", "using", "over", "by"})
 _METHOD_NOUNS = _set("endpoint endpoints request requests method route routes verb")
 _PATH_AFTER = re.compile(r"\s*/")
-_TYPE_NOUNS = frozenset(
-    {"api", "apis", "endpoint", "endpoints", "service", "services", "route", "routes", "interface"}
-)
+_TYPE_NOUNS = frozenset({"api", "apis", "endpoint", "endpoints", "service", "services", "route", "routes", "interface"})
 _MCP_NOUNS = frozenset({"tool", "tools", "server", "servers", "endpoint", "endpoints", "service", "api"})
 
 _CHEAP_WORDS = frozenset({"cheap", "cheapest", "cheaper", "cheaply", "inexpensive", "affordable"})
@@ -267,18 +262,12 @@ _LE_WORDS = (
     r"|lower\s+than|at\s+most|up\s+to|under|below|beneath|within|budget(?:\s+of)?"
     r"|max(?:imum)?(?:\s+(?:price|cost))?(?:\s+of)?"
 )
-_GE_WORDS = (
-    r"more\s+than|greater\s+than|higher\s+than|at\s+least|over|above|min(?:imum)?(?:\s+price)?(?:\s+of)?"
-)
-_PRICE_CAP = re.compile(
-    rf"(?:(?<!\w)(?:{_LE_WORDS})|(?<![<>=])(?:<=|=<|≤|<))\s*(?:of\s+)?{_amount(True)}{_TAIL}"
-)
+_GE_WORDS = r"more\s+than|greater\s+than|higher\s+than|at\s+least|over|above|min(?:imum)?(?:\s+price)?(?:\s+of)?"
+_PRICE_CAP = re.compile(rf"(?:(?<!\w)(?:{_LE_WORDS})|(?<![<>=])(?:<=|=<|≤|<))\s*(?:of\s+)?{_amount(True)}{_TAIL}")
 _PRICE_MIN = re.compile(rf"(?:(?<!\w)(?:{_GE_WORDS})|(?<![<>=])(?:>=|=>|≥|>))\s*{_amount(True)}{_TAIL}")
 _PRICE_BARE = re.compile(rf"(?<![\w.,$€]){_amount(False)}{_TAIL}")
 # Namespaces only: "ratio 16:9" or "note:x" is not a chain id.
-_CAIP2 = re.compile(
-    r"(?<![\w:])(?:eip155|solana|stellar|bip122|cosmos|aptos|sui|near|tron):[-_a-z0-9]{1,32}(?![\w:])"
-)
+_CAIP2 = re.compile(r"(?<![\w:])(?:eip155|solana|stellar|bip122|cosmos|aptos|sui|near|tron):[-_a-z0-9]{1,32}(?![\w:])")
 
 
 # --- the scan ------------------------------------------------------------------------------------
@@ -502,9 +491,7 @@ class _Scan:
                     continue
                 self.claim_words("asset", i, i, _KNOWN_SYMBOLS[word])
             elif word in _UNRATED_SYMBOLS:
-                by_network = any(
-                    self.owned_by(i + step, "network") and self.joined(i, i + step) for step in (-1, 1)
-                )
+                by_network = any(self.owned_by(i + step, "network") and self.joined(i, i + step) for step in (-1, 1))
                 if pay_context or by_network:
                     self.claim_words("asset", i, i, _UNRATED_SYMBOLS[word])
 
@@ -732,8 +719,13 @@ class _Scan:
                 return tuple(sorted(narrowed))
             mainnet_default = family_ids - (self.bare_testnets - self.explicit_testnets)
             if mainnet_default and mainnet_default != family_ids:
-                notes.append((end, f"network: mainnet only: {'|'.join(sorted(mainnet_default))} "
-                                   "(a bare chain name; say 'testnet' for test networks)"))
+                notes.append(
+                    (
+                        end,
+                        f"network: mainnet only: {'|'.join(sorted(mainnet_default))} "
+                        "(a bare chain name; say 'testnet' for test networks)",
+                    )
+                )
                 return tuple(sorted(mainnet_default))
             return tuple(sorted(family_ids))
         if test:

@@ -22,9 +22,7 @@ def constraint_violation_rate(ranking: Ranking, constraint_ineligible: Collectio
     return constraint_violations(ranking, constraint_ineligible, k) / k
 
 
-def mean_constraint_violation_rate(
-    runs: Runs, constraint_ineligible: Mapping[str, Collection[str]], k: int
-) -> float:
+def mean_constraint_violation_rate(runs: Runs, constraint_ineligible: Mapping[str, Collection[str]], k: int) -> float:
     """Violation rate macro-averaged over the queries in ``constraint_ineligible``."""
     if not constraint_ineligible:
         raise ValueError("cannot average constraint violations over zero queries")

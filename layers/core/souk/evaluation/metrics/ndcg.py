@@ -28,9 +28,7 @@ from souk.evaluation.metrics.common import (
 
 def dcg(ranking: Ranking, judgments: Judgments, k: int) -> float:
     """DCG@k with exponential gain and ``log2(rank + 1)`` discount (Järvelin & Kekäläinen, 2002)."""
-    return sum(
-        exp_gain(judgments.get(doc_id, 0)) / math.log2(rank + 1) for rank, doc_id in credited(ranking, k)
-    )
+    return sum(exp_gain(judgments.get(doc_id, 0)) / math.log2(rank + 1) for rank, doc_id in credited(ranking, k))
 
 
 def ideal_dcg(judgments: Judgments, k: int) -> float:

@@ -9,9 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 
-def weighted_rrf(
-    rankings: Mapping[str, Sequence[int]], weights: Mapping[str, float], rrf_k: float
-) -> dict[int, float]:
+def weighted_rrf(rankings: Mapping[str, Sequence[int]], weights: Mapping[str, float], rrf_k: float) -> dict[int, float]:
     """Fuse per-arm rankings (best first) into one score per id; an arm absent from ``weights`` counts 0."""
     if rrf_k < 0:
         raise ValueError("rrf_k must be >= 0")
