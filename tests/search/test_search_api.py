@@ -251,3 +251,24 @@ def _raise_missing(*_args, **_kwargs):
     from souk.embedding import ModelMissingError
 
     raise ModelMissingError("model directory /nonexistent/model does not exist")
+
+
+def test_status_reports_health_and_the_exact_degraded_reason(demo, monkeypatch):
+    from souk.api.status import router as status_router
+    from souk.config import get_settings
+
+    status = TestClient(make_app(status_router))
+    healthy = status.get("/analytics/v1/search/status").json()
+    assert healthy["searchMethod"] == "hybrid" and healthy["degradedReason"] is None
+    assert healthy["coverage"]["ratio"] == 1.0 and healthy["provider"]["healthy"] is True
+    assert healthy["activeGeneration"]["dimension"] == 384
+    assert healthy["profile"]["name"] and healthy["queue"]["dead_lettered"] == 0
+    monkeypatch.setattr("souk.embedding._onnx_embedder", _raise_missing)
+    get_settings.cache_clear()
+    try:
+        degraded = status.get("/analytics/v1/search/status").json()
+    finally:
+        get_settings.cache_clear()
+    assert degraded["searchMethod"] == "lexical"
+    assert degraded["degradedReason"].startswith("model_unavailable")
+    assert degraded["provider"]["healthy"] is False
