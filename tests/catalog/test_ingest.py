@@ -215,3 +215,33 @@ def test_outcome_header_is_base64_json():
     }
     ok = Outcome("success").extension_responses_header()
     assert ok == "eyJiYXphYXIiOnsic3RhdHVzIjoic3VjY2VzcyJ9fQ=="  # the spec's own example
+
+
+def test_v1_output_schema_the_sdk_cannot_parse_is_a_rejection_not_a_crash(db, settings):
+    requirements = {
+        "scheme": "exact",
+        "network": "base",
+        "maxAmountRequired": "10000",
+        "resource": "https://tokens.example.net/analyze",
+        "description": "Token analysis",
+        "payTo": "0x2222222222222222222222222222222222222222",
+        "maxTimeoutSeconds": 60,
+        "asset": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+        "outputSchema": {
+            "input": {
+                "type": "http",
+                "method": "POST",
+                "bodyType": "json",
+                "bodyFields": {"token": {"type": "string", "required": True}},
+                "headerFields": {"X-PAYMENT": {"type": "string", "description": "payment header"}},
+            }
+        },
+    }
+    ev = {
+        "event": "verified",
+        "observedAt": "2026-10-20T12:00:00Z",
+        "paymentPayload": {"x402Version": 1, "scheme": "exact", "network": "base", "payload": {}},
+        "paymentRequirements": requirements,
+    }
+    rejection = _rejected(db, settings, ev, "invalid_discovery_extension")
+    assert "does not parse" in rejection.reason

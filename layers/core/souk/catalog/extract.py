@@ -113,7 +113,11 @@ def draft_listing(event: FacilitatorEvent, settings: Settings) -> ListingDraft:
         bazaar = _validate_v2_extension(payload)
     # The SDK logs and returns None on failure; quiet it, Souk reports the reason itself.
     logging.getLogger("x402.extensions.bazaar.facilitator").setLevel(logging.ERROR)
-    info = extract_discovery_info(payload, event.payment_requirements, validate=True)
+    try:
+        info = extract_discovery_info(payload, event.payment_requirements, validate=True)
+    except (ValueError, TypeError, AttributeError) as exc:  # the SDK's v1 path raises on messy schemas
+        first = str(exc).splitlines()[0][:300]
+        raise CatalogRejection("invalid_discovery_extension", f"the discovery info does not parse: {first}") from None
     if info is None:
         raise CatalogRejection("not_discoverable", "no discoverable HTTP method or MCP toolName was declared")
     if bazaar is not None and bazaar.get("routeTemplate") is not None and info.route_template is None:

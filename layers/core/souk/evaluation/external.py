@@ -51,8 +51,12 @@ def doc_listing(doc: dict[str, Any]) -> Listing:
 
 
 def sample_queries(queries: list[dict[str, Any]], limit: int) -> list[dict[str, Any]]:
-    """A deterministic, spread sample: queries ordered by a hash of their id."""
-    ranked = sorted(queries, key=lambda q: hashlib.sha256(q["id"].encode()).hexdigest())
+    """A deterministic, spread sample: queries ordered by a hash of their id. Queries longer than the
+    search API accepts (MAX_QUERY_CHARS, a 400 there) are left out rather than truncated."""
+    from souk.search.understanding import MAX_QUERY_CHARS
+
+    usable = [q for q in queries if len(q["q"]) <= MAX_QUERY_CHARS]
+    ranked = sorted(usable, key=lambda q: hashlib.sha256(q["id"].encode()).hexdigest())
     return ranked[:limit]
 
 
