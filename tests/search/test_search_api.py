@@ -166,7 +166,8 @@ def test_pages_never_overlap_or_skip(client):
         tool = item.get("extensions", {}).get("bazaar", {}).get("info", {}).get("input", {}).get("toolName")
         return item["resource"], tool
 
-    assert [key(i) for i in pages] == [key(i) for i in whole]
+    # Diversity is applied per page, so the order depends on the page size; the set never does.
+    assert sorted(key(i) for i in pages) == sorted(key(i) for i in whole)
     assert len({key(i) for i in pages}) == len(pages)
 
 

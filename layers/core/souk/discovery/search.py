@@ -77,7 +77,7 @@ def search(
         offset = cur.offset
     else:
         try:
-            result = rank(conn, RankRequest(query, filters, profile, now), settings, profile)
+            result = rank(conn, RankRequest(query, filters, profile, now, page_size=limit), settings, profile)
         except QueryTooLong as exc:
             raise SoukError("query_too_long", str(exc)) from None
         session_id, ids, offset = uuid.uuid4(), result.listing_ids, 0

@@ -32,6 +32,7 @@ class RankRequest:
     filters: Filters = field(default_factory=Filters)
     profile: Profile | None = None
     now: datetime | None = None
+    page_size: int = 20  # origin diversity is enforced per page of this size
 
 
 @dataclass
@@ -166,9 +167,17 @@ def rank(conn: Connection, request: RankRequest, settings: Settings, profile: Pr
 
     ordered = sorted(scores, key=lambda lid: (-scores[lid], lid))
     if profile.diversity:
-        ordered = _diversify(conn, ordered, profile.max_per_origin)
+        ordered = _diversify(conn, ordered, profile.max_per_origin, request.page_size)
     result.listing_ids = ordered
     return result
+
+
+def _semantic_eligible(hits: list[semantic.SemanticHit], profile: Profile) -> set[int]:
+    return {
+        h.listing_id
+        for h in hits
+        if h.listing_similarity >= profile.semantic_floor or h.similarity >= profile.synthetic_floor
+    }
 
 
 def _lexical_floor(profile: Profile) -> float:
@@ -219,21 +228,28 @@ def _apply_query_signals(conn: Connection, scores: dict[int, float], iq: Interpr
                 scores[lid] *= 1 + profile.cheapest_boost * (1 - pct)
 
 
-def _diversify(conn: Connection, ordered: list[int], max_per_origin: int) -> list[int]:
-    """Page-independent round-robin cap: the (n+1)-th result of one host or payTo waits until every
-    other origin's earlier results have been placed, so one publisher cannot fill the head."""
+def _diversify(conn: Connection, ordered: list[int], max_per_origin: int, page_size: int) -> list[int]:
+    """Page by page, at most ``max_per_origin`` results of one host or one payTo; the overflow moves to
+    the next page, in order, so one publisher cannot fill a page and nothing is dropped."""
     if not ordered or max_per_origin <= 0:
         return ordered
     rows = conn.execute("SELECT id, resource_url, pay_to FROM listings WHERE id = ANY(%s)", (ordered,)).fetchall()
     origin = {r["id"]: ((urlparse(r["resource_url"]).hostname or ""), r["pay_to"].lower()) for r in rows}
-    seen_host: dict[str, int] = {}
-    seen_payee: dict[str, int] = {}
-    tiers: dict[int, int] = {}
-    for lid in ordered:
-        host, payee = origin[lid]
-        n = max(seen_host.get(host, 0), seen_payee.get(payee, 0))
-        tiers[lid] = n // max_per_origin
-        seen_host[host] = seen_host.get(host, 0) + 1
-        seen_payee[payee] = seen_payee.get(payee, 0) + 1
-    position = {lid: i for i, lid in enumerate(ordered)}
-    return sorted(ordered, key=lambda lid: (tiers[lid], position[lid]))
+    out: list[int] = []
+    pending = ordered
+    while pending:
+        hosts: dict[str, int] = {}
+        payees: dict[str, int] = {}
+        page: list[int] = []
+        overflow: list[int] = []
+        for lid in pending:
+            host, payee = origin[lid]
+            if len(page) < page_size and hosts.get(host, 0) < max_per_origin and payees.get(payee, 0) < max_per_origin:
+                page.append(lid)
+                hosts[host] = hosts.get(host, 0) + 1
+                payees[payee] = payees.get(payee, 0) + 1
+            else:
+                overflow.append(lid)
+        out += page
+        pending = overflow
+    return out
