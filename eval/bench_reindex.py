@@ -32,6 +32,9 @@ import numpy.typing as npt
 import psycopg
 from psycopg.rows import dict_row
 
+sys.path.insert(0, str(Path(__file__).parent))
+from bench_embedding import cpu_model
+
 from souk.catalog.loader import load_events, load_events_file
 from souk.config import Settings, get_settings
 from souk.db.migrate import migrate
@@ -42,16 +45,6 @@ from souk.embedding.model_build import build_model_dir
 from souk.embedding.onnx_local import OnnxEmbedder
 from souk.embedding.provider import GenerationIdentity
 from souk.embedding.worker import run_once
-
-
-def cpu_model() -> str:
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return "unknown"
 
 
 class TimedProvider:
