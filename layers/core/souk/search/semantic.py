@@ -152,9 +152,12 @@ def semantic_search(
     """
     from pgvector import Vector
 
-    rows = conn.execute(
-        sql, args | {"qv": Vector(vector.astype(np.float32)), "inner": pool * 8, "pool": pool}
-    ).fetchall()
+    inner = pool * 8
+    with conn.transaction():
+        # An HNSW scan returns at most ef_search rows (default 40): widen it to the candidate pool.
+        conn.execute("SELECT set_config('hnsw.ef_search', %s, true)", (str(min(inner, 1000)),))
+        params = args | {"qv": Vector(vector.astype(np.float32)), "inner": inner, "pool": pool}
+        rows = conn.execute(sql, params).fetchall()
     if not rows:
         has_any = conn.execute(f"SELECT 1 FROM {generation.vector_table} LIMIT 1").fetchone()
         if has_any is None:
