@@ -172,14 +172,6 @@ def rank(conn: Connection, request: RankRequest, settings: Settings, profile: Pr
     return result
 
 
-def _semantic_eligible(hits: list[semantic.SemanticHit], profile: Profile) -> set[int]:
-    return {
-        h.listing_id
-        for h in hits
-        if h.listing_similarity >= profile.semantic_floor or h.similarity >= profile.synthetic_floor
-    }
-
-
 def _lexical_floor(profile: Profile) -> float:
     # The floor is a share of the query's IDF mass; baselines report no such share, any match clears.
     return profile.lexical_floor if profile.lexical == "bm25f" else 0.0
