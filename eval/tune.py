@@ -60,6 +60,10 @@ def _grid():
         keys = ("diversity", "max_per_origin", "settlement_boost", "negation_penalty")
         for div, mpo, sb, neg in itertools.product((True, False), (2, 3), (0.0, 0.15, 0.3), (0.25, 0.1)):
             yield keys, (div, mpo, sb, neg)
+    elif spec == "boosts":
+        keys = ("asset_boost", "cheapest_boost")
+        for ab, cb in itertools.product((0.1, 0.3, 0.6), (0.15, 0.4, 0.8)):
+            yield keys, (ab, cb)
     elif spec == "final":
         keys = ("semantic_floor", "synthetic_floor", "lexical_floor", "rrf_k")
         for sf, syf, lf, k in itertools.product((0.25, 0.3), (0.6, 0.65), (0.34, 0.4), (10, 20)):

@@ -273,3 +273,31 @@ def test_status_reports_health_and_the_exact_degraded_reason(demo, monkeypatch):
     assert degraded["searchMethod"] == "lexical"
     assert degraded["degradedReason"].startswith("model_unavailable")
     assert degraded["provider"]["healthy"] is False
+
+
+def _rank_of(body, predicate):
+    return next((i for i, item in enumerate(body["resources"]) if predicate(item)), None)
+
+
+def test_asset_mention_boosts_listings_paid_in_that_asset(client):
+    def paid_in_xlm(item):
+        return any(
+            assets.lookup(a["network"], a["asset"]) and assets.lookup(a["network"], a["asset"]).symbol == "XLM"
+            for a in item["accepts"]
+        )
+
+    plain = search(client, "7-day weather forecast", limit=50)
+    boosted = search(client, "7-day weather forecast paid in XLM", limit=50)
+    assert boosted["interpretedQuery"]["assets"] == ["XLM"]
+    before, after = _rank_of(plain, paid_in_xlm), _rank_of(boosted, paid_in_xlm)
+    assert before is not None and after is not None and after < before
+
+
+def test_cheapest_moves_cheaper_listings_up(client):
+    plain = search(client, "email verification", limit=6)["resources"]
+    cheap = search(client, "cheapest email verification", limit=20)
+    assert cheap["interpretedQuery"]["cheapest"] is True
+    cheapest = min(plain, key=_min_usd)["resource"]
+    before = [i["resource"] for i in plain].index(cheapest)
+    after = [i["resource"] for i in cheap["resources"]].index(cheapest)
+    assert after < before  # a bounded boost: cheaper listings rise, relevance still leads
