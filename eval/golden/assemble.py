@@ -21,11 +21,23 @@ def main() -> int:
     judged: dict[str, dict] = {}
     for path in sorted((HERE / "judgments").glob("judge_*.jsonl")):
         for line in path.read_text(encoding="utf-8").splitlines():
-            if line.strip():
-                j = json.loads(line)
-                if j["query"] in judged:
-                    raise SystemExit(f"{j['query']} judged twice")
+            if not line.strip():
+                continue
+            j = json.loads(line)
+            first = judged.get(j["query"])
+            if first is None:
                 judged[j["query"]] = j
+                continue
+            # A later round grades candidates the earlier pools did not contain; never re-grades one.
+            overlap = set(first["grades"]) & set(j["grades"])
+            if overlap:
+                raise SystemExit(f"{j['query']}: {sorted(overlap)} graded twice")
+            first["grades"] |= j["grades"]
+            first["constraint_ineligible"] = sorted(
+                set(first["constraint_ineligible"]) | set(j["constraint_ineligible"])
+            )
+            first["no_match_expected"] = first["no_match_expected"] and max(j["grades"].values(), default=0) < 2
+            first["judge"] = f"{first['judge']}+{j['judge']}"
     missing = sorted(set(drafts) - set(judged))
     if missing:
         raise SystemExit(f"unjudged queries: {missing}")
