@@ -53,14 +53,7 @@ class Generation:
 
     @property
     def identity(self) -> GenerationIdentity:
-        return GenerationIdentity(
-            provider=self.provider,
-            model_id=self.model_id,
-            model_revision=self.model_revision,
-            dimension=self.dimension,
-            pooling=self.pooling,
-            normalization=self.normalization,
-        )
+        return GenerationIdentity.of(self)
 
     @property
     def table(self) -> sql.Identifier:

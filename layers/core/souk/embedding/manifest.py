@@ -43,14 +43,7 @@ class Manifest:
 
     @property
     def identity(self) -> GenerationIdentity:
-        return GenerationIdentity(
-            provider=self.provider,
-            model_id=self.model_id,
-            model_revision=self.model_revision,
-            dimension=self.dimension,
-            pooling=self.pooling,
-            normalization=self.normalization,
-        )
+        return GenerationIdentity.of(self)
 
     def to_json(self) -> str:
         # sorted keys and no timestamps: the same inputs give a byte-identical manifest

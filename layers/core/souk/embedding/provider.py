@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 import numpy.typing as npt
@@ -32,6 +32,18 @@ class GenerationIdentity:
     dimension: int
     pooling: str
     normalization: str
+
+    @classmethod
+    def of(cls, source: Any) -> GenerationIdentity:
+        """The identity fields of any object or mapping that carries them (a row, a manifest, ...)."""
+        get = source.__getitem__ if isinstance(source, Mapping) else lambda name: getattr(source, name)
+        return cls(**{name: get(name) for name in IDENTITY_FIELDS})
+
+    def to_dict(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in IDENTITY_FIELDS}
+
+
+IDENTITY_FIELDS = ("provider", "model_id", "model_revision", "dimension", "pooling", "normalization")
 
 
 @runtime_checkable

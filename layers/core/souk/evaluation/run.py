@@ -63,10 +63,7 @@ def prepare_semantic(conn: Any, settings: Settings) -> dict[str, Any] | None:
         generation = ensure_default_generation(conn, settings)
         drain(conn, settings)
         conn.commit()
-        return {
-            f: getattr(generation, f)
-            for f in ("provider", "model_id", "model_revision", "dimension", "pooling", "normalization")
-        }
+        return generation.identity.to_dict()
     except Exception as exc:
         conn.rollback()
         logger.warning("semantic index unavailable for evaluation: %s", exc)

@@ -54,14 +54,7 @@ def active_generation(conn: Connection) -> ActiveGeneration:
         raise SemanticUnavailable("no_active_generation", "no embedding generation is active")
     if not _TABLE.match(row["vector_table"]):
         raise SemanticUnavailable("bad_generation", f"unexpected vector table name {row['vector_table']!r}")
-    identity = GenerationIdentity(
-        row["provider"],
-        row["model_id"],
-        row["model_revision"],
-        row["dimension"],
-        row["pooling"],
-        row["normalization"],
-    )
+    identity = GenerationIdentity.of(row)
     return ActiveGeneration(row["id"], identity, row["vector_table"])
 
 

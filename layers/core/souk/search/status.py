@@ -37,7 +37,7 @@ def search_status(conn: Connection, settings: Settings) -> dict[str, Any]:
     }
     try:
         generation = semantic.active_generation(conn)
-        status["activeGeneration"] = {"id": generation.id, **_identity_of(generation.identity)}
+        status["activeGeneration"] = {"id": generation.id, **generation.identity.to_dict()}
         covered, total = semantic.coverage(conn, generation)
         status["coverage"] = {"listings": covered, "total": total, "ratio": covered / total if total else 1.0}
         provider = semantic.query_provider(settings)
@@ -46,7 +46,7 @@ def search_status(conn: Connection, settings: Settings) -> dict[str, Any]:
         status["provider"] = {
             "kind": settings.embedding_provider,
             "healthy": True,
-            "identity": _identity_of(provider.identity),
+            "identity": provider.identity.to_dict(),
             "probeMs": round((time.perf_counter() - started) * 1000, 2),
         }
         if provider.identity != generation.identity:
@@ -61,8 +61,3 @@ def search_status(conn: Connection, settings: Settings) -> dict[str, Any]:
     except semantic.SemanticUnavailable as exc:
         status["degradedReason"] = f"{exc.reason}: {exc.detail}"
     return status
-
-
-def _identity_of(identity: Any) -> dict[str, Any]:
-    fields = ("provider", "model_id", "model_revision", "dimension", "pooling", "normalization")
-    return {f: getattr(identity, f) for f in fields}
