@@ -301,3 +301,26 @@ def test_cheapest_moves_cheaper_listings_up(client):
     before = [i["resource"] for i in plain].index(cheapest)
     after = [i["resource"] for i in cheap["resources"]].index(cheapest)
     assert after < before  # a bounded boost: cheaper listings rise, relevance still leads
+
+
+def test_expired_sessions_are_purged_and_their_cursors_say_so(client, demo, monkeypatch):
+    from souk.config import get_settings
+
+    response = client.get("/discovery/search", params={"query": "weather", "limit": 2})
+    cursor = response.json()["pagination"]["cursor"]
+    session = response.headers["x-search-session-id"]
+    first = response.json()["resources"][0]["resource"]
+    assert client.post("/discovery/v1/conversions", json={"sessionId": session, "resource": first}).status_code == 200
+    monkeypatch.setenv("SOUK_SEARCH_SESSION_TTL_HOURS", "0")
+    get_settings.cache_clear()
+    try:
+        search(client, "email")  # a new session purges the expired ones
+    finally:
+        get_settings.cache_clear()
+    expired = client.get("/discovery/search", params={"query": "weather", "limit": 2, "cursor": cursor})
+    assert expired.status_code == 400 and expired.json()["error"] == "cursor_expired"
+    from souk.db import get_pool
+
+    with get_pool().connection() as conn:
+        kept = conn.execute("SELECT count(*) AS n FROM search_conversions WHERE session_id = %s", (session,))
+        assert kept.fetchone()["n"] == 1

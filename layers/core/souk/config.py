@@ -56,6 +56,8 @@ class Settings(BaseSettings):
     max_schema_depth: int = 8
 
     quality_window_days: int = 30
+    # Search sessions (and so their cursors) expire after this long; conversions are kept.
+    search_session_ttl_hours: float = 24.0
 
     # Scheduled evaluation: reports go to S3 when a bucket is set, else to report_dir.
     report_bucket: str | None = None

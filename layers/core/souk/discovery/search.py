@@ -88,6 +88,11 @@ def search(
             "degradedReason": result.degraded_reason,
             "unapplied": result.unapplied,
         }
+        # Expired sessions go as new ones arrive (an indexed range delete; usually nothing to do).
+        conn.execute(
+            "DELETE FROM search_sessions WHERE created_at < now() - make_interval(secs => %s)",
+            (settings.search_session_ttl_hours * 3600,),
+        )
         conn.execute(
             "INSERT INTO search_sessions (id, query_hash, profile, results, interpreted) VALUES (%s, %s, %s, %s, %s)",
             (session_id, hashlib.sha256(normalized.encode()).hexdigest(), profile.name, ids, _jsonb(meta)),
