@@ -13,7 +13,6 @@ Run:  python eval/catalog/build_catalog.py
 
 from __future__ import annotations
 
-import base64
 import hashlib
 import json
 import sys
@@ -28,7 +27,7 @@ import families as fam
 from x402.extensions.bazaar import extract_discovery_info
 
 from souk import assets, networks
-from souk.demo.builders import Listing, Param, days_before, history
+from souk.demo.builders import Listing, Param, days_before, fixture_address, history
 
 EVAL_CLOCK = datetime(2026, 10, 20, 12, 0, 0, tzinfo=UTC)
 
@@ -50,8 +49,6 @@ HIST_RANK = {"busy": 0, "recent": 1, "single": 2, "wash": 3, "stale": 4, "never"
 # Deterministic made-up addresses
 # ---------------------------------------------------------------------------------------------------
 
-_B58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
-
 
 def _digest(seed: str) -> bytes:
     return hashlib.sha256(seed.encode()).digest()
@@ -61,43 +58,8 @@ def _h(*parts: object) -> int:
     return int.from_bytes(_digest("|".join(str(p) for p in parts))[:8], "big")
 
 
-def _crc16_xmodem(data: bytes) -> int:
-    crc = 0
-    for byte in data:
-        crc ^= byte << 8
-        for _ in range(8):
-            crc = ((crc << 1) ^ 0x1021) if crc & 0x8000 else (crc << 1)
-            crc &= 0xFFFF
-    return crc
-
-
-def stellar_address(seed: str) -> str:
-    """A syntactically valid Stellar account id (StrKey, version byte G, CRC16 checksum)."""
-    payload = bytes([6 << 3]) + _digest(seed)
-    return base64.b32encode(payload + _crc16_xmodem(payload).to_bytes(2, "little")).decode()
-
-
-def solana_address(seed: str) -> str:
-    raw = _digest(seed)
-    num = int.from_bytes(raw, "big")
-    out = ""
-    while num:
-        num, rem = divmod(num, 58)
-        out = _B58[rem] + out
-    pad = len(raw) - len(raw.lstrip(b"\0"))
-    return "1" * pad + out
-
-
-def evm_address(seed: str) -> str:
-    return "0x" + _digest(seed).hex()[:40]
-
-
 def address_for(network: str, seed: str) -> str:
-    if network.startswith("stellar:"):
-        return stellar_address(seed)
-    if network.startswith("solana:"):
-        return solana_address(seed)
-    return evm_address(seed)
+    return fixture_address(network, _digest(seed))
 
 
 def pay_to(seller: str, network: str) -> str:

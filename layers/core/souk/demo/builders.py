@@ -15,6 +15,7 @@ what a real resource server would send.
 
 from __future__ import annotations
 
+import base64
 import copy
 import hashlib
 from dataclasses import dataclass, field
@@ -191,3 +192,38 @@ def history(
 
 def days_before(clock: datetime, days: float) -> datetime:
     return clock - timedelta(days=days)
+
+
+_BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
+
+
+def _crc16_xmodem(data: bytes) -> int:
+    crc = 0
+    for byte in data:
+        crc ^= byte << 8
+        for _ in range(8):
+            crc = ((crc << 1) ^ 0x1021) if crc & 0x8000 else crc << 1
+            crc &= 0xFFFF
+    return crc
+
+
+def _base58(data: bytes) -> str:
+    num = int.from_bytes(data, "big")
+    out = ""
+    while num:
+        num, rem = divmod(num, 58)
+        out = _BASE58[rem] + out
+    return "1" * (len(data) - len(data.lstrip(b"\0"))) + out
+
+
+def fixture_address(network: str, key: bytes) -> str:
+    """A made-up but syntactically valid address for ``network``'s family from 32 key bytes: EVM hex, a
+    Stellar StrKey account (version byte G, CRC16 checksum), or Solana base58. It belongs to no one."""
+    if network.startswith("eip155:"):
+        return "0x" + key.hex()[:40]
+    if network.startswith("stellar:"):
+        body = bytes([6 << 3]) + key  # version byte of an ed25519 public key ("G...")
+        return base64.b32encode(body + _crc16_xmodem(body).to_bytes(2, "little")).decode()
+    if network.startswith("solana:"):
+        return _base58(key)
+    raise ValueError(f"no address family for {network}")

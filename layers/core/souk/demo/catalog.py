@@ -43,7 +43,7 @@ from typing import Any, Literal
 
 from souk import assets
 from souk import networks as n
-from souk.demo.builders import Listing, Param, days_before, event, history
+from souk.demo.builders import Listing, Param, days_before, event, fixture_address, history
 
 DEMO_CLOCK = datetime(2026, 11, 15, 12, 0, 0, tzinfo=UTC)
 HERE = Path(__file__).resolve().parent
@@ -64,54 +64,14 @@ Activity = Literal["hot", "warm", "cold", "stale", "none", "new"]
 # Deterministic made-up addresses. Stellar keys carry a real StrKey checksum and Solana keys are 32 bytes in
 # base58, so validators that check address syntax accept them; none of them belongs to anyone.
 
-_B58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
-_B32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
-
 
 def _digest(seed: str) -> bytes:
     return hashlib.sha256(f"souk-demo:{seed}".encode()).digest()
 
 
-def _crc16_xmodem(data: bytes) -> int:
-    crc = 0
-    for byte in data:
-        crc ^= byte << 8
-        for _ in range(8):
-            crc = ((crc << 1) ^ 0x1021) if crc & 0x8000 else crc << 1
-            crc &= 0xFFFF
-    return crc
-
-
-def _base32(data: bytes) -> str:
-    bits = "".join(f"{b:08b}" for b in data)
-    bits += "0" * (-len(bits) % 5)
-    return "".join(_B32[int(bits[i : i + 5], 2)] for i in range(0, len(bits), 5))
-
-
-def _base58(data: bytes) -> str:
-    num = int.from_bytes(data, "big")
-    out = ""
-    while num:
-        num, rem = divmod(num, 58)
-        out = _B58[rem] + out
-    pad = len(data) - len(data.lstrip(b"\0"))
-    return "1" * pad + out
-
-
-def _stellar_account(seed: str) -> str:
-    body = bytes([6 << 3]) + _digest(seed)  # version byte for an ed25519 public key ("G...")
-    return _base32(body + _crc16_xmodem(body).to_bytes(2, "little"))
-
-
 def fake_address(seed: str, network: str) -> str:
     """A syntactically valid address for ``network``'s family, stable for ``seed``."""
-    if network.startswith("eip155:"):
-        return "0x" + _digest(seed).hex()[:40]
-    if network.startswith("stellar:"):
-        return _stellar_account(seed)
-    if network.startswith("solana:"):
-        return _base58(_digest(seed))
-    raise ValueError(f"no address family for {network}")
+    return fixture_address(network, _digest(seed))
 
 
 def _family(network: str) -> str:
