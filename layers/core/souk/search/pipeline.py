@@ -137,10 +137,10 @@ def rank(conn: Connection, request: RankRequest, settings: Settings, profile: Pr
                 for h in hits
                 if h.listing_similarity >= profile.semantic_floor or h.similarity >= profile.synthetic_floor
             }
-            covered, total = semantic.coverage(conn, generation)
-            if covered < total:
+            reason = semantic.partial_coverage(conn, generation)
+            if reason is not None:
                 result.partial = True
-                result.degraded_reason = f"partial_coverage: {covered}/{total} listings have vectors"
+                result.degraded_reason = reason
         except semantic.SemanticUnavailable as exc:
             logger.warning("semantic arm unavailable: %s", exc)
             result.partial = True

@@ -165,3 +165,16 @@ def coverage(conn: Connection, generation: ActiveGeneration) -> tuple[int, int]:
                    (SELECT count(*) FROM listings) AS total"""
     ).fetchone()
     return int(row["covered"]), int(row["total"])
+
+
+def partial_coverage(conn: Connection, generation: ActiveGeneration) -> str | None:
+    """The degraded reason while some listing still lacks a vector, else None. On the hot path: the
+    indexed queue check answers the usual case (everything embedded) without counting vectors."""
+    pending = conn.execute(
+        "SELECT EXISTS (SELECT 1 FROM embedding_jobs WHERE generation_id = %s AND state <> 'done') AS pending",
+        (generation.id,),
+    ).fetchone()["pending"]
+    if not pending:
+        return None
+    covered, total = coverage(conn, generation)
+    return f"partial_coverage: {covered}/{total} listings have vectors" if covered < total else None
