@@ -217,7 +217,8 @@ def test_outcome_header_is_base64_json():
     assert ok == "eyJiYXphYXIiOnsic3RhdHVzIjoic3VjY2VzcyJ9fQ=="  # the spec's own example
 
 
-def test_v1_output_schema_the_sdk_cannot_parse_is_a_rejection_not_a_crash(db, settings):
+def test_v1_headers_the_sdk_cannot_parse_are_soft_dropped_and_reported(db, settings):
+    # headers are optional; the Bazaar spec's soft-drop rule keeps the listing and drops the part.
     requirements = {
         "scheme": "exact",
         "network": "base",
@@ -243,5 +244,34 @@ def test_v1_output_schema_the_sdk_cannot_parse_is_a_rejection_not_a_crash(db, se
         "paymentPayload": {"x402Version": 1, "scheme": "exact", "network": "base", "payload": {}},
         "paymentRequirements": requirements,
     }
-    rejection = _rejected(db, settings, ev, "invalid_discovery_extension")
-    assert "does not parse" in rejection.reason
+    outcome = catalog_event(db, ev, settings)
+    assert outcome.status == "success"
+    assert [w.code for w in outcome.warnings] == ["field_dropped"]
+    assert "outputSchema.input.headerFields" in outcome.warnings[0].reason
+    body = outcome.to_body()
+    assert body["warnings"][0]["code"] == "field_dropped"
+    row = db.execute("SELECT listing_key, discovery_info, search_text FROM listings").fetchone()
+    assert row["listing_key"] == "http POST https://tokens.example.net/analyze"
+    assert "headers" not in row["discovery_info"]["input"]
+    assert "- token" in row["search_text"]
+
+
+def test_v1_headers_that_are_not_an_object_are_dropped_too(db, settings):
+    requirements = {
+        "scheme": "exact",
+        "network": "base",
+        "maxAmountRequired": "10000",
+        "resource": "https://tokens.example.net/analyze",
+        "payTo": "0x2222222222222222222222222222222222222222",
+        "asset": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+        "outputSchema": {"input": {"type": "http", "method": "POST", "bodyType": "json", "headers": ["x"]}},
+    }
+    ev = {
+        "event": "verified",
+        "observedAt": "2026-10-20T12:00:00Z",
+        "paymentPayload": {"x402Version": 1, "scheme": "exact", "network": "base", "payload": {}},
+        "paymentRequirements": requirements,
+    }
+    outcome = catalog_event(db, ev, settings)
+    assert outcome.status == "success"
+    assert [w.reason.split(" ")[0] for w in outcome.warnings] == ["outputSchema.input.headers"]

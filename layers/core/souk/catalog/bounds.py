@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from souk.catalog.document import ListingDocument
 from souk.config import Settings
 from souk.errors import CatalogRejection
 
@@ -91,3 +92,75 @@ def check_bounds(payload: dict[str, Any], settings: Settings) -> None:
                 "schema_too_deep",
                 f"a parameter schema nests {depth} levels; the limit is {settings.max_schema_depth}",
             )
+
+
+# Where the SDK's v1 path looks for inline parameter declarations (souk.catalog.document reads the same).
+_V1_PARAM_KEYS = (
+    "queryParams",
+    "query_params",
+    "query",
+    "params",
+    "bodyFields",
+    "body_fields",
+    "bodyParams",
+    "body",
+    "data",
+    "properties",
+)
+
+
+def check_v1_bounds(requirements: dict[str, Any], settings: Settings) -> None:
+    """The v2 limits, applied to where x402 v1 keeps the same declarations (``outputSchema``)."""
+    description = requirements.get("description")
+    if isinstance(description, str) and len(description) > settings.max_description_chars:
+        raise CatalogRejection(
+            "field_too_large",
+            f"description has {len(description)} characters; the limit is {settings.max_description_chars}",
+        )
+    output_schema = requirements.get("outputSchema") or requirements.get("output_schema")
+    if not isinstance(output_schema, dict):
+        return
+    info_input = output_schema.get("input")
+    schema_bytes = json_size(info_input)
+    if schema_bytes > settings.max_schema_bytes:
+        raise CatalogRejection(
+            "field_too_large",
+            f"the declared input takes {schema_bytes} bytes; the limit is {settings.max_schema_bytes}",
+        )
+    if "output" in output_schema:
+        example_bytes = json_size(output_schema["output"])
+        if example_bytes > settings.max_example_bytes:
+            raise CatalogRejection(
+                "field_too_large",
+                f"the declared output takes {example_bytes} bytes; the limit is {settings.max_example_bytes}",
+            )
+    if not isinstance(info_input, dict):
+        return
+    for key in _V1_PARAM_KEYS:
+        inline = info_input.get(key)
+        if not isinstance(inline, dict):
+            continue
+        if len(inline) > settings.max_params:
+            raise CatalogRejection(
+                "field_too_large", f"{len(inline)} parameters declared; the limit is {settings.max_params}"
+            )
+        depth = schema_depth({"properties": inline}) - 1  # the inline dict is the parameter level itself
+        if depth > settings.max_schema_depth:
+            raise CatalogRejection(
+                "schema_too_deep",
+                f"a parameter declaration nests {depth} levels; the limit is {settings.max_schema_depth}",
+            )
+
+
+def check_document_bounds(document: ListingDocument, settings: Settings) -> None:
+    """Limits on what was extracted, identical for every protocol version (defence in depth for v1)."""
+    if document.description is not None and len(document.description) > settings.max_description_chars:
+        raise CatalogRejection(
+            "field_too_large",
+            f"the description has {len(document.description)} characters; the limit is "
+            f"{settings.max_description_chars}",
+        )
+    if len(document.params) > settings.max_params:
+        raise CatalogRejection(
+            "field_too_large", f"{len(document.params)} parameters declared; the limit is {settings.max_params}"
+        )

@@ -5,8 +5,9 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from souk.catalog.timestamps import parse_observed_at
 from souk.errors import CatalogRejection
 
 
@@ -17,7 +18,7 @@ class Settlement(BaseModel):
     transaction: str = Field(min_length=1, max_length=256)
     network: str = Field(min_length=1, max_length=128)
     payer: str | None = Field(default=None, max_length=256)
-    amount: str | None = Field(default=None, max_length=78)
+    amount: str | None = None  # checked by souk.catalog.amounts (ASCII uint256), not by length alone
 
 
 class FacilitatorEvent(BaseModel):
@@ -26,17 +27,12 @@ class FacilitatorEvent(BaseModel):
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
 
     event: Literal["verified", "settled"]
-    observed_at: datetime | None = Field(default=None, alias="observedAt")
+    # Parsed by parse_observed_at (not pydantic's lax datetime, which also takes epoch numbers and
+    # overflows on out-of-range offsets) so every bad value has one error code.
+    observed_at: datetime | None = Field(default=None, alias="observedAt", exclude=True)
     payment_payload: dict[str, Any] = Field(alias="paymentPayload")
     payment_requirements: dict[str, Any] = Field(alias="paymentRequirements")
     settlement: Settlement | None = None
-
-    @field_validator("observed_at")
-    @classmethod
-    def _aware(cls, value: datetime | None) -> datetime | None:
-        if value is not None and value.tzinfo is None:
-            raise ValueError("observedAt needs a timezone (e.g. a trailing Z)")
-        return value
 
     def observed(self, now: datetime | None = None) -> datetime:
         return self.observed_at or now or datetime.now(UTC)
@@ -46,12 +42,14 @@ def parse_event(raw: Any) -> FacilitatorEvent:
     """Validate the envelope; raises CatalogRejection(invalid_event) with the first problem."""
     if not isinstance(raw, dict):
         raise CatalogRejection("invalid_event", "the event must be a JSON object")
+    observed_at = parse_observed_at(raw["observedAt"]) if raw.get("observedAt") is not None else None
     try:
-        event = FacilitatorEvent.model_validate(raw)
+        event = FacilitatorEvent.model_validate({k: v for k, v in raw.items() if k != "observedAt"})
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"]) or "event"
         raise CatalogRejection("invalid_event", f"{where}: {first['msg']}") from None
+    event.observed_at = observed_at
     if event.event == "settled" and event.settlement is None:
         raise CatalogRejection("invalid_event", "a settled event needs a settlement object")
     if event.event == "verified" and event.settlement is not None:

@@ -5,19 +5,25 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import urlparse
+from urllib.parse import unquote
 
 from x402.extensions.bazaar import extract_discovery_info, validate_discovery_extension
 from x402.extensions.bazaar.types import parse_discovery_extension
 
-from souk.catalog.bounds import check_bounds
+from souk.catalog.amounts import check_amount
+from souk.catalog.bounds import check_bounds, check_document_bounds, check_v1_bounds
 from souk.catalog.document import ListingDocument, PaymentOption, declared_params, output_fields
 from souk.catalog.events import FacilitatorEvent
+from souk.catalog.softdrop import drop_invalid_headers
+from souk.catalog.urls import canonical_url
 from souk.config import Settings
 from souk.errors import CatalogRejection
 from souk.networks import normalize_network
 
 _MAX_ADDRESS = 128
+_MAX_SCHEME = 64
+_MAX_ASSET = 256
+_MAX_TOOL_NAME = 256
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +38,7 @@ class ListingDraft:
     icon_url: str | None
     extensions: dict[str, Any]
     discovery_info: dict[str, Any]
+    dropped: tuple[str, ...] = ()  # optional parts soft-dropped per the Bazaar spec, for the outcome
 
 
 def listing_key(doc_type: str, resource_url: str, method: str | None, tool_name: str | None) -> str:
@@ -50,20 +57,59 @@ def _requirement(event: FacilitatorEvent) -> dict[str, Any]:
     pay_to = reqs.get("payTo")
     if not isinstance(pay_to, str) or not pay_to.strip() or len(pay_to) > _MAX_ADDRESS:
         raise CatalogRejection("invalid_requirements", "paymentRequirements.payTo must be a non-empty address")
-    if not isinstance(reqs.get("scheme"), str) or not reqs["scheme"]:
-        raise CatalogRejection("invalid_requirements", "paymentRequirements.scheme is missing")
-    amount = reqs.get("amount", reqs.get("maxAmountRequired"))
-    if not isinstance(amount, str) or not amount.isdigit():
-        raise CatalogRejection("invalid_requirements", "the amount must be a string of atomic units")
-    if not isinstance(reqs.get("asset"), str) or not reqs["asset"]:
-        raise CatalogRejection("invalid_requirements", "paymentRequirements.asset is missing")
+    scheme = reqs.get("scheme")
+    if not isinstance(scheme, str) or not scheme or len(scheme) > _MAX_SCHEME:
+        raise CatalogRejection("invalid_requirements", f"paymentRequirements.scheme must be 1-{_MAX_SCHEME} characters")
+    if "amount" not in reqs and "maxAmountRequired" not in reqs:
+        raise CatalogRejection("invalid_amount", "paymentRequirements needs an amount (v1: maxAmountRequired)")
+    # Every amount the event carries is checked, not only the one Souk reads: all are served back.
+    for field in ("amount", "maxAmountRequired"):
+        if field in reqs:
+            check_amount(reqs[field], f"paymentRequirements.{field}")
+    asset = reqs.get("asset")
+    if not isinstance(asset, str) or not asset or len(asset) > _MAX_ASSET:
+        raise CatalogRejection("invalid_requirements", f"paymentRequirements.asset must be 1-{_MAX_ASSET} characters")
     return reqs
+
+
+def _check_v2_resource(payload: dict[str, Any]) -> None:
+    """The SDK reads these with ``.get`` and passes any JSON type through; Souk stores them as text."""
+    resource = payload.get("resource")
+    if not isinstance(resource, dict):
+        raise CatalogRejection("invalid_resource", "paymentPayload.resource must be an object with a url")
+    if not isinstance(resource.get("url"), str):
+        raise CatalogRejection("invalid_resource", "paymentPayload.resource.url must be a string")
+    for field in ("description", "mimeType", "mime_type"):
+        if resource.get(field) is not None and not isinstance(resource[field], str):
+            raise CatalogRejection("invalid_resource", f"paymentPayload.resource.{field} must be a string when present")
+
+
+def _check_v1_requirements(reqs: dict[str, Any]) -> None:
+    if not isinstance(reqs.get("resource"), str):
+        raise CatalogRejection("invalid_resource", "paymentRequirements.resource must be a URL string (x402 v1)")
+    for field in ("description", "mimeType", "mime_type"):
+        if reqs.get(field) is not None and not isinstance(reqs[field], str):
+            raise CatalogRejection("invalid_resource", f"paymentRequirements.{field} must be a string when present")
+
+
+def _check_route_template(bazaar: dict[str, Any]) -> None:
+    """Beyond the SDK's rule: a template starting with ``//`` would make the path an authority
+    (``https://host//evil.com/x``), and a NUL (``%00``) truncates it in many servers."""
+    template = bazaar.get("routeTemplate")
+    if template is None:
+        return
+    if not isinstance(template, str) or template.startswith("//") or "\x00" in unquote(unquote(template)):
+        raise CatalogRejection(
+            "invalid_route_template", "routeTemplate must not start with '//' or contain a NUL (%00)"
+        )
 
 
 def _check_accepted_matches(payload: dict[str, Any], reqs: dict[str, Any]) -> None:
     accepted = payload.get("accepted")
     if not isinstance(accepted, dict):
         raise CatalogRejection("invalid_event", "paymentPayload.accepted is missing")
+    if "amount" in accepted:
+        check_amount(accepted["amount"], "paymentPayload.accepted.amount")
     for field in ("scheme", "amount", "asset", "payTo"):
         if accepted.get(field) != reqs.get(field):
             raise CatalogRejection(
@@ -107,14 +153,22 @@ def draft_listing(event: FacilitatorEvent, settings: Settings) -> ListingDraft:
         raise CatalogRejection("unsupported_version", f"x402Version {version!r} is not supported")
     reqs = _requirement(event)
     bazaar: dict[str, Any] | None = None
+    requirements_for_sdk = event.payment_requirements
     if version == 2:
+        _check_v2_resource(payload)
         _check_accepted_matches(payload, reqs)
+        payload, dropped = drop_invalid_headers(payload, version=2)
         check_bounds(payload, settings)
         bazaar = _validate_v2_extension(payload)
+        _check_route_template(bazaar)
+    else:
+        _check_v1_requirements(reqs)
+        requirements_for_sdk, dropped = drop_invalid_headers(requirements_for_sdk, version=1)
+        check_v1_bounds(requirements_for_sdk, settings)
     # The SDK logs and returns None on failure; quiet it, Souk reports the reason itself.
     logging.getLogger("x402.extensions.bazaar.facilitator").setLevel(logging.ERROR)
     try:
-        info = extract_discovery_info(payload, event.payment_requirements, validate=True)
+        info = extract_discovery_info(payload, requirements_for_sdk, validate=True)
     except (ValueError, TypeError, AttributeError) as exc:  # the SDK's v1 path raises on messy schemas
         first = str(exc).splitlines()[0][:300]
         raise CatalogRejection("invalid_discovery_extension", f"the discovery info does not parse: {first}") from None
@@ -126,9 +180,10 @@ def draft_listing(event: FacilitatorEvent, settings: Settings) -> ListingDraft:
             "routeTemplate must start with '/', use :param segments and contain no '..' or '://' "
             "(checked after percent-decoding)",
         )
-    parsed = urlparse(info.resource_url)
-    if parsed.scheme not in ("http", "https") or not parsed.hostname:
-        raise CatalogRejection("invalid_resource", "resource url must be an absolute http(s) URL")
+    if info.tool_name is not None and not 0 < len(info.tool_name) <= _MAX_TOOL_NAME:
+        raise CatalogRejection("field_too_large", f"toolName must be 1-{_MAX_TOOL_NAME} characters")
+    # Keyed and bound by the canonical URL, so a spelling variant of a bound URL is the same listing.
+    resource_url = canonical_url(info.resource_url)
 
     discovery_info = info.discovery_info.model_dump(by_alias=True, exclude_none=True)
     extensions = _jsonable(info.extensions or {})
@@ -142,7 +197,7 @@ def draft_listing(event: FacilitatorEvent, settings: Settings) -> ListingDraft:
     amount = reqs.get("amount", reqs.get("maxAmountRequired"))
     document = ListingDocument(
         type=doc_type,
-        resource_url=info.resource_url,
+        resource_url=resource_url,
         method=info.method or None if doc_type == "http" else None,
         tool_name=info.tool_name,
         service_name=info.service_name,
@@ -153,8 +208,10 @@ def draft_listing(event: FacilitatorEvent, settings: Settings) -> ListingDraft:
         output_fields=fields,
         payments=(PaymentOption(reqs["network"], reqs["scheme"], reqs["asset"], amount),),
     )
+    # The same limits for v1 and v2, on what was actually extracted.
+    check_document_bounds(document, settings)
     return ListingDraft(
-        key=listing_key(doc_type, info.resource_url, document.method, info.tool_name),
+        key=listing_key(doc_type, resource_url, document.method, info.tool_name),
         document=document,
         x402_version=version,
         pay_to=reqs["payTo"],
@@ -164,4 +221,5 @@ def draft_listing(event: FacilitatorEvent, settings: Settings) -> ListingDraft:
         icon_url=info.icon_url,
         extensions=extensions,
         discovery_info=discovery_info,
+        dropped=dropped,
     )

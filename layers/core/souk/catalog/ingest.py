@@ -9,19 +9,22 @@ import dataclasses
 import hashlib
 import hmac
 import json
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
 from psycopg import Connection
 from psycopg.types.json import Jsonb
 
+from souk.catalog.amounts import check_amount
 from souk.catalog.canonical import canonical_text
 from souk.catalog.document import ListingDocument, PaymentOption
 from souk.catalog.events import FacilitatorEvent, parse_event
 from souk.catalog.extract import ListingDraft, draft_listing
 from souk.catalog.indexing import index_listing
-from souk.catalog.outcome import Outcome
+from souk.catalog.jsonsafety import check_json_safe
+from souk.catalog.outcome import Outcome, OutcomeWarning
+from souk.catalog.timestamps import DEFAULT_MAX_SKEW, bounded_observed_at
 from souk.config import Settings
 from souk.errors import CatalogRejection
 from souk.networks import normalize_network
@@ -62,12 +65,19 @@ def _check_settlement(event: FacilitatorEvent, draft: ListingDraft) -> None:
         raise CatalogRejection(
             "settlement_mismatch", "settlement.network differs from the payment requirements' network"
         )
-    if settlement.amount is not None and not settlement.amount.isdigit():
-        raise CatalogRejection("invalid_event", "settlement.amount must be a string of atomic units")
+    if settlement.amount is not None:
+        check_amount(settlement.amount, "settlement.amount")
+
+
+def _max_skew(settings: Settings) -> timedelta:
+    # Read defensively: the setting lives in souk.config (SOUK_MAX_CLOCK_SKEW_SECONDS) once it exists there.
+    seconds = getattr(settings, "max_clock_skew_seconds", None)
+    return timedelta(seconds=seconds) if isinstance(seconds, int | float) and seconds >= 0 else DEFAULT_MAX_SKEW
 
 
 def catalog_event(conn: Connection, raw: Any, settings: Settings, *, now: datetime | None = None) -> Outcome:
     """Catalog ``raw``; returns a success outcome or raises CatalogRejection (nothing written)."""
+    check_json_safe(raw)
     size = len(json.dumps(raw, separators=(",", ":"), ensure_ascii=False).encode()) if raw is not None else 0
     if size > settings.max_event_bytes:
         raise CatalogRejection(
@@ -76,14 +86,24 @@ def catalog_event(conn: Connection, raw: Any, settings: Settings, *, now: dateti
     event = parse_event(raw)
     draft = draft_listing(event, settings)
     _check_settlement(event, draft)
-    observed = event.observed(now)
+    clock = now or datetime.now(UTC)
+    observed = bounded_observed_at(event.observed(clock), clock, _max_skew(settings))
+    warnings: list[OutcomeWarning] = [
+        OutcomeWarning("field_dropped", f"{path} was invalid and is optional; it was dropped (Bazaar soft-drop)")
+        for path in draft.dropped
+    ]
     with conn.transaction():
-        listing_id, changed = _upsert(conn, draft, event, observed, settings)
-    return Outcome("success", listing_key=draft.key, listing_id=listing_id, changed=changed)
+        listing_id, changed = _upsert(conn, draft, event, observed, settings, warnings)
+    return Outcome("success", listing_key=draft.key, listing_id=listing_id, changed=changed, warnings=tuple(warnings))
 
 
 def _upsert(
-    conn: Connection, draft: ListingDraft, event: FacilitatorEvent, observed: datetime, settings: Settings
+    conn: Connection,
+    draft: ListingDraft,
+    event: FacilitatorEvent,
+    observed: datetime,
+    settings: Settings,
+    warnings: list[OutcomeWarning],
 ) -> tuple[int, bool]:
     row = conn.execute(
         "SELECT id, accepts, source_event_at, content_hash FROM listings WHERE listing_key = %s FOR UPDATE",
@@ -121,11 +141,12 @@ def _upsert(
         )
     if event.settlement is not None:
         s = event.settlement
-        conn.execute(
+        inserted = conn.execute(
             """INSERT INTO settlements
                  (listing_id, transaction, settled_at, success, network, asset, amount, payer_hash)
                VALUES (%s, %s, %s, %s, %s, %s, %s, %s)
-               ON CONFLICT (network, transaction) DO NOTHING""",
+               ON CONFLICT (network, transaction) DO NOTHING
+               RETURNING id""",
             (
                 listing_id,
                 s.transaction,
@@ -136,8 +157,24 @@ def _upsert(
                 Decimal(s.amount or draft.document.payments[0].amount),
                 payer_hash(s.payer, settings.payer_hash_key.get_secret_value()) if s.payer else None,
             ),
-        )
+        ).fetchone()
+        if inserted is None:
+            warnings.append(_reused_transaction(conn, draft.requirement["network"], s.transaction, listing_id))
     return listing_id, changed
+
+
+def _reused_transaction(conn: Connection, network: str, transaction: str, listing_id: int) -> OutcomeWarning:
+    """A (network, transaction) already recorded is not counted twice; the outcome says so instead of
+    answering as if it had been recorded."""
+    row = conn.execute(
+        "SELECT listing_id FROM settlements WHERE network = %s AND transaction = %s", (network, transaction)
+    ).fetchone()
+    where = "this listing" if row is not None and row["listing_id"] == listing_id else "another listing"
+    return OutcomeWarning(
+        "settlement_not_recorded",
+        f"transaction {transaction[:80]!r} on {network} is already recorded for {where}; "
+        "a settlement counts once, so this one was not counted",
+    )
 
 
 def _columns(draft: ListingDraft, doc: ListingDocument, accepts: list[dict[str, Any]]) -> dict[str, Any]:

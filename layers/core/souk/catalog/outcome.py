@@ -11,6 +11,15 @@ EXTENSION_RESPONSES_HEADER = "EXTENSION-RESPONSES"
 
 
 @dataclass(frozen=True, slots=True)
+class OutcomeWarning:
+    """Something the seller should know about an accepted event (a dropped optional part, a settlement
+    that was not counted). ``code`` is stable, ``reason`` is for people."""
+
+    code: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
 class Outcome:
     status: Literal["success", "processing", "rejected"]
     rejected_reason: str | None = None
@@ -18,6 +27,7 @@ class Outcome:
     listing_key: str | None = None
     listing_id: int | None = None
     changed: bool = False
+    warnings: tuple[OutcomeWarning, ...] = ()
 
     def bazaar_response(self) -> dict[str, str]:
         body = {"status": self.status}
@@ -37,4 +47,6 @@ class Outcome:
             body["rejectedReason"] = self.rejected_reason
         if self.listing_key:
             body |= {"listingKey": self.listing_key, "listingId": self.listing_id, "changed": self.changed}
+        if self.warnings:
+            body["warnings"] = [{"code": w.code, "reason": w.reason} for w in self.warnings]
         return body

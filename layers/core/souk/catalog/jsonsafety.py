@@ -1,0 +1,60 @@
+"""Refuse JSON values Postgres or the read path cannot hold, before anything else looks at the event.
+
+A facilitator event is untrusted: every string and number in it may end up in a ``text`` or ``jsonb``
+column and be served back. Postgres text cannot hold NUL (U+0000), UTF-8 cannot encode a lone surrogate,
+``jsonb`` has no NaN or Infinity, and deep nesting makes every recursive consumer (the JSON encoder,
+jsonschema, Souk's own schema walkers) raise RecursionError. Each of those was a 500; here each is a
+4xx naming the first offending place, and nothing is written.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from souk.errors import CatalogRejection
+
+# Generous for real declarations (8 schema levels are ~20 JSON levels under paymentPayload) and far
+# below Python's recursion limit, so nothing downstream can recurse out of stack.
+MAX_JSON_DEPTH = 64
+
+
+def _where(path: tuple[str, ...]) -> str:
+    return ".".join(path) or "event"
+
+
+def _bad_text(value: str) -> str | None:
+    if "\x00" in value:
+        return "contains a NUL character (U+0000)"
+    if any("\ud800" <= c <= "\udfff" for c in value):
+        return "contains a lone UTF-16 surrogate, which is not a Unicode character"
+    return None
+
+
+def check_json_safe(raw: Any) -> None:
+    """Walk ``raw`` without recursion; raise CatalogRejection on the first unstorable value."""
+    stack: list[tuple[Any, tuple[str, ...], int]] = [(raw, (), 1)]
+    while stack:
+        value, path, depth = stack.pop()
+        if depth > MAX_JSON_DEPTH:
+            raise CatalogRejection(
+                "nesting_too_deep",
+                f"{_where(path[:8])}...: the event nests deeper than {MAX_JSON_DEPTH} levels",
+            )
+        if isinstance(value, str):
+            problem = _bad_text(value)
+            if problem:
+                raise CatalogRejection("invalid_text", f"{_where(path)} {problem}")
+        elif isinstance(value, float):
+            if not math.isfinite(value):
+                raise CatalogRejection("invalid_number", f"{_where(path)} is not a finite number")
+        elif isinstance(value, dict):
+            for key, child in value.items():
+                name = str(key)
+                problem = _bad_text(name)
+                if problem:
+                    raise CatalogRejection("invalid_text", f"a key under {_where(path)} {problem}")
+                stack.append((child, (*path, name[:64]), depth + 1))
+        elif isinstance(value, list):
+            for i, child in enumerate(value):
+                stack.append((child, (*path, str(i)), depth + 1))
