@@ -15,6 +15,9 @@ import pytest
 os.environ.setdefault("POWERTOOLS_TRACE_DISABLED", "true")
 os.environ.setdefault("POWERTOOLS_METRICS_NAMESPACE", "SoukTest")
 os.environ.setdefault("POWERTOOLS_DEV", "false")
+# Explicit test keys (>= 32 bytes), so no test generates or reads a local keys file.
+os.environ.setdefault("SOUK_PAYER_HASH_KEY", "test-payer-hash-key-0123456789abcdef")
+os.environ.setdefault("SOUK_CURSOR_SECRET", "test-cursor-secret-0123456789abcdefgh")
 
 REPO = Path(__file__).resolve().parents[1]
 EVENTS_DIR = Path(__file__).parent / "events"

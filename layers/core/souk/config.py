@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import os
 from functools import lru_cache
 from pathlib import Path
 
-from pydantic import Field, SecretStr
+from pydantic import Field, PrivateAttr, SecretStr, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -16,16 +17,31 @@ class Settings(BaseSettings):
     database_url: str | None = Field(default=None, validation_alias="DATABASE_URL")
     data_dir: Path = Path(".souk/pgdata")
     pool_min_size: int = 1
-    pool_max_size: int = 4
+    pool_max_size: int = 4  # the ``default`` pool: CLI, scheduled jobs, tests
+    # Request pools (souk.db.pool): reads and writes never wait on each other's connections.
+    read_pool_size: int = Field(default=8, ge=1)
+    write_pool_size: int = Field(default=3, ge=1)
+    read_statement_timeout_ms: int = Field(default=5000, ge=0)
+    write_statement_timeout_ms: int = Field(default=10000, ge=0)
+    # Fail fast when Postgres is unreachable or saturated: 503 + Retry-After, never a 15 s hang.
+    pool_timeout_s: float = Field(default=2.0, gt=0)
+    pool_max_waiting: int = Field(default=64, ge=0)
+    pool_reconnect_timeout_s: float = Field(default=5.0, gt=0)
+    retry_after_s: int = Field(default=2, ge=1)
     # None: the repository's migrations/ folder (Lambda sets it to where the layer ships them).
     migrations_dir: Path | None = None
 
     # Shared secret for POST /catalog/v1/events (Bearer token). Unset: the endpoint refuses everything.
     catalog_secret: SecretStr | None = None
     # Key for the payer hash (HMAC-SHA256): payers are counted, never stored in the clear.
-    payer_hash_key: SecretStr = SecretStr("souk-local-development-key")
-    # Key that signs search cursors.
-    cursor_secret: SecretStr = SecretStr("souk-local-cursor-key")
+    # Unset locally: a random key generated once into ``keys_file`` (souk.keys); required on Lambda.
+    payer_hash_key: SecretStr = SecretStr("")
+    # Key that signs search cursors (same rules).
+    cursor_secret: SecretStr = SecretStr("")
+    # Where generated local keys live (None: ``keys.json`` beside ``data_dir``, i.e. .souk/keys.json).
+    keys_file: Path | None = None
+    # SOUK_ALLOW_DEV_KEYS=1: run on Lambda or a public address with development keys (never in production).
+    allow_dev_keys: bool = False
 
     model_dir: Path = Path(".souk/model")
     embedding_provider: str = "onnx-local"
@@ -63,6 +79,50 @@ class Settings(BaseSettings):
     report_bucket: str | None = None
     report_dir: Path = Path("eval/reports/scheduled")
     eval_dir: Path | None = None  # where the fixture catalog and golden set live (Lambda: /var/task/eval)
+
+    # The local runner (souk serve): worker threads per lane and the largest request body it reads.
+    runner_read_threads: int = Field(default=8, ge=1)
+    runner_write_threads: int = Field(default=2, ge=1)
+    runner_max_body_bytes: int = Field(default=1024 * 1024, ge=1024)
+
+    # POST /discovery/v1/conversions (souk.discovery.conversions).
+    conversion_max_body_bytes: int = 16 * 1024
+    conversions_per_session: int = Field(default=3, ge=1)  # counted per session at most (caps its weight)
+    conversion_client_burst: int = Field(default=20, ge=1)
+    conversion_client_per_minute: float = Field(default=12.0, gt=0)
+    conversion_session_burst: int = Field(default=3, ge=1)
+    conversion_session_per_minute: float = Field(default=2.0, gt=0)
+
+    # Keys given explicitly (environment or constructor), before local generation filled any gap.
+    _explicit_keys: dict[str, str | None] = PrivateAttr(default_factory=dict)
+
+    @property
+    def keys_path(self) -> Path:
+        return self.keys_file or self.data_dir.parent / "keys.json"
+
+    @property
+    def explicit_keys(self) -> dict[str, str | None]:
+        return dict(self._explicit_keys)
+
+    @model_validator(mode="after")
+    def _resolve_keys(self) -> Settings:
+        from souk import keys
+
+        explicit = {
+            name: (getattr(self, name).get_secret_value() or None) if name in self.model_fields_set else None
+            for name in keys.KEY_FIELDS
+        }
+        self._explicit_keys = explicit
+        on_lambda = bool(os.environ.get("AWS_LAMBDA_FUNCTION_NAME"))
+        if on_lambda and not self.allow_dev_keys:
+            keys.require_strong_keys(explicit, "as a Lambda function")
+        missing = [name for name in keys.KEY_FIELDS if not explicit[name]]
+        if missing:
+            # Lambda has no data directory that outlives a container: dev keys there are the public ones.
+            fill = keys.DEV_KEYS if on_lambda else keys.local_keys(self.keys_path)
+            for name in missing:
+                setattr(self, name, SecretStr(fill[name]))
+        return self
 
 
 @lru_cache

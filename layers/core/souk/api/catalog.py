@@ -9,7 +9,7 @@ from typing import Annotated
 from fastapi import APIRouter, Header, Request
 from fastapi.responses import JSONResponse
 
-from souk.api.deps import ConnectionDep, SettingsDep
+from souk.api.deps import SettingsDep, WriteConnectionDep
 from souk.catalog.ingest import catalog_event
 from souk.catalog.outcome import EXTENSION_RESPONSES_HEADER, Outcome
 from souk.errors import CatalogRejection, SoukError
@@ -32,7 +32,7 @@ def _authorize(authorization: str | None, secret: str | None) -> None:
 @router.post("/catalog/v1/events")
 async def post_event(
     request: Request,
-    conn: ConnectionDep,
+    conn: WriteConnectionDep,
     settings: SettingsDep,
     authorization: Annotated[str | None, Header()] = None,
 ) -> JSONResponse:

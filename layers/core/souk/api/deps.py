@@ -12,8 +12,13 @@ from souk.config import Settings, get_settings
 from souk.db import get_pool
 
 
-def _connection() -> Iterator[Connection]:
-    with get_pool().connection() as conn:
+def _read_connection() -> Iterator[Connection]:
+    with get_pool(role="read").connection() as conn:
+        yield conn
+
+
+def _write_connection() -> Iterator[Connection]:
+    with get_pool(role="write").connection() as conn:
         yield conn
 
 
@@ -25,5 +30,7 @@ def _query_params(request: Request) -> dict[str, list[str]]:
 
 
 SettingsDep = Annotated[Settings, Depends(get_settings)]
-ConnectionDep = Annotated[Connection, Depends(_connection)]
+# Reads (listing, search, status) and writes (catalog events, conversions) draw from separate pools.
+ConnectionDep = Annotated[Connection, Depends(_read_connection)]
+WriteConnectionDep = Annotated[Connection, Depends(_write_connection)]
 QueryParamsDep = Annotated[dict[str, list[str]], Depends(_query_params)]

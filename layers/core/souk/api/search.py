@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
-from souk.api.deps import ConnectionDep, QueryParamsDep, SettingsDep
-from souk.discovery.search import PROFILE_HEADER, SESSION_HEADER, record_conversion, search
+from souk.api.deps import ConnectionDep, QueryParamsDep, SettingsDep, WriteConnectionDep
+from souk.discovery.conversions import parse_body, record_conversion
+from souk.discovery.search import PROFILE_HEADER, SESSION_HEADER, search
 from souk.errors import SoukError
 
 router = APIRouter()
@@ -25,9 +25,15 @@ def get_search(conn: ConnectionDep, params: QueryParamsDep, settings: SettingsDe
 
 
 @router.post("/discovery/v1/conversions")
-async def post_conversion(request: Request, conn: ConnectionDep) -> dict[str, Any]:
-    try:
-        body = json.loads(await request.body())
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        raise SoukError("invalid_json", "the body is not valid JSON") from None
-    return record_conversion(conn, body)
+async def post_conversion(request: Request, conn: WriteConnectionDep, settings: SettingsDep) -> dict[str, Any]:
+    # A declared oversize body is refused before it is read; an undeclared one before it is parsed.
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > settings.conversion_max_body_bytes:
+        raise SoukError(
+            "payload_too_large",
+            f"a conversion body is at most {settings.conversion_max_body_bytes} bytes",
+            status_code=413,
+        )
+    body = parse_body(await request.body(), settings)
+    client = request.client.host if request.client else None  # API Gateway's sourceIp (via Mangum)
+    return record_conversion(conn, body, settings, client)

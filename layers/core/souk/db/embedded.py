@@ -1,24 +1,114 @@
-"""The embedded Postgres (PG 16 + pgvector) from the ``pgserver`` package, for local runs and tests."""
+"""The embedded Postgres (PG 16 + pgvector) from the ``pgserver`` package, for local runs and tests.
+
+``souk serve`` supervises it: a watcher restarts the server when it dies (``kill -9``, OOM), and the
+runner stops it when the runner stops. pgserver counts the processes using a data directory in a file
+and stops the server when the last one leaves; a process that died without leaving stays on that list
+forever, so the server used to outlive every later runner. ``stop_embedded`` drops dead processes first.
+"""
 
 from __future__ import annotations
 
 import logging
+import os
+import threading
 import warnings
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 logger = logging.getLogger(__name__)
+
+_servers: dict[Path, Any] = {}
+
+
+def _server(data_dir: Path) -> Any:
+    import pgserver  # imported late: Lambda deployments use DATABASE_URL and never need it
+
+    data_dir = data_dir.resolve()
+    if data_dir not in _servers:
+        data_dir.mkdir(parents=True, exist_ok=True)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # platformdirs warns about XDG_RUNTIME_DIR on servers
+            _servers[data_dir] = pgserver.get_server(data_dir, cleanup_mode="stop")
+        logger.info("embedded postgres at %s", data_dir)
+    return _servers[data_dir]
 
 
 @lru_cache
 def embedded_database_url(data_dir: Path) -> str:
-    """Start (or reuse) the embedded server in ``data_dir`` and return its connection URI."""
-    import pgserver  # imported late: Lambda deployments use DATABASE_URL and never need it
+    """Start (or reuse) the embedded server in ``data_dir`` and return its connection URI.
+
+    The URI names the server's socket directory, which is derived from ``data_dir``: a restarted server
+    answers at the same URI, so pools reconnect without being rebuilt.
+    """
+    return str(_server(data_dir).get_uri())
+
+
+def _postmaster_running(data_dir: Path) -> bool:
+    from pgserver.utils import PostmasterInfo
+
+    try:
+        info = PostmasterInfo.read_from_pgdata(data_dir)
+    except (OSError, ValueError, AssertionError):  # a half-written postmaster.pid during start-up
+        return False
+    return info is not None and info.is_running() and info.status == "ready"
+
+
+def restart_if_down(data_dir: Path) -> bool:
+    """Start the embedded server again if its postmaster is gone; True when it had to be restarted."""
+    data_dir = data_dir.resolve()
+    server = _server(data_dir)
+    if _postmaster_running(data_dir):
+        return False
+    logger.warning("embedded postgres in %s is down; restarting it", data_dir)
+    with server._lock:  # pgserver's inter-process lock: two runners never start it twice
+        if not _postmaster_running(data_dir):
+            server.ensure_postgres_running()
+    logger.warning("embedded postgres in %s is back", data_dir)
+    return True
+
+
+class Supervisor:
+    """A daemon thread that restarts the embedded server whenever it stops answering."""
+
+    def __init__(self, data_dir: Path, interval_s: float = 1.0) -> None:
+        self.data_dir = data_dir
+        self.interval_s = interval_s
+        self.restarts = 0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True, name="souk-pg-supervisor")
+
+    def start(self) -> Supervisor:
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join(timeout=15)
+
+    def _run(self) -> None:
+        while not self._stop.wait(self.interval_s):
+            try:
+                if restart_if_down(self.data_dir):
+                    self.restarts += 1
+            except Exception:
+                # Orphaned backends of a killed postmaster can hold its shared memory for a moment;
+                # the next tick tries again.
+                logger.exception("restarting the embedded postgres failed; retrying")
+
+
+def stop_embedded(data_dir: Path) -> None:
+    """Leave the embedded server: stop it unless another live process is still using it."""
+    import psutil
 
     data_dir = data_dir.resolve()
-    data_dir.mkdir(parents=True, exist_ok=True)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # platformdirs warns about XDG_RUNTIME_DIR on servers
-        server = pgserver.get_server(data_dir, cleanup_mode="stop")
-    logger.info("embedded postgres at %s", data_dir)
-    return server.get_uri()
+    server = _servers.pop(data_dir, None)
+    if server is None:
+        return
+    with server._lock:
+        pids = server.global_process_id_list.get()
+        alive = [p for p in pids if p == os.getpid() or psutil.pid_exists(p)]
+        if alive != pids:
+            server.global_process_id_list.put(alive)
+    server._cleanup()  # stops the server when this process is the last user (pgserver's own rule)
+    embedded_database_url.cache_clear()

@@ -1,8 +1,16 @@
-"""One psycopg connection pool per process, created on first use."""
+"""psycopg connection pools, one per role and process, created on first use.
+
+Roles keep reads and writes from contending for the same connections: a burst of catalog events can
+exhaust the ``write`` pool without taking a single connection from search and listing (``read``).
+``default`` serves the CLI, the scheduled jobs and the tests and has no statement timeout (a reindex
+or an evaluation may run long statements). Every pool fails fast: a request waits at most
+``pool_timeout_s`` for a connection, and the API turns that into ``503`` (souk.api.app).
+"""
 
 from __future__ import annotations
 
 import threading
+from typing import Literal
 
 from psycopg import Connection
 from psycopg.rows import dict_row
@@ -11,8 +19,10 @@ from psycopg_pool import ConnectionPool
 from souk.config import Settings, get_settings
 from souk.db.embedded import embedded_database_url
 
+Role = Literal["default", "read", "write"]
+
 _lock = threading.Lock()
-_pool: ConnectionPool | None = None
+_pools: dict[Role, ConnectionPool] = {}
 
 
 def database_url(settings: Settings) -> str:
@@ -30,26 +40,55 @@ def _configure(conn: Connection) -> None:
     conn.commit()
 
 
-def get_pool(settings: Settings | None = None) -> ConnectionPool:
-    """The process-wide pool; the first call connects (and starts the embedded server if needed)."""
-    global _pool
-    if _pool is None:
+def _size_and_timeout(settings: Settings, role: Role) -> tuple[int, int]:
+    """(max connections, statement timeout in ms; 0 = none) for one role."""
+    if role == "read":
+        return settings.read_pool_size, settings.read_statement_timeout_ms
+    if role == "write":
+        return settings.write_pool_size, settings.write_statement_timeout_ms
+    return settings.pool_max_size, 0
+
+
+def _new_pool(settings: Settings, role: Role) -> ConnectionPool:
+    size, statement_timeout = _size_and_timeout(settings, role)
+    kwargs: dict[str, object] = {"connect_timeout": max(1, round(settings.pool_timeout_s))}
+    if statement_timeout:
+        kwargs["options"] = f"-c statement_timeout={statement_timeout}"
+    return ConnectionPool(
+        database_url(settings),
+        name=f"souk-{role}",
+        kwargs=kwargs,
+        min_size=min(settings.pool_min_size, size),
+        max_size=size,
+        configure=_configure,
+        # A checkout proves the connection still works, so the first request after a database
+        # restart gets a fresh connection instead of a dead one.
+        check=ConnectionPool.check_connection,
+        timeout=settings.pool_timeout_s,
+        # Past this many waiters a request is refused at once (503) rather than queued for seconds.
+        max_waiting=settings.pool_max_waiting,
+        # Give up a failed reconnection quickly: the next request starts a fresh attempt, so the pool
+        # recovers within seconds of the database coming back instead of after a long backoff.
+        reconnect_timeout=settings.pool_reconnect_timeout_s,
+        open=True,
+    )
+
+
+def get_pool(settings: Settings | None = None, role: Role = "default") -> ConnectionPool:
+    """The process-wide pool for ``role``; the first call connects (and starts the embedded server if needed)."""
+    pool = _pools.get(role)
+    if pool is None:
         with _lock:
-            if _pool is None:
-                settings = settings or get_settings()
-                _pool = ConnectionPool(
-                    database_url(settings),
-                    min_size=settings.pool_min_size,
-                    max_size=settings.pool_max_size,
-                    configure=_configure,
-                    open=True,
-                )
-    return _pool
+            pool = _pools.get(role)
+            if pool is None:
+                pool = _pools[role] = _new_pool(settings or get_settings(), role)
+    return pool
 
 
 def close_pool() -> None:
-    global _pool
+    """Close every pool of this process (the next get_pool opens a new one)."""
     with _lock:
-        if _pool is not None:
-            _pool.close()
-            _pool = None
+        pools = list(_pools.values())
+        _pools.clear()
+    for pool in pools:
+        pool.close()

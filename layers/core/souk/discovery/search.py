@@ -146,37 +146,3 @@ def _items(
     ).fetchall()
     by_id = {r["id"]: r for r in rows}
     return [to_item(by_id[i], settings) for i in ids if i in by_id]
-
-
-def record_conversion(conn: Connection, body: Any) -> dict[str, Any]:
-    """A result from a search session was invoked: store its rank, never who invoked it."""
-    if not isinstance(body, dict):
-        raise SoukError("invalid_conversion", "the body must be a JSON object")
-    try:
-        session_id = uuid.UUID(str(body.get("sessionId")))
-    except ValueError:
-        raise SoukError("invalid_conversion", "sessionId must be the x-search-session-id of a search") from None
-    resource = body.get("resource")
-    if not isinstance(resource, str) or not resource:
-        raise SoukError("invalid_conversion", "resource (the invoked resource URL) is required")
-    tool = body.get("toolName")
-    if tool is not None and not isinstance(tool, str):
-        raise SoukError("invalid_conversion", "toolName must be a string")
-    session = conn.execute("SELECT results FROM search_sessions WHERE id = %s", (session_id,)).fetchone()
-    if session is None:
-        raise SoukError("unknown_session", "no search session with that id", status_code=404)
-    candidates = conn.execute(
-        "SELECT id FROM listings WHERE resource_url = %s AND (%s::text IS NULL OR tool_name = %s) AND id = ANY(%s)",
-        (resource, tool, tool, session["results"]),
-    ).fetchall()
-    if not candidates:
-        raise SoukError("not_in_session", "that resource was not among this session's results", status_code=404)
-    results = list(session["results"])
-    listing_id = min((c["id"] for c in candidates), key=results.index)
-    position = results.index(listing_id) + 1
-    conn.execute(
-        "INSERT INTO search_conversions (session_id, listing_id, rank) VALUES (%s, %s, %s) ON CONFLICT DO NOTHING",
-        (session_id, listing_id, position),
-    )
-    conn.commit()
-    return {"recorded": True, "rank": position}

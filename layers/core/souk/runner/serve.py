@@ -1,16 +1,25 @@
-"""``souk serve``: embedded Postgres (unless DATABASE_URL), migrations, optional demo, every route and schedule."""
+"""``souk serve``: embedded Postgres (unless DATABASE_URL), migrations, optional demo, every route and schedule.
+
+The runner owns its embedded Postgres: a supervisor restarts it if it dies, and stopping the runner
+(SIGINT or SIGTERM) stops it too. On a non-loopback address it refuses development keys (souk.keys).
+"""
 
 from __future__ import annotations
 
 import logging
+import signal
+import sys
 import threading
 from pathlib import Path
+from types import FrameType
 
 import uvicorn
 
-from souk.config import get_settings
+from souk.config import Settings, get_settings
+from souk.db.embedded import Supervisor, stop_embedded
 from souk.db.migrate import MIGRATIONS_DIR, migrate
-from souk.db.pool import database_url, get_pool
+from souk.db.pool import close_pool, database_url, get_pool
+from souk.keys import InsecureKeys, is_loopback, require_strong_keys
 from souk.runner.server import LocalGateway
 
 logger = logging.getLogger(__name__)
@@ -57,16 +66,62 @@ def _schedule_loop(gateway: LocalGateway, stop: threading.Event) -> None:
         stop.wait(1.0)
 
 
+def check_keys_for_bind(settings: Settings, host: str) -> None:
+    """A runner others can reach must not sign cursors or hash payers with development keys."""
+    if is_loopback(host) or settings.allow_dev_keys:
+        return
+    require_strong_keys(settings.explicit_keys, f"souk serve on non-loopback address {host}")
+
+
+def _raise_on_sigterm(signum: int, _frame: FrameType | None) -> None:
+    # uvicorn re-raises the signal it caught once it has shut down; without a handler SIGTERM would end the
+    # process right there and skip the cleanup below (and the embedded Postgres would outlive the runner).
+    raise SystemExit(128 + signum)
+
+
 def serve(*, host: str, port: int, demo: bool, template: Path) -> int:
-    prepare(demo)
-    gateway = LocalGateway(template, template.parent)
-    stop = threading.Event()
-    worker = threading.Thread(target=_schedule_loop, args=(gateway, stop), daemon=True, name="souk-schedules")
-    worker.start()
-    for route in gateway.routes:
-        logger.info("route %s %s -> %s", route.method, route.path, route.function)
+    settings = get_settings()
     try:
-        uvicorn.run(gateway, host=host, port=port, log_level="info")
+        check_keys_for_bind(settings, host)
+    except InsecureKeys as exc:
+        print(f"souk serve: {exc}", file=sys.stderr)
+        return 2
+    supervisor: Supervisor | None = None
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, _raise_on_sigterm)
+    gateway: LocalGateway | None = None
+    stop = threading.Event()
+    worker: threading.Thread | None = None
+    try:
+        prepare(demo)  # starts the embedded server (if any) before anything watches it
+        if not settings.database_url:
+            supervisor = Supervisor(settings.data_dir).start()
+        gateway = LocalGateway(template, template.parent)
+        worker = threading.Thread(target=_schedule_loop, args=(gateway, stop), daemon=True, name="souk-schedules")
+        worker.start()
+        for route in gateway.routes:
+            logger.info("route %s %s -> %s", route.method, route.path, route.function)
+        uvicorn.run(gateway, host=host, port=port, log_level="info", lifespan="off")
     finally:
-        stop.set()
+        _shutdown(settings, supervisor, gateway, stop, worker)
     return 0
+
+
+def _shutdown(
+    settings: Settings,
+    supervisor: Supervisor | None,
+    gateway: LocalGateway | None,
+    stop: threading.Event,
+    worker: threading.Thread | None,
+) -> None:
+    stop.set()
+    if worker is not None:
+        worker.join(timeout=10)  # let a running embedding batch finish its transaction
+    if supervisor is not None:
+        supervisor.stop()
+    if gateway is not None:
+        gateway.close()
+    close_pool()
+    if not settings.database_url:
+        stop_embedded(settings.data_dir)
+        logger.info("embedded postgres stopped")

@@ -1,16 +1,23 @@
-"""An ASGI app that turns HTTP requests into HTTP API v2 events for the template's handlers."""
+"""An ASGI app that turns HTTP requests into HTTP API v2 events for the template's handlers.
+
+Handlers are synchronous (Mangum drives its own event loop per call), so each request runs on a worker
+thread. Two lanes keep writes from starving reads: GET-style requests use the read lane, POST-style the
+(smaller) write lane, so a burst of catalog events queues behind its own few threads instead of taking
+every thread and every CPU slice from search and listing. Whatever goes wrong, the client gets JSON.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import base64
+import functools
 import json
 import logging
 import threading
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
-
-from starlette.concurrency import run_in_threadpool
 
 from souk.runner.events import LocalContext, http_api_event
 from souk.runner.template import Route, Schedule, load_handler, load_template, routes_and_schedules
@@ -19,17 +26,51 @@ logger = logging.getLogger(__name__)
 
 Receive = Callable[[], Awaitable[dict[str, Any]]]
 Send = Callable[[dict[str, Any]], Awaitable[None]]
+Response = dict[str, Any]
+
+WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+
+
+def json_response(status: int, error: str, reason: str, headers: dict[str, str] | None = None) -> Response:
+    """A Lambda-style response carrying Souk's error contract: ``{"error", "reason"}``."""
+    return {
+        "statusCode": status,
+        "headers": {"content-type": "application/json", **(headers or {})},
+        "body": json.dumps({"error": error, "reason": reason}),
+    }
+
+
+class BodyTooLarge(Exception):
+    pass
 
 
 class LocalGateway:
     """Dispatches by template.yaml: the same handler callables Lambda runs."""
 
-    def __init__(self, template_path: Path, root: Path) -> None:
+    def __init__(
+        self,
+        template_path: Path,
+        root: Path,
+        *,
+        read_threads: int | None = None,
+        write_threads: int | None = None,
+        max_body_bytes: int | None = None,
+    ) -> None:
+        from souk.config import get_settings
+
+        settings = get_settings()
         routes, schedules = routes_and_schedules(load_template(template_path), root)
         self.routes: list[Route] = routes
         self.schedules: list[Schedule] = schedules
+        self.max_body_bytes = max_body_bytes or settings.runner_max_body_bytes
         self._handlers: dict[str, Any] = {}
         self._lock = threading.Lock()
+        self._lanes = {
+            "read": ThreadPoolExecutor(read_threads or settings.runner_read_threads, thread_name_prefix="souk-read"),
+            "write": ThreadPoolExecutor(
+                write_threads or settings.runner_write_threads, thread_name_prefix="souk-write"
+            ),
+        }
 
     def handler(self, ref: str) -> Any:
         with self._lock:
@@ -44,16 +85,39 @@ class LocalGateway:
                 return route, found.groupdict()
         return None
 
-    def invoke(self, method: str, path: str, raw_query: str, headers: dict[str, str], body: bytes) -> dict[str, Any]:
+    def allowed_methods(self, path: str) -> list[str]:
+        return sorted({r.method for r in self.routes if r.pattern.match(path)})
+
+    def invoke(
+        self,
+        method: str,
+        path: str,
+        raw_query: str,
+        headers: dict[str, str],
+        body: bytes,
+        source_ip: str = "127.0.0.1",
+    ) -> Response:
+        """Dispatch one request; never raises (an unexpected error is logged and becomes a JSON 500)."""
+        try:
+            return self._invoke(method, path, raw_query, headers, body, source_ip)
+        except Exception:
+            logger.exception("runner: unhandled error for %s %s", method, path)
+            return json_response(500, "internal_error", "an unexpected error occurred in the local runner")
+
+    def _invoke(
+        self, method: str, path: str, raw_query: str, headers: dict[str, str], body: bytes, source_ip: str
+    ) -> Response:
         matched = self.match(method, path)
         if matched is None:
-            known = any(r.pattern.match(path) for r in self.routes)
-            status = 405 if known else 404
-            return {
-                "statusCode": status,
-                "headers": {"content-type": "application/json"},
-                "body": json.dumps({"message": "Not Found" if status == 404 else "Method Not Allowed"}),
-            }
+            allowed = self.allowed_methods(path)
+            if allowed:
+                return json_response(
+                    405,
+                    "method_not_allowed",
+                    f"{method} is not allowed on {path}; use {', '.join(allowed)}",
+                    {"allow": ", ".join(allowed)},
+                )
+            return json_response(404, "not_found", f"no route for {path}")
         route, path_params = matched
         event = http_api_event(
             method=method,
@@ -63,36 +127,76 @@ class LocalGateway:
             body=body,
             route_key=f"{route.method} {route.path}",
             path_parameters=path_params or None,
+            source_ip=source_ip,
         )
-        return self.handler(route.handler_ref)(event, LocalContext(function_name=route.function))
+        response = self.handler(route.handler_ref)(event, LocalContext(function_name=route.function))
+        if not isinstance(response, dict) or "statusCode" not in response:
+            raise TypeError(f"{route.function} returned {type(response).__name__}, not a Lambda HTTP response")
+        return response
 
     def run_schedule(self, schedule: Schedule) -> Any:
         event = {"source": "aws.events", "detail-type": "Scheduled Event", "detail": {}}
         return self.handler(schedule.handler_ref)(event, LocalContext(function_name=schedule.function))
 
+    def close(self) -> None:
+        for lane in self._lanes.values():
+            lane.shutdown(wait=False, cancel_futures=True)
+
+    async def _read_body(self, scope: dict[str, Any], receive: Receive) -> bytes:
+        declared = dict(scope["headers"]).get(b"content-length")
+        if declared is not None and declared.isdigit() and int(declared) > self.max_body_bytes:
+            raise BodyTooLarge
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > self.max_body_bytes:
+                raise BodyTooLarge  # stop reading: a 20 MiB body is never buffered
+            chunks.append(chunk)
+            if not message.get("more_body"):
+                return b"".join(chunks)
+
     async def __call__(self, scope: dict[str, Any], receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             return
-        body = b""
-        while True:
-            message = await receive()
-            body += message.get("body", b"")
-            if not message.get("more_body"):
-                break
+        try:
+            response = await self._respond(scope, receive)
+        except Exception:
+            logger.exception("runner: unhandled error for %s %s", scope.get("method"), scope.get("path"))
+            response = json_response(500, "internal_error", "an unexpected error occurred in the local runner")
+        await _send(send, response)
+
+    async def _respond(self, scope: dict[str, Any], receive: Receive) -> Response:
+        try:
+            body = await self._read_body(scope, receive)
+        except BodyTooLarge:
+            return json_response(
+                413, "payload_too_large", f"the request body exceeds {self.max_body_bytes} bytes"
+            )
         headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"]}
-        response = await run_in_threadpool(
+        # The peer address becomes the event's sourceIp, as API Gateway reports it (conversions rate-limit on it).
+        client = scope.get("client")
+        lane = self._lanes["write" if scope["method"] in WRITE_METHODS else "read"]
+        call = functools.partial(
             self.invoke,
             scope["method"],
             scope["path"],
             scope["query_string"].decode("latin-1"),
             headers,
             body,
+            client[0] if client else "127.0.0.1",
         )
-        payload = response.get("body") or ""
-        raw = base64.b64decode(payload) if response.get("isBase64Encoded") else payload.encode("utf-8")
-        out_headers = [(k.lower().encode(), str(v).encode()) for k, v in (response.get("headers") or {}).items()]
-        for key, values in (response.get("multiValueHeaders") or {}).items():
-            out_headers += [(key.lower().encode(), str(v).encode()) for v in values]
-        out_headers += [(b"set-cookie", c.encode()) for c in response.get("cookies") or []]
-        await send({"type": "http.response.start", "status": int(response["statusCode"]), "headers": out_headers})
-        await send({"type": "http.response.body", "body": raw})
+        return await asyncio.get_running_loop().run_in_executor(lane, call)
+
+
+async def _send(send: Send, response: Response) -> None:
+    payload = response.get("body") or ""
+    raw = base64.b64decode(payload) if response.get("isBase64Encoded") else payload.encode("utf-8")
+    out_headers = [(k.lower().encode(), str(v).encode()) for k, v in (response.get("headers") or {}).items()]
+    for key, values in (response.get("multiValueHeaders") or {}).items():
+        out_headers += [(key.lower().encode(), str(v).encode()) for v in values]
+    out_headers += [(b"set-cookie", c.encode()) for c in response.get("cookies") or []]
+    await send({"type": "http.response.start", "status": int(response["statusCode"]), "headers": out_headers})
+    await send({"type": "http.response.body", "body": raw})

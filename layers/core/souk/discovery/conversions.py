@@ -1,0 +1,156 @@
+"""``POST /discovery/v1/conversions``: an agent invoked a search result (the online signal).
+
+Hardened against inflation, because nothing about the caller is known or stored:
+- the body is bounded (``conversion_max_body_bytes``, checked before parsing) and must be a flat object
+  of short strings; a malformed or deeply nested body is a 4xx;
+- a conversion counts only for a live session whose stored ranking contained that resource, once per
+  (session, listing), and at most ``conversions_per_session`` per session (its weight is capped);
+- token buckets in Postgres (souk.db.ratelimit) limit it per client (a keyed hash of the source address,
+  never the address) and per session, across every process; over the limit is 429 + Retry-After;
+- the answer is truthful: a repeat or a capped one says ``recorded: false`` and why.
+A rejected request (4xx) writes nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import uuid
+from typing import Any
+
+from psycopg import Connection
+
+from souk.config import Settings
+from souk.db import ratelimit
+from souk.errors import SoukError
+
+MAX_RESOURCE_CHARS = 4096
+MAX_TOOL_CHARS = 256
+
+
+class RateLimited(SoukError):
+    status_code = 429
+
+    def __init__(self, reason: str, retry_after: float) -> None:
+        super().__init__("rate_limited", reason)
+        self.headers = {"retry-after": str(int(retry_after))}
+
+
+def parse_body(raw: bytes, settings: Settings) -> dict[str, Any]:
+    """The request body as a dict, or a 4xx: too large (413), not JSON, too deep or not an object (400)."""
+    if len(raw) > settings.conversion_max_body_bytes:
+        raise SoukError(
+            "payload_too_large",
+            f"a conversion body is at most {settings.conversion_max_body_bytes} bytes",
+            status_code=413,
+        )
+    try:
+        body = json.loads(raw)
+    except RecursionError:
+        raise SoukError("invalid_json", "the body is nested too deeply") from None
+    except ValueError:  # JSONDecodeError, UnicodeDecodeError, integers past Python's digit limit
+        raise SoukError("invalid_json", "the body is not valid JSON") from None
+    if not isinstance(body, dict):
+        raise SoukError("invalid_conversion", "the body must be a JSON object")
+    return body
+
+
+def _text(body: dict[str, Any], field: str, limit: int, *, required: bool) -> str | None:
+    value = body.get(field)
+    if value is None and not required:
+        return None
+    if not isinstance(value, str) or not value:
+        what = "is required (a non-empty string)" if required else "must be a non-empty string"
+        raise SoukError("invalid_conversion", f"{field} {what}")
+    if len(value) > limit:
+        raise SoukError("invalid_conversion", f"{field} is longer than {limit} characters")
+    if "\x00" in value:
+        raise SoukError("invalid_conversion", f"{field} contains a NUL character")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise SoukError("invalid_conversion", f"{field} contains an unpaired surrogate") from None
+    return value
+
+
+def client_key(source_ip: str | None, settings: Settings) -> str:
+    """A keyed hash of the client address: enough to rate-limit, useless to identify anyone."""
+    key = settings.payer_hash_key.get_secret_value().encode()
+    digest = hmac.new(key, f"conversion-client:{source_ip or 'unknown'}".encode(), hashlib.sha256).hexdigest()
+    return f"conv:client:{digest[:32]}"
+
+
+def record_conversion(
+    conn: Connection, body: dict[str, Any], settings: Settings, source_ip: str | None = None
+) -> dict[str, Any]:
+    """Record that a result of a search session was invoked: its rank, never who invoked it."""
+    try:
+        session_id = uuid.UUID(str(body.get("sessionId")))
+    except ValueError:
+        raise SoukError("invalid_conversion", "sessionId must be the x-search-session-id of a search") from None
+    resource = _text(body, "resource", MAX_RESOURCE_CHARS, required=True)
+    tool = _text(body, "toolName", MAX_TOOL_CHARS, required=False)
+
+    # Lock the session row: concurrent conversions of one session count against its cap one at a time.
+    session = conn.execute("SELECT results FROM search_sessions WHERE id = %s FOR UPDATE", (session_id,)).fetchone()
+    if session is None:
+        conn.rollback()
+        raise SoukError("unknown_session", "no search session with that id (sessions expire)", status_code=404)
+    results = list(session["results"])
+    candidates = conn.execute(
+        "SELECT id FROM listings WHERE resource_url = %s AND (%s::text IS NULL OR tool_name = %s) AND id = ANY(%s)",
+        (resource, tool, tool, results),
+    ).fetchall()
+    if not candidates:
+        conn.rollback()
+        raise SoukError("not_in_session", "that resource was not among this session's results", status_code=404)
+    listing_id = min((c["id"] for c in candidates), key=results.index)
+    position = results.index(listing_id) + 1
+
+    _limit(conn, session_id, source_ip, settings)
+    counted = conn.execute(
+        "SELECT count(*) AS n, bool_or(listing_id = %s) AS again FROM search_conversions WHERE session_id = %s",
+        (listing_id, session_id),
+    ).fetchone()
+    if counted["again"]:
+        outcome = _not_recorded("duplicate", "this conversion is already recorded for this session", position)
+    elif counted["n"] >= settings.conversions_per_session:
+        outcome = _not_recorded(
+            "session_cap", f"a session counts at most {settings.conversions_per_session} conversions", position
+        )
+    else:
+        conn.execute(
+            "INSERT INTO search_conversions (session_id, listing_id, rank) VALUES (%s, %s, %s)",
+            (session_id, listing_id, position),
+        )
+        outcome = {"recorded": True, "outcome": "recorded", "rank": position}
+    ratelimit.forget_idle(conn)
+    conn.commit()
+    return outcome
+
+
+def _not_recorded(outcome: str, reason: str, rank: int) -> dict[str, Any]:
+    return {"recorded": False, "outcome": outcome, "duplicate": outcome == "duplicate", "reason": reason, "rank": rank}
+
+
+def _limit(conn: Connection, session_id: uuid.UUID, source_ip: str | None, settings: Settings) -> None:
+    buckets = (
+        (
+            "client",
+            ratelimit.Bucket(
+                client_key(source_ip, settings), settings.conversion_client_burst, settings.conversion_client_per_minute
+            ),
+        ),
+        (
+            "session",
+            ratelimit.Bucket(
+                f"conv:session:{session_id}", settings.conversion_session_burst, settings.conversion_session_per_minute
+            ),
+        ),
+    )
+    for scope, bucket in buckets:
+        wait = ratelimit.take(conn, bucket)
+        if wait is not None:
+            conn.rollback()  # give back any token taken above: a refused request writes nothing
+            raise RateLimited(f"too many conversions from this {scope}; retry in {int(wait)} s", wait)
