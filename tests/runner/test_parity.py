@@ -3,39 +3,12 @@
 from __future__ import annotations
 
 import json
-import socket
-import threading
-import time
 
 import httpx
 import pytest
-import uvicorn
 
-from souk.catalog.ingest import catalog_event
 from souk.runner.events import LocalContext, http_api_event
-from souk.runner.server import LocalGateway
-from tests.conftest import CATALOG_SECRET, REPO
-from tests.factories import pdf_tool, verified, weather
-
-
-@pytest.fixture
-def served(db, settings):
-    catalog_event(db, verified(weather()), settings)
-    catalog_event(db, verified(pdf_tool()), settings)
-    gateway = LocalGateway(REPO / "template.yaml", REPO)
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(gateway, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.time() + 10
-    while not server.started and time.time() < deadline:
-        time.sleep(0.05)
-    yield gateway, f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(timeout=5)
-
+from tests.conftest import CATALOG_SECRET
 
 REQUESTS = [
     ("GET", "/discovery/resources", "", None),

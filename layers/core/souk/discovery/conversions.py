@@ -108,7 +108,8 @@ def record_conversion(
     listing_id = min((c["id"] for c in candidates), key=results.index)
     position = results.index(listing_id) + 1
 
-    _limit(conn, session_id, source_ip, settings)
+    # Every request for a real session spends a client token; only one that would count spends a session token.
+    _limit(conn, "client", _client_bucket(source_ip, settings))
     counted = conn.execute(
         "SELECT count(*) AS n, bool_or(listing_id = %s) AS again FROM search_conversions WHERE session_id = %s",
         (listing_id, session_id),
@@ -120,6 +121,7 @@ def record_conversion(
             "session_cap", f"a session counts at most {settings.conversions_per_session} conversions", position
         )
     else:
+        _limit(conn, "session", _session_bucket(session_id, settings))
         conn.execute(
             "INSERT INTO search_conversions (session_id, listing_id, rank) VALUES (%s, %s, %s)",
             (session_id, listing_id, position),
@@ -134,23 +136,20 @@ def _not_recorded(outcome: str, reason: str, rank: int) -> dict[str, Any]:
     return {"recorded": False, "outcome": outcome, "duplicate": outcome == "duplicate", "reason": reason, "rank": rank}
 
 
-def _limit(conn: Connection, session_id: uuid.UUID, source_ip: str | None, settings: Settings) -> None:
-    buckets = (
-        (
-            "client",
-            ratelimit.Bucket(
-                client_key(source_ip, settings), settings.conversion_client_burst, settings.conversion_client_per_minute
-            ),
-        ),
-        (
-            "session",
-            ratelimit.Bucket(
-                f"conv:session:{session_id}", settings.conversion_session_burst, settings.conversion_session_per_minute
-            ),
-        ),
+def _client_bucket(source_ip: str | None, settings: Settings) -> ratelimit.Bucket:
+    return ratelimit.Bucket(
+        client_key(source_ip, settings), settings.conversion_client_burst, settings.conversion_client_per_minute
     )
-    for scope, bucket in buckets:
-        wait = ratelimit.take(conn, bucket)
-        if wait is not None:
-            conn.rollback()  # give back any token taken above: a refused request writes nothing
-            raise RateLimited(f"too many conversions from this {scope}; retry in {int(wait)} s", wait)
+
+
+def _session_bucket(session_id: uuid.UUID, settings: Settings) -> ratelimit.Bucket:
+    return ratelimit.Bucket(
+        f"conv:session:{session_id}", settings.conversion_session_burst, settings.conversion_session_per_minute
+    )
+
+
+def _limit(conn: Connection, scope: str, bucket: ratelimit.Bucket) -> None:
+    wait = ratelimit.take(conn, bucket)
+    if wait is not None:
+        conn.rollback()  # give back any token taken before: a refused request writes nothing
+        raise RateLimited(f"too many conversions from this {scope}; retry in {int(wait)} s", wait)
