@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from souk import networks as n
-from souk.search.understanding import MAX_QUERY_CHARS, QueryTooLong, interpret
+from souk.search.understanding import MAX_QUERY_CHARS, QueryTooLong, interpret, normalize_query
 
 STELLAR_BOTH = (n.STELLAR_PUBNET, n.STELLAR_TESTNET)
 STELLAR_MAIN = (n.STELLAR_PUBNET,)
@@ -35,6 +35,7 @@ DEFAULTS: dict[str, Any] = {
     "negated_terms": (),
     "no_match": False,
     "unapplied": (),
+    "soft_networks": (),
 }
 
 CASES: list[tuple[str, tuple[str, ...], dict[str, Any]]] = [
@@ -52,7 +53,7 @@ CASES: list[tuple[str, tuple[str, ...], dict[str, Any]]] = [
     ("base currency converter", ("base", "currenc", "convert"), {}),
     ("code base analyzer", ("code", "base", "analyz"), {}),
     ("exchange rates on base price data", ("exchang", "rate", "base", "price", "data"), {}),
-    ("base network explorer", ("base", "network", "explor"), {}),
+    ("base network explorer", ("base", "network", "explor"), {"soft_networks": (n.BASE,)}),
     # ... unless the context says chain
     ("usdc on base", (), {"networks": (n.BASE,), "assets": ("USDC",)}),
     ("image generation on base", ("imag", "generat"), {"networks": (n.BASE,)}),
@@ -64,18 +65,19 @@ CASES: list[tuple[str, tuple[str, ...], dict[str, Any]]] = [
     ("base-sepolia usdc faucet", ("usdc", "faucet"), {"networks": (n.BASE_SEPOLIA,)}),
     ("polygon area calculator", ("polygon", "area", "calcul"), {}),
     ("image api on polygon", ("imag", "api"), {"networks": ("eip155:137",)}),
-    ("ethereum gas tracker", ("ethereum", "gas", "tracker"), {}),
+    ("ethereum gas tracker", ("ethereum", "gas", "tracker"), {"soft_networks": ("eip155:1",)}),
     # stellar and solana count bare, as a family
     ("stellar weather api", ("weather", "api"), {"networks": STELLAR_MAIN}),
     ("stellar testnet weather", ("weather",), {"networks": (n.STELLAR_TESTNET,)}),
     ("stellar mainnet weather", ("weather",), {"networks": (n.STELLAR_PUBNET,)}),
     ("stellar pubnet weather", ("weather",), {"networks": (n.STELLAR_PUBNET,)}),
     ("weather api on solana", ("weather", "api"), {"networks": SOLANA_MAIN}),
-    ("solana mainnet-beta rpc proxy", ("rpc", "proxi"), {"networks": (n.SOLANA,)}),
-    ("solana devnet faucet", ("faucet",), {"networks": (n.SOLANA_DEVNET,)}),
+    # a qualifier does not turn a chain subject into the payment rail: the faucet is for the devnet
+    ("solana mainnet-beta rpc proxy", ("solana", "mainnet", "beta", "rpc", "proxi"), {"soft_networks": SOLANA_MAIN}),
+    ("solana devnet faucet", ("solana", "devnet", "faucet"), {"soft_networks": (n.SOLANA_DEVNET,)}),
     # ... but a chain as the subject of the API is a topic
-    ("stellar account lookup", ("stellar", "account", "lookup"), {}),
-    ("solana nft api", ("solana", "nft", "api"), {}),
+    ("stellar account lookup", ("stellar", "account", "lookup"), {"soft_networks": STELLAR_MAIN}),
+    ("solana nft api", ("solana", "nft", "api"), {"soft_networks": SOLANA_MAIN}),
     ("xlm price feed", ("xlm", "price", "feed"), {}),
     # several networks are a union; a bare testnet/mainnet narrows the families named
     (
@@ -90,6 +92,7 @@ CASES: list[tuple[str, tuple[str, ...], dict[str, Any]]] = [
     ("mainnet", (), {"no_match": True, "unapplied": ("network:mainnet",)}),
     # CAIP-2 typed literally, canonical case restored
     ("eip155:8453 weather", ("weather",), {"networks": (n.BASE,)}),
+    # a typed id is deliberate, whatever follows it
     ("solana:5eykt4usfv8p8njdtrepy1vzqkqzkvdp token price", ("token", "price"), {"networks": (n.SOLANA,)}),
     ("ratio 16:9 image resize", ("ratio", "16", "9", "imag", "resiz"), {}),
     # price caps, in USD
@@ -175,6 +178,59 @@ CASES: list[tuple[str, tuple[str, ...], dict[str, Any]]] = [
         ("ocr",),
         {"networks": (n.STELLAR_TESTNET,), "cheapest": True, "type": "mcp", "negated_terms": ("handwrit",)},
     ),
+    # --- confusers: a chain, currency, amount or protocol that is the subject stays topical ---
+    ("tokens launched on Solana", ("token", "launch", "solana"), {"soft_networks": SOLANA_MAIN}),
+    ("NFT prices on the Ethereum platform", ("nft", "price", "ethereum", "platform"), {"soft_networks": ("eip155:1",)}),
+    ("track usdc transfers on base", ("track", "usdc", "transfer", "base"), {"soft_networks": (n.BASE,)}),
+    ("how many tokens on base", ("mani", "token", "base"), {"soft_networks": (n.BASE,)}),
+    ("an api that accepts solana addresses", ("api", "accept", "solana", "address"), {"soft_networks": SOLANA_MAIN}),
+    ("what is the price of ETH on base", ("price", "eth", "base"), {"soft_networks": (n.BASE,)}),
+    ("news about solana", ("news", "solana"), {"soft_networks": SOLANA_MAIN}),
+    (
+        "compare solana and ethereum fees",
+        ("compar", "solana", "ethereum", "fee"),
+        {"soft_networks": ("eip155:1", n.SOLANA)},
+    ),
+    ("restaurants with stellar reviews", ("restaur", "stellar", "review"), {}),
+    ("weather in base camp", ("weather", "base", "camp"), {}),
+    ("convert 5000 USD to EUR", ("convert", "5000", "usd", "eur"), {}),
+    ("how much is 100 usdc in eur", ("much", "100", "usdc", "eur"), {}),
+    ("stock under $5", ("stock", "under", "5"), {}),
+    ("hotels under $200 a night", ("hotel", "under", "200", "night"), {}),
+    ("flights to paris under $300", ("flight", "pari", "under", "300"), {}),
+    ("cheap flights to rome", ("cheap", "flight", "rome"), {}),
+    ("news about MCP", ("news", "mcp"), {}),
+    ("articles about 'MCP'", ("articl", "mcp"), {}),
+    ("build an mcp server in python", ("build", "mcp", "server", "python"), {}),
+    ("what is the model context protocol", ("model", "context", "protocol"), {}),
+    ("mcp specification changes", ("mcp", "specif", "chang"), {}),
+    ("test my rest api", ("test", "rest", "api"), {}),
+    ("how do I make a POST request in python", ("make", "post", "request", "python"), {}),
+    # quoted words are topics, whatever they say
+    ("search docs for 'on base'", ("search", "doc", "base"), {}),
+    ('find the phrase "not available"', ("phrase", "avail"), {}),
+    ("posts tagged 'solana'", ("post", "tag", "solana"), {"soft_networks": SOLANA_MAIN}),
+    # negation inside the task content is content, not an exclusion
+    ("find users who did not give a gift", ("user", "gift"), {}),
+    ("check whether a domain is not registered", ("check", "whether", "domain", "regist"), {}),
+    ("list orders that were never shipped", ("list", "order", "never", "ship"), {}),
+    # ... while an excluded part of the result is demoted
+    ("weather api not for europe", ("weather", "api"), {"negated_terms": ("europ",)}),
+    ("image generator without watermark", ("imag", "generat"), {"negated_terms": ("watermark",)}),
+    ("image generator with no watermark", ("imag", "generat"), {"negated_terms": ("watermark",)}),
+    ("news search, i don't want sports", ("news", "search"), {"negated_terms": ("sport",)}),
+    # --- true constraints: payment and interface phrases ---
+    ("weather api on base", ("weather", "api"), {"networks": (n.BASE,)}),
+    ("weather api paid on base", ("weather", "api"), {"networks": (n.BASE,)}),
+    ("translation api that settles on solana", ("translat", "api"), {"networks": SOLANA_MAIN}),
+    ("accepts payments on stellar, ocr", ("ocr",), {"networks": STELLAR_MAIN}),
+    ("base usdc image api", ("imag", "api"), {"networks": (n.BASE,), "assets": ("USDC",)}),
+    ("pdf text extraction under 1 cent", ("pdf", "text", "extract"), {"max_usd_price": Decimal("0.01")}),
+    ("priced under $0.01 translation", ("translat",), {"max_usd_price": Decimal("0.01")}),
+    ("ocr that costs at most 2 cents per call", ("ocr",), {"max_usd_price": Decimal("0.02")}),
+    ("$0.002 per call sentiment api", ("sentiment", "api"), {"max_usd_price": Decimal("0.002")}),
+    ("an MCP tool that summarizes pdfs", ("summar", "pdfs"), {"type": "mcp"}),
+    ("github mcp", ("github",), {"type": "mcp"}),
     # nothing to search
     ("", (), {"no_match": True}),
     ("the", (), {"no_match": True}),
@@ -204,6 +260,7 @@ def test_headline_query_in_full() -> None:
     assert got.to_dict() == {
         "normalized": "weather api that takes usdc on stellar",
         "networks": ["stellar:pubnet"],
+        "softNetworks": [],
         "assets": ["USDC"],
         "unknownAssets": [],
         "maxUsdPrice": None,
@@ -220,6 +277,22 @@ def test_headline_query_in_full() -> None:
             "network: mainnet only: stellar:pubnet (a bare chain name; say 'testnet' for test networks)",
         ],
         "unapplied": [],
+        "constraints": [
+            {
+                "kind": "asset",
+                "value": "USDC",
+                "appliedAs": "boost",
+                "why": "'takes usdc': payment phrase",
+                "text": "usdc",
+            },
+            {
+                "kind": "network",
+                "value": "stellar:pubnet",
+                "appliedAs": "filter",
+                "why": "'usdc on stellar': payment phrase",
+                "text": "on stellar",
+            },
+        ],
     }
     assert not got.browse
 
@@ -274,3 +347,101 @@ def test_deterministic() -> None:
     query = "cheapest mcp tool on base or stellar under 2 cents, not for images"
     assert interpret(query) == interpret(query)
     assert interpret(query).to_dict() == interpret(query).to_dict()
+
+
+def _notes(query: str) -> list[tuple[str, str, str]]:
+    return [(c.kind, c.value, c.applied_as) for c in interpret(query).constraints]
+
+
+def test_every_constraint_has_a_note() -> None:
+    assert _notes("tokens launched on Solana") == [("network", n.SOLANA, "topic")]
+    assert interpret("tokens launched on Solana").constraints[0].why == "'on solana' is the subject of 'launched'"
+    assert _notes("weather api paid on base under 2 cents, not for europe") == [
+        ("network", n.BASE, "filter"),
+        ("price", "0.02", "filter"),
+        ("negation", "europ", "demote"),
+    ]
+    assert _notes("cheapest mcp server, without ads") == [
+        ("cheapest", "true", "boost"),
+        ("type", "mcp", "filter"),
+        ("negation", "ad", "demote"),
+    ]
+    assert _notes("convert 5000 USD to EUR") == [("price", "5000", "topic")]
+    assert _notes("news about MCP") == [("type", "mcp", "topic")]
+    assert _notes("articles about 'MCP'") == [("type", "mcp", "topic")]
+    assert _notes("find users who did not give a gift") == [("negation", "", "topic")]
+    assert _notes("weather api, not on base") == [("network", n.BASE, "unapplied")]
+    assert _notes("weather api over $1") == [("price", "over $1", "unapplied")]
+    # narrowed away: "on stellar" named both networks, "testnet" kept one
+    assert _notes("testnet weather api on stellar") == [
+        ("network", n.STELLAR_TESTNET, "filter"),
+        ("network", n.STELLAR_TESTNET, "filter"),
+    ]
+    assert _notes("GET or POST endpoint") == [
+        ("method", "GET", "unapplied"),
+        ("type", "http", "filter"),
+        ("method", "POST", "unapplied"),
+    ]
+
+
+@pytest.mark.parametrize(("query", "topical", "expected"), CASES, ids=[c[0] or "<empty>" for c in CASES])
+def test_hard_fields_match_filter_notes(query: str, topical: tuple[str, ...], expected: dict[str, Any]) -> None:
+    got = interpret(query)
+    notes = got.to_dict()["constraints"]
+    assert isinstance(notes, list)
+    for note in notes:
+        assert note["kind"] in {"network", "asset", "price", "type", "method", "negation", "cheapest"}
+        assert note["appliedAs"] in {"filter", "boost", "demote", "topic", "unapplied"}
+        assert note["why"]
+        assert note["text"]
+    filtered = {c.kind for c in got.constraints if c.applied_as == "filter"}
+    assert ("network" in filtered) == bool(got.networks)
+    assert ("price" in filtered) == (got.max_usd_price is not None)
+    assert ("type" in filtered or "method" in filtered) == (got.type is not None)
+    assert ("method" in filtered) == (got.method is not None)
+    assert {c.kind for c in got.constraints if c.applied_as == "boost"} - {"asset", "cheapest"} == set()
+    assert ("negation" in {c.kind for c in got.constraints if c.applied_as == "demote"}) == bool(got.negated_terms)
+
+
+# MetaTool / RestBench-style requests: what they name is the subject of the task.
+TASK_QUERIES = [
+    "I'm planning a trip to Paris next week and want to know the weather forecast, and hotels under $200 a "
+    "night. Can you also find me flights from Berlin that cost no more than $300?",
+    "I am writing a report on the growth of decentralized apps. Which projects on Solana had the most users "
+    "last month, and how did the price of SOL change?",
+    "My team keeps a list of customers in a spreadsheet. Find the customers who did not renew their "
+    "subscription and send each of them a reminder email that is not longer than three sentences.",
+    "Can you explain what the Model Context Protocol is and how an MCP server differs from a REST API? "
+    "I want to write a blog post about it.",
+    "I have 5000 USD and I'm moving to Spain. Convert it to EUR at today's rate and tell me how many "
+    "NFTs on the Ethereum network I could buy with it.",
+    "Please check whether the domain example.org is not registered yet, and if it is free, suggest three "
+    "similar names that are under 12 characters.",
+    "Get the list of trending tokens launched on Base this week and show which ones are still trading above "
+    "their launch price.",
+]
+
+
+@pytest.mark.parametrize("query", TASK_QUERIES)
+def test_long_task_requests_have_no_hard_filters(query: str) -> None:
+    got = interpret(query)
+    assert (got.networks, got.max_usd_price, got.type, got.method) == ((), None, None, None)
+    assert got.topical_terms and not got.no_match
+
+
+def test_long_task_request_can_still_name_its_payment_rail() -> None:
+    got = interpret(
+        "I run an agent that pays for every call in USDC on Base. Find me a reliable weather forecast API "
+        "for European cities, ideally one that also returns air quality."
+    )
+    assert got.networks == (n.BASE,)
+    assert got.assets == ("USDC",)
+    assert {"weather", "forecast", "air", "qualiti"} <= set(got.topical_terms)
+
+
+def test_long_query_within_the_limit() -> None:
+    query = " ".join(TASK_QUERIES * 8)[:MAX_QUERY_CHARS]
+    assert MAX_QUERY_CHARS == 4000
+    got = interpret(query)
+    assert got.normalized == normalize_query(query)
+    assert (got.networks, got.max_usd_price, got.type, got.method) == ((), None, None, None)

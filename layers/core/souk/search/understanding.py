@@ -1,50 +1,53 @@
 """Query understanding: the constraints an agent states in free text, and the topical rest.
 
-``interpret("weather API that takes USDC on stellar")`` gives networks (stellar:pubnet,
-stellar:testnet), assets (USDC) and topical terms (weather, api). Constraint words never also score
-as topical terms: every listing's payment line says "USDC", so they would only add noise.
+``interpret("weather API that takes USDC on stellar")`` gives networks (stellar:pubnet), assets
+(USDC) and topical terms (weather, api). Applied constraint words never also score as topical terms:
+every listing's payment line says "USDC", so they would only add noise. A chain, currency, price or
+protocol that is the *subject* of the task stays topical text, and ``constraints`` says, for every
+constraint noticed, how it was applied ("filter" | "boost" | "demote" | "topic" | "unapplied") and why.
 
 Rules (each has a test):
 
-- Networks are a hard filter. "stellar" and "solana" count bare and mean their mainnet (as the legacy
-  v1 names do); "X testnet|devnet|sepolia" selects the test network and "any stellar network"-style
-  qualifiers both. Names that are also
-  ordinary words (base, polygon, avalanche, ethereum, sei, iotex) count only in a network context:
-  after on/via/using/over/through or a payment verb (accepts, takes, paid, settles), before
-  mainnet/testnet/sepolia/network/chain, next to an asset symbol ("base usdc"), or joined by
-  or/and to another network ("on stellar or base"); bare they mean the mainnet only. Never before a
-  non-network noun ("on base price", "base 64") or after one ("knowledge base network").
-  A family name before a chain-subject noun ("stellar account lookup", "solana nft api") is the
-  topic, not a filter, unless a qualifier says otherwise ("stellar testnet accounts").
-  Typed CAIP-2 ids and slugs ("eip155:8453", "base-sepolia") are honoured.
-  "testnet" alone means every known testnet; with a family named it narrows that family.
-  "mainnet" alone names no chain and is reported unapplied.
-- Assets are a boost, not a filter. USDC, EURC and XLM (the rated ones) count anywhere except
-  before a chain-subject noun ("xlm price feed" is a topic). Unrated symbols (USDT, DAI, ...) count
-  only in a payment context ("paid in usdt", "usdt on base") and land in ``unknown_assets``.
-- Price: "under/below/less than/at most/up to/max/no more than/cheaper than/<=" + an amount with a
-  currency ($, cents, dollars, usdc, xlm...) is a cap in USD via ``assets.USD_RATES``; several caps
-  take the lowest; a bare amount ("a $0.01 weather api") is read as a cap. Minimums ("over $1") are
-  not supported and reported unapplied. "cheap/cheapest/inexpensive/affordable/lowest price" set
-  ``cheapest``, a prefer-cheaper boost, never a cap.
-- Type: "mcp" (with tool/server) and "model context protocol" -> mcp; "http|rest api/endpoint" and
-  any recognized method -> http. Bare "http" ("http request inspector") decides nothing.
-- Method: GET/POST/... only after "http" or via/using/over/by, before endpoint/request/route/method,
-  before a "/path", or typed in capitals in a query that is not all capitals. "blog post" is a topic.
-- Negation: after not/no/without/except/excluding/never/isn't/other than/rather than/instead of, the
-  words up to the clause end (punctuation, and/but/that/which/with/who/while, or a constraint) go to
-  ``negated_terms`` (a demotion) and leave the topical text. A term also asked for positively is
-  not negated. A negated constraint ("not on base") is dropped and reported unapplied.
-- Payment filler ("that takes", "paid in", "accepts", "payments", "per call") is removed only when it
-  is attached to a recognized constraint; "payment status api" keeps "payment".
+- A network is a hard filter only where it reads as the payment rail: after a payment phrase ("paid
+  on", "accepts", "takes usdc on", "settles on"), next to a payment asset ("base usdc"), a typed
+  CAIP-2 id or slug, or, in a short Bazaar-style query, "on/via/using X", "X mainnet|testnet" or a
+  leading "stellar/solana ..." modifier. It is the topic (``soft_networks``, and the word stays in
+  the topical terms) when a chain noun or activity sits next to it ("tokens launched on solana",
+  "nft prices on the ethereum platform", "stellar account lookup"), after about/of/between/compare,
+  and in a long task request that has no payment phrase. Names that are also ordinary words (base,
+  polygon, avalanche, sei, iotex) count only in a network context, never before or after a
+  non-network noun ("on base price", "knowledge base network"). A bare chain name means its
+  mainnet; "testnet" alone means every known testnet; "mainnet" alone is reported unapplied.
+- Assets are a boost: USDC, EURC, XLM anywhere except as the subject (before a chain noun, after
+  convert/track/of..., in a conversion, or in a task request without a payment phrase). Unrated
+  symbols (USDT, SOL, ...) count only in a payment context and land in ``unknown_assets``.
+- Price: "under/below/at most/max/<=..." + an amount in a currency is a cap in USD when it reads as
+  a call price: "per call", a price word ("priced", "costs", "fee"), a payment asset unit, a
+  service noun right before ("news api at most $2"), or a short query with an amount up to $1. A
+  conversion ("convert 5000 usd to eur"), a priced thing ("stock under $5", "hotels under $200 a
+  night") or a long task request without a price phrase keep the amount topical. A bare amount is
+  a cap only in a short query, up to $1. Minimums are reported unapplied. "cheap/cheapest" set
+  ``cheapest``, a boost, unless they describe a priced thing ("cheap flights").
+- Type: "mcp" before tool/server/... or after via/as, "model context protocol server", and in a
+  short query a bare "mcp"; "http|rest api" as the thing sought -> http. "news about mcp", "build
+  an mcp server", "test my rest api" are topics. Method: GET/POST/... after "http" or via/using,
+  before endpoint/route/method, before a "/path", or typed in capitals in a short query.
+- Negation demotes only what the user excludes from the result: "weather api not for europe",
+  "image generator without watermark", "no ads", "other than X", "I don't want X". Negations inside
+  the task content ("users who did not give a gift", "whether a domain is not registered") stay
+  topical text. A negated constraint ("not on base") is dropped and reported unapplied.
+- Quoted words ("..." or '...') are topics, never constraints or negations.
+- Payment filler ("that takes", "paid in", "per call") is removed only when attached to an applied
+  constraint; "payment status api" keeps "payment".
 - ``no_match`` is True only when nothing topical and no constraint remains. A query of constraints
-  alone ("anything on stellar", "cheapest usdc") is a browse, not a no-match: topical terms are empty.
+  alone ("anything on stellar", "cheapest usdc") is a browse, not a no-match.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Literal, cast
@@ -52,8 +55,10 @@ from typing import Literal, cast
 from souk import assets as a
 from souk import networks as n
 from souk.search.analysis import tokenize
+from souk.search.constraint_notes import AppliedAs, ConstraintNote, NoteKind
 
-MAX_QUERY_CHARS = 512
+# The search API answers 400 beyond this (discovery/search.py); long task descriptions fit.
+MAX_QUERY_CHARS = 4000
 
 QueryType = Literal["mcp", "http"]
 
@@ -67,19 +72,21 @@ class QueryTooLong(ValueError):
 @dataclass(frozen=True, slots=True)
 class InterpretedQuery:
     normalized: str
-    networks: tuple[str, ...] = ()
-    assets: tuple[str, ...] = ()
+    networks: tuple[str, ...] = ()  # hard filter
+    assets: tuple[str, ...] = ()  # boost
     unknown_assets: tuple[str, ...] = ()
-    max_usd_price: Decimal | None = None
-    cheapest: bool = False
-    type: QueryType | None = None
-    method: str | None = None
-    negated_terms: tuple[str, ...] = ()
+    max_usd_price: Decimal | None = None  # hard filter
+    cheapest: bool = False  # boost
+    type: QueryType | None = None  # hard filter
+    method: str | None = None  # hard filter
+    negated_terms: tuple[str, ...] = ()  # demotion
     topical_terms: tuple[str, ...] = ()
     topical_text: str = ""
     no_match: bool = False
     understood: tuple[str, ...] = ()
     unapplied: tuple[str, ...] = ()
+    soft_networks: tuple[str, ...] = ()  # chains named as the topic: at most a small boost
+    constraints: tuple[ConstraintNote, ...] = ()
 
     @property
     def browse(self) -> bool:
@@ -91,6 +98,7 @@ class InterpretedQuery:
         return {
             "normalized": self.normalized,
             "networks": list(self.networks),
+            "softNetworks": list(self.soft_networks),
             "assets": list(self.assets),
             "unknownAssets": list(self.unknown_assets),
             "maxUsdPrice": None if self.max_usd_price is None else _money(self.max_usd_price),
@@ -103,6 +111,7 @@ class InterpretedQuery:
             "noMatch": self.no_match,
             "understood": list(self.understood),
             "unapplied": list(self.unapplied),
+            "constraints": [note.to_dict() for note in self.constraints],
         }
 
 
@@ -270,7 +279,154 @@ _PRICE_BARE = re.compile(rf"(?<![\w.,$€]){_amount(False)}{_TAIL}")
 _CAIP2 = re.compile(r"(?<![\w:])(?:eip155|solana|stellar|bip122|cosmos|aptos|sui|near|tron):[-_a-z0-9]{1,32}(?![\w:])")
 
 
+# --- context vocabulary: payment phrase versus subject of the task ----------------------------
+
+# A payment word right before "on X" makes X the rail: "paid on base", "payments via stellar".
+_PAY_NOUNS = _set("payment payments settlement settlements billing billed payable micropayments x402")
+# Chain-specific nouns and activities that make a chain the topic when they come just before it
+# ("tokens launched on solana"). Narrower than _CHAIN_SUBJECTS: "weather data on base" is a rail.
+_SUBJECT_BEFORE = _set(
+    """
+    token tokens nft nfts memecoin memecoins coin coins crypto cryptocurrency cryptocurrencies wallet
+    wallets address addresses transaction transactions tx txs block blocks ledger ledgers contract
+    contracts validator validators staking stake staked swap swaps swapping dex dexes defi liquidity
+    pool pools holder holders whale whales airdrop airdrops mint minted minting launched launch launches
+    launching deployed deploy deploying bridge bridged bridging gas faucet faucets rpc node nodes
+    explorer blockchain onchain dapp dapps protocols tvl yield lending trending listed balance balances
+    transfer transfers transferred account accounts trade trades trading traded volume
+    """
+)
+# After a chain name: what it is the topic of, besides _CHAIN_SUBJECTS.
+_SUBJECT_AFTER = _CHAIN_SUBJECTS | _set(
+    """
+    platform ecosystem community foundation developers docs documentation whitepaper news network's
+    blockchain's price's coin coins ecosystem's memecoin memecoins dapp dapps projects protocol
+    protocols
+    """
+)
+# Right before a chain, asset or protocol: it is what the task is about.
+_TOPIC_BEFORE = _set(
+    """
+    about regarding concerning of between versus vs compare comparing comparison explain explaining
+    like than what's whats learn learning news article articles blog tutorial tutorials guide guides
+    history introduction spec specification research
+    """
+)
+# A short query may open with these and still name the rail: "a stellar weather api".
+_LEAD_WORDS = _set("a an any some the cheap cheapest need find get me i want search looking")
+# Payment cues anywhere in a sentence let a long task request name its rail ("...paid on base").
+_SENTENCE_PAY_CUES = _PAY_NOUNS | _PAY_VERBS | _set("usdc eurc usdt pyusd per-call")
+
+# A priced thing: "stock under $5", "hotels under $200". The price is the topic, not the call's.
+_PRICED_THINGS = _set(
+    """
+    stock stocks share shares equity equities etf etfs option options bond bonds crypto coin coins
+    token tokens nft nfts flight flights airfare airfares hotel hotels room rooms ticket tickets product
+    products item items deal deals gift gifts laptop laptops phone phones car cars house houses home
+    homes rent rental rentals apartment apartments meal meals restaurant restaurants book books game
+    games course courses salary salaries income trip trips vacation vacations holiday holidays tour
+    tours fare fares listing listings property properties wine wines shoes clothes dress dresses
+    watch watches tv tvs camera cameras headphones furniture grocery groceries food dinner lunch
+    subscription subscriptions plan plans invoice invoices loan loans mortgage
+    """
+)
+_PRICE_WORDS = _set("priced price pricing cost costs costing charges charge charging fee fees pay paying pays billed")
+_CONVERSION_WORDS = _set(
+    """
+    convert converts converting conversion converter exchange exchanging exchanged worth equals equal
+    equivalent fx forex swap swapping send sending transfer transferring wire invest investing
+    """
+)
+_CURRENCY_WORDS = _set("usd eur euro euros dollar dollars gbp jpy yen pound pounds cad aud chf inr cny yuan")
+# Per-night, per-month: a price of something that is not a call.
+_NON_CALL_UNITS = _set(
+    "night nights month months mo year years yr week weeks day days person people share seat hour hours"
+)
+
+# What a result is: the head a negation or "not for ..." hangs from, "an api that isn't ...".
+_SERVICE_HEADS = _set(
+    """
+    api apis tool tools service services endpoint endpoints server servers generator generators
+    converter converters translator translators extractor scraper scrapers parser parsers checker
+    checkers validator summarizer summarizers analyzer analyzers detector detectors tracker trackers
+    finder builder builders creator editor editors viewer reader writer engine engines model models
+    bot bots assistant assistants app apps feed feeds provider providers plugin plugins library sdk
+    wrapper proxy client solution solutions option options alternative alternatives one ones
+    something anything results result source sources mcp search lookup integration integrations
+    connector connectors agent agents ocr upscaler transcriber transcription translation
+    """
+)
+_AUX = _set(
+    """
+    is are was were be been being am do does did has have had will would can could should may might
+    must shall
+    """
+)
+_CONTRACTIONS = _set(
+    """
+    isn't isnt aren't arent doesn't doesnt don't dont didn't didnt wasn't wasnt weren't werent hasn't
+    hasnt haven't havent won't wont can't cant couldn't couldnt shouldn't shouldnt wouldn't wouldnt
+    """
+)
+_PERSONS = _set("i we you please")
+_WANT_VERBS = _set("want need like use include show return recommend suggest care")
+_NOT_PREPS = _set("for from in on by about including involving related using with a an the any")
+_NO_FIXED = _set("more longer matter idea one doubt less sooner problem")
+
+# A protocol or API style the task is about, or that the task builds: topic, not interface type.
+_TYPE_TOPIC_BEFORE = _TOPIC_BEFORE | _set(
+    """
+    on is are was what how why does do build building create creating write writing develop
+    developing deploy deploying host hosting debug debugging test testing tests scaffold implement
+    implementing publish publishing register registering monitor monitoring secure securing audit
+    auditing install installing configure configuring setup set list listing document documenting
+    documentation mock mocking call calling consume consuming integrate integrating query querying
+    fuzz fuzzing validate validating wrap wrapping design designing generate generating convert
+    converting scrape scraping make making send sending issue perform execute fire my your our
+    their his her its existing legacy to from into against
+    """
+)
+_TYPE_TOPIC_AFTER = _set(
+    """
+    news article articles spec specification protocol docs documentation tutorial tutorials guide guides
+    adoption ecosystem security vulnerability vulnerabilities market trends research paper papers
+    standard history explained introduction course courses
+    """
+)
+_DETERMINERS = _set("a an the")
+
+_QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|‘[^’]*’|(?<![\w'])'[^']+'(?![\w'])")
+_SENTENCE_END = re.compile(r"[.!?;]+(?=\s|$)")
+_TASK_WORDS = 20  # longer than this, a query is a task description rather than a Bazaar query
+
+
 # --- the scan ------------------------------------------------------------------------------------
+
+_SYMBOLS = {**_UNRATED_SYMBOLS, **_KNOWN_SYMBOLS}
+# "supports solana" is about chain support, not the payment rail.
+_RAIL_VERBS = _PAY_VERBS - _set("supports supporting supported")
+_ASSET_TOPIC_BEFORE = _TOPIC_BEFORE | _set(
+    """
+    convert converting swap swapping exchange exchanging buy buying sell selling trade trading send
+    sending transfer transferring track tracking bridge bridging mint minting stake staking hold
+    holding lend lending borrow borrowing earn to into from much many value my your
+    """
+)
+_STELLAR_ADJ_BEFORE = _set("with is was are were so truly really absolutely pretty quite simply most more")
+_STELLAR_ADJ_AFTER = _set(
+    """
+    review reviews rating ratings performance performances result results job work reputation record
+    quality experience customer support team career grades grade students writing reviewer
+    """
+)
+_BARE_PAIR_STARTS = frozenset(first for first, _ in _BARE_PAIRS)
+_CHEAP_PAIR_STARTS = frozenset(first for first, _ in _CHEAP_PAIRS)
+_TWO_WORD_STARTS = frozenset(first for first, _ in _TWO_WORD_TRIGGERS)
+_TYPE_STARTS = frozenset({"mcp", "model", "http", "https", "rest", "restful"})
+_ALWAYS_CHAINS = frozenset({"stellar", "solana", "ethereum"})
+_PER_CALL = re.compile(
+    r"(?:per|a|an|each|/)\s*(?:api\s+)?(?:call|request|req|query|use|invocation|hit|lookup|run)s?(?!\w)|(?<!\w)each(?!\w)"
+)
 
 
 @dataclass(slots=True)
@@ -281,6 +437,8 @@ class _Claim:
     phrase: str
     value: object = None
     negated: bool = False
+    role: AppliedAs = "filter"
+    why: str = ""
 
 
 class _Scan:
@@ -291,11 +449,31 @@ class _Scan:
         self.cased = cased
         matches = list(_WORD.finditer(text.replace("’", "'")))
         self.spans = [m.span() for m in matches]
+        self.starts = [s for s, _ in self.spans]
+        self.ends = [e for _, e in self.spans]
         self.words = [m.group() for m in matches]
-        self.owner: list[_Claim | None] = [None] * len(self.words)
+        count = len(self.words)
+        # link[i]: words i and i+1 are in one clause (no punctuation between them).
+        self.link = [not any(c in _BARRIER for c in text[self.ends[i] : self.starts[i + 1]]) for i in range(count - 1)]
+        self.quoted = [False] * count
+        for m in _QUOTED.finditer(text):
+            for k in self.word_range(m.start(), m.end()):
+                self.quoted[k] = True
+        sentence_ends = [m.start() for m in _SENTENCE_END.finditer(text)]
+        self.sentence = [bisect_left(sentence_ends, s) for s in self.starts]
+        # A long or multi-sentence query is a task description, not a Bazaar-style query: there a
+        # chain, amount or protocol is far more often the subject than a payment constraint.
+        self.task = count > _TASK_WORDS or len(set(self.sentence)) > 1
+        self.pay_sentences = {
+            self.sentence[k]
+            for k, w in enumerate(self.words)
+            if w in _SENTENCE_PAY_CUES or (w == "per" and self.near(k, 1) in ("call", "request", "calls", "requests"))
+        }
+        self.owner: list[_Claim | None] = [None] * count
         self.claims: list[_Claim] = []
         self.removed = [False] * len(text)
         self.negations: list[tuple[int, list[int]]] = []  # (trigger start, clause words) per negation
+        self.topical_negations: list[tuple[int, int, str]] = []  # (first, last, why)
         # Testnets reached only through a bare family name ("on stellar"); dropped unless a qualifier
         # asks for them, because a bare chain name means its mainnet, as the v1 names do.
         self.bare_testnets: set[str] = set()
@@ -303,45 +481,74 @@ class _Scan:
 
     # word helpers
 
+    def word_range(self, start: int, end: int) -> range:
+        """Indexes of the words overlapping text[start:end]."""
+        return range(bisect_right(self.ends, start), bisect_left(self.starts, end))
+
     def at(self, i: int) -> str:
         return self.words[i] if 0 <= i < len(self.words) else ""
 
     def joined(self, i: int, j: int) -> bool:
         """Words i and j (adjacent) exist and no clause punctuation separates them."""
         lo, hi = min(i, j), max(i, j)
-        if lo < 0 or hi >= len(self.words):
-            return False
-        return not any(c in _BARRIER for c in self.text[self.spans[lo][1] : self.spans[hi][0]])
+        return lo >= 0 and hi < len(self.words) and self.link[lo]
 
     def free(self, i: int) -> bool:
-        return 0 <= i < len(self.words) and self.owner[i] is None
+        return 0 <= i < len(self.words) and self.owner[i] is None and not self.quoted[i]
+
+    def content(self, i: int) -> bool:
+        """Word i is topical text: unclaimed, or claimed only as a topic."""
+        if not 0 <= i < len(self.words):
+            return False
+        claim = self.owner[i]
+        return claim is None or claim.role == "topic"
 
     def near(self, i: int, step: int) -> str:
         """The word next to i (step -1 or 1) when joined to it, else ''."""
-        return self.at(i + step) if self.joined(i, i + step) else ""
+        lo = i if step > 0 else i - 1  # the hot path of every scan, so no helper calls
+        return self.words[i + step] if 0 <= lo < len(self.link) and self.link[lo] else ""
 
-    def owned_by(self, i: int, kind: str) -> bool:
+    def before(self, i: int, skip: frozenset[str] = frozenset()) -> int:
+        """Index of the word joined before i, past any ``skip`` words; -1 when there is none."""
+        k = i - 1
+        while k >= 0 and self.link[k] and self.words[k] in skip:
+            k -= 1
+        return k if k >= 0 and self.link[k] else -1
+
+    def look_back(self, i: int, width: int, vocabulary: frozenset[str]) -> int:
+        """The nearest of the ``width`` words joined before i that is in ``vocabulary``; -1 if none."""
+        k = i - 1
+        while k >= 0 and i - k <= width and self.link[k]:
+            if self.words[k] in vocabulary:
+                return k
+            k -= 1
+        return -1
+
+    def span_text(self, first: int, last: int) -> str:
+        return self.text[self.spans[first][0] : self.spans[last][1]]
+
+    def owned_by(self, i: int, kind: str, role: str | None = None) -> bool:
         claim = self.owner[i] if 0 <= i < len(self.words) else None
-        return claim is not None and claim.kind == kind
+        return claim is not None and claim.kind == kind and (role is None or claim.role == role)
+
+    def sentence_pays(self, i: int) -> bool:
+        return self.sentence[i] in self.pay_sentences
 
     # claiming
 
-    def claim_words(self, kind: str, first: int, last: int, value: object = None) -> _Claim | None:
+    def claim_words(
+        self, kind: str, first: int, last: int, value: object = None, role: AppliedAs = "filter", why: str = ""
+    ) -> _Claim | None:
         if not all(self.free(k) for k in range(first, last + 1)):
             return None
-        phrase = self.text[self.spans[first][0] : self.spans[last][1]]
-        return self._add(_Claim(kind, first, last, phrase, value), self.spans[first][0], self.spans[last][1])
-
-    def claim_chars(self, kind: str, start: int, end: int, value: object = None) -> _Claim | None:
-        inside = [k for k, (s, e) in enumerate(self.spans) if s < end and e > start]
-        if not inside or not all(self.free(k) for k in inside):
-            return None
-        return self._add(_Claim(kind, inside[0], inside[-1], self.text[start:end], value), start, end)
+        claim = _Claim(kind, first, last, self.span_text(first, last), value, role=role, why=why)
+        return self._add(claim, self.spans[first][0], self.spans[last][1])
 
     def _add(self, claim: _Claim, start: int, end: int) -> _Claim:
         for k in range(claim.first, claim.last + 1):
             self.owner[k] = claim
-        self.remove(start, end)
+        if claim.role != "topic":  # a topic stays in the text that is ranked on
+            self.remove(start, end)
         self.claims.append(claim)
         return claim
 
@@ -372,16 +579,71 @@ class _Scan:
 
     def scan_caip2(self) -> None:
         for m in _CAIP2.finditer(self.text):
+            inside = self.word_range(m.start(), m.end())
+            if not inside or not all(self.free(k) for k in inside):
+                continue
             literal = self.cased[m.start() : m.end()] if self.cased else m.group()
-            self.claim_chars("network", m.start(), m.end(), (n.canonical_case(literal),))
+            claim = _Claim("network", inside[0], inside[-1], m.group(), (n.canonical_case(literal),))
+            claim.why = f"'{m.group()}': a network id typed as such"
+            self._add(claim, m.start(), m.end())
+
+    # prices
 
     def scan_prices(self) -> None:
         for pattern, kind in ((_PRICE_CAP, "price"), (_PRICE_MIN, "minprice"), (_PRICE_BARE, "bare")):
             for m in pattern.finditer(self.text):
+                inside = self.word_range(m.start(), m.end())
+                if not inside or not all(self.free(k) for k in inside):
+                    continue
                 usd, symbol = _amount_value(m)
-                claim = self.claim_chars("price" if kind == "bare" else kind, m.start(), m.end())
-                if claim is not None:
-                    claim.value = (usd, symbol, kind == "bare")
+                role, why = self.price_role(kind, m.group(), inside[0], inside[-1], usd, symbol)
+                claim = _Claim("minprice" if kind == "minprice" else "price", inside[0], inside[-1], m.group())
+                claim.value, claim.role, claim.why = (usd, symbol, kind == "bare"), role, why
+                self._add(claim, m.start(), m.end())
+
+    def price_role(
+        self, kind: str, phrase: str, first: int, last: int, usd: Decimal | None, symbol: str | None
+    ) -> tuple[AppliedAs, str]:
+        """Whether an amount is the price of a call (a cap) or part of what the task is about."""
+        per_call = bool(_PER_CALL.search(phrase))
+        after, after2 = self.near(last, 1), self.near(last + 1, 1) if self.near(last, 1) else ""
+        if not per_call:
+            lo = max(0, first - 4)
+            window = [self.words[k] for k in range(lo, min(len(self.words), last + 4))]
+            if any(w in _CONVERSION_WORDS for w in window) or (
+                after in ("to", "into", "in") and (after2 in _CURRENCY_WORDS or after2 in _SYMBOLS)
+            ):
+                return "topic", f"'{phrase}' is an amount in a conversion"
+            if after in _NON_CALL_UNITS or (after in ("a", "an", "per", "each") and after2 in _NON_CALL_UNITS):
+                unit = after if after in _NON_CALL_UNITS else after2
+                return "topic", f"'{phrase}' is a price per {unit}, not per call"
+            thing = self.look_back(first, 3, _PRICED_THINGS)
+            if thing >= 0:
+                return "topic", f"'{phrase}' is the price of '{self.words[thing]}'"
+        if kind == "minprice":
+            if self.task and not per_call:
+                return "topic", "an amount in a long task request without a price phrase"
+            return "unapplied", f"'{phrase}': minimum prices are not supported"
+        if usd is None:
+            return "unapplied", f"'{phrase}': no USD rate for {symbol}"
+        if per_call:
+            return "filter", f"'{phrase}': a price per call"
+        if self.task:  # "flights that cost no more than $300": in a task, only "per call" names the call's price
+            return "topic", "an amount in a long task request, not a price per call"
+        word = self.look_back(first, 3, _PRICE_WORDS)
+        if word >= 0:
+            return "filter", f"'{self.span_text(word, last)}': price phrase"
+        if symbol is not None:
+            return "filter", f"'{phrase}': priced in {symbol}"
+        if self.at(self.before(first)) in _SERVICE_HEADS and self.before(first) >= 0:
+            return "filter", f"'{self.span_text(self.before(first), last)}': price cap on the service"
+        if usd > 1:
+            return "topic", f"'{phrase}': over $1 without a price phrase reads as the price of the subject"
+        if kind == "bare":
+            return "filter", f"'{phrase}': price cap, assumed from a bare amount"
+        return "filter", f"'{phrase}': price cap"
+
+    # networks
 
     def scan_families(self, *, linked: bool) -> None:
         for i, word in enumerate(self.words):
@@ -396,39 +658,109 @@ class _Scan:
         if self.near(i, -1) == "the" and self.free(prev):
             prev -= 1
         prep = self.at(prev) if self.joined(prev, prev + 1) and self.free(prev) else ""
-        context = (
-            prep in _NET_PREPS
-            or prep in _PAY_VERBS
-            or self.near(i, -1) in _KNOWN_SYMBOLS
-            or after in _KNOWN_SYMBOLS
-            or (linked and self.linked_to_network(i, last))
-        )
-        if qual == "any" and self.near(last, 1) in _CHAIN_SUBJECTS:  # "stellar network explorer"
-            ok = False
-        elif qual in ("main", "test"):
-            ok = True
-        elif word in _BARE_FAMILIES:
-            ok = after not in _CHAIN_SUBJECTS or qual is not None
+        symbol_next = after in _KNOWN_SYMBOLS and self.near(i + 1, 1) not in _CHAIN_SUBJECTS
+        link_role = self.linked_role(i, last)
+        if word in _ALWAYS_CHAINS:
+            if word == "stellar" and (self.near(i, -1) in _STELLAR_ADJ_BEFORE or after in _STELLAR_ADJ_AFTER):
+                return  # "stellar reviews": the adjective
         else:
-            ok = (
+            context = (
+                prep in _NET_PREPS
+                or prep in _PAY_VERBS
+                or self.near(i, -1) in _KNOWN_SYMBOLS
+                or symbol_next
+                or (linked and link_role is not None)
+            )
+            if not (
                 (context or qual is not None)
                 and (qual is not None or (after not in _NOT_NETWORK_AFTER and not after.isdigit()))
                 and self.near(i, -1) not in _NOT_NETWORK_BEFORE
-            )
-        if not ok:
-            return
+            ):
+                return
         mainnets, testnets = n.FAMILIES[word]
         if qual == "main":
             ids = mainnets
         elif qual == "test":
             ids = testnets
-            self.explicit_testnets.update(testnets)
         else:
             ids = mainnets + testnets if word in _BARE_FAMILIES else mainnets
-            if word in _BARE_FAMILIES:
-                self.bare_testnets.update(testnets)
         first = prev if prep in _NET_PREPS else i
-        self.claim_words("network", first, last, tuple(sorted(ids)))
+        role, why = self.network_role(i, first, last, prev, prep, qual, symbol_next, link_role)
+        if role == "topic":
+            ids = testnets if qual == "test" else mainnets  # a soft signal: the chain itself
+        claim = self.claim_words("network", first, last, tuple(sorted(ids)), role, why)
+        if claim is not None and role != "topic":
+            if qual == "test":
+                self.explicit_testnets.update(testnets)
+            elif qual is None and word in _BARE_FAMILIES:
+                self.bare_testnets.update(testnets)
+
+    def network_role(
+        self,
+        i: int,
+        first: int,
+        last: int,
+        prev: int,
+        prep: str,
+        qual: str | None,
+        symbol_next: bool,
+        link_role: AppliedAs | None,
+    ) -> tuple[AppliedAs, str]:
+        """Filter when the chain reads as the payment rail, topic when it is what the task is about."""
+        phrase = self.span_text(first, last)
+        tail = self.near(last, 1)
+        if tail in _SUBJECT_AFTER:
+            return "topic", f"'{phrase} {tail}': the chain is the subject, not the payment rail"
+        pay = self.pay_phrase(i, last, prev, prep, symbol_next)
+        if pay:
+            return "filter", f"'{pay}': payment phrase"
+        opener = self.before(first)
+        if prep in _NET_PREPS:
+            k = self.before(prev)
+            if self.at(k) in _SYMBOLS and k >= 0:  # "the price of eth on base": a pay phrase was ruled out
+                return "topic", f"'{self.span_text(k, last)}': the chain of an asset the task is about"
+        if self.at(opener) in _TOPIC_BEFORE and opener >= 0:
+            return "topic", f"'{self.span_text(opener, last)}': the chain is what the task is about"
+        subject = self.look_back(first, 5, _SUBJECT_BEFORE)
+        if subject >= 0:
+            return "topic", f"'{phrase}' is the subject of '{self.span_text(subject, first - 1)}'"
+        if self.task and not self.sentence_pays(i):
+            return "topic", f"'{phrase}' in a long task request without a payment phrase"
+        if link_role is not None:
+            return link_role, f"'{phrase}': joined to another network that is a {link_role}"
+        if prep in _NET_PREPS:
+            return "filter", f"'{phrase}': network phrase"
+        if qual in ("main", "test"):
+            return "filter", f"'{phrase}': a network named with its qualifier"
+        if self.words[i] in _BARE_FAMILIES and (opener < 0 or self.at(opener) in _LEAD_WORDS):
+            return "filter", f"'{phrase}': a chain leading a short query reads as the payment network"
+        return "topic", f"'{phrase}' named without a network phrase"
+
+    def pay_phrase(self, i: int, last: int, prev: int, prep: str, symbol_next: bool) -> str:
+        """The payment words that make the chain at i the payment rail, or ''."""
+        if prep in _RAIL_VERBS:
+            return self.span_text(prev, last)
+        if prep in _NET_PREPS:
+            k = self.before(prev)
+            word = self.at(k) if k >= 0 else ""
+            if word in _RAIL_VERBS or word in _PAY_NOUNS:
+                return self.span_text(k, last)
+            if word in _SYMBOLS and self.at(self.before(k)) not in _ASSET_TOPIC_BEFORE:
+                return self.span_text(k, last)
+        if symbol_next:
+            return self.span_text(i, last + 1 if last == i else last)
+        return ""
+
+    def linked_role(self, first: int, last: int) -> AppliedAs | None:
+        """'stellar or base', 'base/solana': the role of a network joined directly or by or/and."""
+        for step, edge in ((-1, first), (1, last)):
+            for hop in (1, 2):
+                k = edge + hop * step
+                if hop == 2 and self.near(edge, step) not in ("or", "and"):
+                    continue
+                if self.owned_by(k, "network") and self.joined(k - step, k):
+                    return cast(_Claim, self.owner[k]).role
+        return None
 
     def qualifier_after(self, i: int) -> tuple[str | None, int]:
         """The qualifier after a family name at i ("main", "test", "any" or None) and its last word."""
@@ -452,22 +784,9 @@ class _Scan:
             k += 1
         return qual, k
 
-    def linked_to_network(self, first: int, last: int) -> bool:
-        """'stellar or base', 'base/solana': joined to a network claim directly or by or/and."""
-        for step, edge in ((-1, first), (1, last)):
-            if self.owned_by(edge + step, "network") and self.joined(edge, edge + step):
-                return True
-            if (
-                self.near(edge, step) in ("or", "and")
-                and self.owned_by(edge + 2 * step, "network")
-                and self.joined(edge + step, edge + 2 * step)
-            ):
-                return True
-        return False
-
     def scan_bare_qualifiers(self) -> None:
         for i, word in enumerate(self.words):
-            if not self.free(i):
+            if not (word in _BARE_QUALS or word in _BARE_PAIR_STARTS) or not self.free(i):
                 continue
             pair = (word, self.near(i, 1))
             if pair in _BARE_PAIRS and self.free(i + 1):
@@ -476,51 +795,106 @@ class _Scan:
                 qual, last = _BARE_QUALS[word], i
             else:
                 continue
-            if self.near(last, 1) in _CHAIN_SUBJECTS:  # "testnet faucet" is a topic
-                continue
             first = i - 1 if self.near(i, -1) in _NET_PREPS and self.free(i - 1) else i
-            self.claim_words("qualifier", first, last, qual)
+            phrase = self.span_text(first, last)
+            if self.near(last, 1) in _CHAIN_SUBJECTS:  # "testnet faucet" is a topic
+                why = f"'{phrase} {self.near(last, 1)}': the network is the subject"
+                self.claim_words("qualifier", first, last, qual, "topic", why)
+            elif self.task and not self.sentence_pays(i):
+                why = f"'{phrase}' in a long task request without a payment phrase"
+                self.claim_words("qualifier", first, last, qual, "topic", why)
+            else:
+                self.claim_words("qualifier", first, last, qual, "filter", f"'{phrase}': network qualifier")
+
+    # assets
 
     def scan_assets(self) -> None:
         for i, word in enumerate(self.words):
-            if not self.free(i):
+            symbol = _SYMBOLS.get(word)
+            if symbol is None or not self.free(i):
                 continue
-            pay_context = self.near(i, -1) in _ASSET_CONTEXT
-            if word in _KNOWN_SYMBOLS:
-                if self.near(i, 1) in _CHAIN_SUBJECTS and not pay_context:  # "xlm price feed"
-                    continue
-                self.claim_words("asset", i, i, _KNOWN_SYMBOLS[word])
-            elif word in _UNRATED_SYMBOLS:
-                by_network = any(self.owned_by(i + step, "network") and self.joined(i, i + step) for step in (-1, 1))
-                if pay_context or by_network:
-                    self.claim_words("asset", i, i, _UNRATED_SYMBOLS[word])
+            role, why = self.asset_role(i, symbol)
+            self.claim_words("asset", i, i, symbol, role, why)
+
+    def asset_role(self, i: int, symbol: str) -> tuple[AppliedAs, str]:
+        b = self.before(i)
+        said = self.words[i]
+        prior = self.at(b) if b >= 0 else ""
+        after = self.near(i, 1)
+        rail = (after in _NET_PREPS and self.owned_by(i + 2, "network", "filter")) or any(
+            self.owned_by(i + step, "network", "filter") and self.joined(i, i + step) for step in (-1, 1)
+        )
+        if prior in _RAIL_VERBS or prior in ("denominated", "priced") or after in ("payment", "payments"):
+            return "boost", f"'{self.span_text(b if prior else i, i if prior else i + 1)}': payment phrase"
+        if prior in ("in", "with") and self.at(self.before(b)) in _RAIL_VERBS | _PAY_NOUNS | {"priced"}:
+            return "boost", f"'{self.span_text(self.before(b), i)}': payment phrase"
+        if after in _CHAIN_SUBJECTS:
+            return "topic", f"'{said} {after}': the asset is the subject"
+        if prior in _ASSET_TOPIC_BEFORE or after in ("to", "into", "vs", "versus"):
+            return "topic", f"'{self.span_text(b if prior else i, i)}': the asset is what the task is about"
+        lo = max(0, i - 4)
+        if any(w in _CONVERSION_WORDS for w in self.words[lo : i + 4]):
+            return "topic", f"'{said}' in a conversion"
+        if rail:
+            return "boost", f"'{said}' named with the payment network"
+        if prior in _ASSET_CONTEXT:
+            return "boost", f"'{prior} {said}': payment context"
+        if symbol in a.USD_RATES and not self.task:
+            return "boost", f"'{said}': a payment asset"
+        return "topic", f"'{said}' named without a payment phrase"
+
+    # type and method
 
     def scan_types(self) -> None:
         for i, word in enumerate(self.words):
-            if not self.free(i):
+            if not (word in _TYPE_STARTS or word in _METHODS) or not self.free(i):
                 continue
             nxt = self.near(i, 1)
             if word == "mcp" or (word == "model" and nxt == "context" and self.near(i + 1, 1) == "protocol"):
                 last = i if word == "mcp" else i + 2
-                if self.near(last, 1) in _MCP_NOUNS and self.free(last + 1):
+                noun = self.near(last, 1) in _MCP_NOUNS and self.free(last + 1)
+                if noun:
                     last += 1
-                self.claim_words("type", i, last, "mcp")
+                role, why = self.interface_role(i, last, noun=noun)
+                self.claim_words("type", i, last, "mcp", role, why)
             elif word in ("http", "https") and nxt in _METHODS and self.free(i + 1):
                 last = i + 2 if self.near(i + 1, 1) in _METHOD_NOUNS and self.free(i + 2) else i + 1
-                self.claim_words("method", i, last, nxt.upper())
+                role, why = self.interface_role(i, last, noun=True)
+                self.claim_words("method", i, last, nxt.upper(), role, why)
             elif word in ("http", "https", "rest", "restful") and nxt in _TYPE_NOUNS and self.free(i + 1):
-                self.claim_words("type", i, i + 1, "http")
+                role, why = self.interface_role(i, i + 1, noun=True)
+                self.claim_words("type", i, i + 1, "http", role, why)
             elif word in _METHODS:
                 self.try_method(i)
+
+    def interface_role(self, first: int, last: int, *, noun: bool, capitals: bool = False) -> tuple[AppliedAs, str]:
+        """An interface the result must have, or a protocol/API style the task is about."""
+        phrase = self.span_text(first, last)
+        b = self.before(first, _DETERMINERS)
+        prior = self.at(b) if b >= 0 else ""
+        tail = self.near(last, 1)
+        if prior in _TYPE_TOPIC_BEFORE:
+            return "topic", f"'{self.span_text(b, last)}': the task is about it, not through it"
+        if tail in _TYPE_TOPIC_AFTER:
+            return "topic", f"'{phrase} {tail}': the task is about it"
+        if self.task and (capitals or not (noun or prior in _METHOD_PREPS or prior == "as")):
+            return "topic", f"'{phrase}' in a long task request without an interface phrase"
+        return "filter", f"'{phrase}': interface phrase"
 
     def try_method(self, i: int) -> None:
         word = self.words[i]
         if self.near(i, -1) in _METHOD_PREPS and self.free(i - 1):  # "via GET"
-            self.claim_words("method", i - 1, i, word.upper())
+            role, why = self.interface_role(i - 1, i, noun=True)
+            self.claim_words("method", i - 1, i, word.upper(), role, why)
         elif self.near(i, 1) in _METHOD_NOUNS and self.free(i + 1):  # "POST endpoint"
-            self.claim_words("method", i, i + 1, word.upper())
-        elif _PATH_AFTER.match(self.text, self.spans[i][1]) or self.typed_in_capitals(i):  # "GET /v1"
-            self.claim_words("method", i, i, word.upper())
+            role, why = self.interface_role(i, i + 1, noun=True)
+            self.claim_words("method", i, i + 1, word.upper(), role, why)
+        elif _PATH_AFTER.match(self.text, self.spans[i][1]):  # "GET /v1"
+            role, why = self.interface_role(i, i, noun=True)
+            self.claim_words("method", i, i, word.upper(), role, why)
+        elif self.typed_in_capitals(i):
+            role, why = self.interface_role(i, i, noun=True, capitals=True)
+            self.claim_words("method", i, i, word.upper(), role, why)
 
     def typed_in_capitals(self, i: int) -> bool:
         if self.cased is None or self.cased.isupper():
@@ -530,26 +904,41 @@ class _Scan:
 
     def scan_cheap(self) -> None:
         for i, word in enumerate(self.words):
-            if not self.free(i):
+            if not (word in _CHEAP_WORDS or word in _CHEAP_PAIR_STARTS) or not self.free(i):
                 continue
             if (word, self.near(i, 1)) in _CHEAP_PAIRS and self.free(i + 1):
-                self.claim_words("cheap", i, i + 1)
+                last = i + 1
             elif word in _CHEAP_WORDS:
-                self.claim_words("cheap", i, i)
+                last = i
+            else:
+                continue
+            phrase = self.span_text(i, last)
+            nxt = self.near(last, 1)
+            if nxt in _PRICED_THINGS or (nxt and self.near(last + 1, 1) in _PRICED_THINGS):
+                self.claim_words("cheap", i, last, None, "topic", f"'{phrase}' describes the subject, not the call")
+            elif self.task and not (nxt in _SERVICE_HEADS or self.near(last + 1, 1) in _SERVICE_HEADS):
+                why = f"'{phrase}' in a long task request, not about a service"
+                self.claim_words("cheap", i, last, None, "topic", why)
+            else:
+                self.claim_words("cheap", i, last, None, "boost", f"'{phrase}': prefer cheaper")
+
+    # negation
 
     def trigger_length(self, i: int) -> int:
         """Words in the negation trigger starting at i (0 when there is none)."""
         word = self.at(i)
         if (word, self.near(i, 1)) in _TWO_WORD_TRIGGERS and self.free(i + 1):
             return 2
-        if word == "no" and self.text[self.spans[i][1] : self.spans[i][1] + 1] == "-":  # "no-code"
+        if word == "no" and (
+            self.text[self.spans[i][1] : self.spans[i][1] + 1] == "-" or self.near(i, 1) in _NO_FIXED
+        ):  # "no-code", "no more"
             return 0
-        return 1 if word in _TRIGGERS else 0
+        return 1 if word in _TRIGGERS or word in _CONTRACTIONS else 0
 
     def mark_negated_claims(self) -> None:
         """'not on base', 'without mcp': the constraint is dropped, not inverted."""
         for claim in self.claims:
-            if claim.kind in ("price", "minprice"):
+            if claim.kind in ("price", "minprice") or claim.role == "topic":
                 continue
             k = claim.first - 1
             while self.free(k) and self.joined(k, k + 1) and self.at(k) in _LEFT_FILLER:
@@ -561,13 +950,15 @@ class _Scan:
                 continue
             start = starts[0]
             claim.negated = True
+            claim.role = "unapplied"
             for j in range(start, claim.first):
                 self.take(j, claim)
-            claim.phrase = self.text[self.spans[start][0] : self.spans[claim.last][1]]
+            claim.phrase = self.span_text(start, claim.last)
+            claim.why = f"'{claim.phrase}': a negated constraint is dropped, not inverted"
 
     def attach_filler(self) -> None:
         for claim in sorted(self.claims, key=lambda c: c.first):
-            if claim.kind not in ("network", "qualifier", "asset", "price"):
+            if claim.kind not in ("network", "qualifier", "asset", "price") or claim.role == "topic":
                 continue
             left = _PRICE_LEFT_FILLER if claim.kind == "price" else _LEFT_FILLER
             k = claim.first - 1
@@ -579,20 +970,68 @@ class _Scan:
                 self.take(k, claim)
                 k += 1
 
+    def negation_scope(self, i: int, length: int) -> tuple[int, str]:
+        """(-1, why) when the negation is task content; else how many words after the trigger to skip."""
+        word, b = self.words[i], self.before(i)
+        prior = self.at(b) if b >= 0 else ""
+        nxt = self.near(i + length - 1, 1)
+        phrase = self.span_text(i, i + length if nxt else i + length - 1)
+        content = f"'{phrase}' negates the task content, not the result"
+        if length == 2 or word in ("except", "excluding", "exclude", "excludes"):
+            if self.task and word not in ("other", "excluding", "exclude", "excludes"):
+                return -1, content
+            return 0, ""
+        if word == "never":
+            return -1, content
+        if word in _CONTRACTIONS or (word == "not" and prior in _AUX):
+            subject = b if word in _CONTRACTIONS else self.before(b) if b >= 0 else -1
+            said = self.at(subject) if subject >= 0 else ""
+            if said in _PERSONS and nxt in _WANT_VERBS:  # "i don't want ads"
+                return 1, ""
+            if said in ("that", "which") and self.at(self.before(subject)) in _SERVICE_HEADS and not self.task:
+                return 0, ""  # "an api that isn't rate limited"
+            return -1, content
+        if word == "not":
+            if b < 0 or prior in ("but", "and", "or") or prior in _SERVICE_HEADS:
+                return 0, ""
+            if not self.task and nxt in _NOT_PREPS:
+                return 0, ""
+            return -1, content
+        if word == "no":
+            with_head = prior == "with" and self.at(self.before(b)) in _SERVICE_HEADS
+            if b < 0 or prior in ("but", "and", "or") or prior in _SERVICE_HEADS or with_head:
+                return 0, ""
+            return -1, content
+        if word == "without":
+            if not self.task or b < 0 or prior in _SERVICE_HEADS:
+                return 0, ""
+            return -1, content
+        return 0, ""
+
     def scan_negations(self) -> None:
         i = 0
         while i < len(self.words):
-            length = self.trigger_length(i) if self.free(i) else 0
+            word = self.words[i]
+            maybe = word in _TRIGGERS or word in _CONTRACTIONS or word in _TWO_WORD_STARTS
+            length = self.trigger_length(i) if maybe and self.free(i) else 0
             if not length:
                 i += 1
                 continue
+            skip, why = self.negation_scope(i, length)
+            if skip < 0:
+                self.topical_negations.append((i, i + length - 1, why))
+                i += length
+                continue
             clause: list[int] = []
             j = i + length
+            for _ in range(skip):
+                if self.content(j) and self.joined(j - 1, j):
+                    j += 1
             while (
-                self.free(j)
+                self.content(j)
                 and self.joined(j - 1, j)
                 and self.at(j) not in _CLAUSE_STOPS
-                and not self.trigger_length(j)
+                and not (self.free(j) and self.trigger_length(j))
             ):
                 clause.append(j)
                 j += 1
@@ -605,8 +1044,10 @@ class _Scan:
 
     def build(self) -> InterpretedQuery:
         notes: list[tuple[int, str]] = []
+        explained: list[tuple[int, ConstraintNote]] = []
         unapplied: list[str] = []
         family_ids: set[str] = set()
+        soft: set[str] = set()
         quals: dict[str, str] = {}
         known: list[str] = []
         unknown: list[str] = []
@@ -614,53 +1055,97 @@ class _Scan:
         types: set[str] = set()
         methods: set[str] = set()
         cheapest = False
+        network_notes: list[tuple[int, _Claim]] = []
+
+        def explain(claim: _Claim, kind: NoteKind, value: str, role: AppliedAs | None = None, why: str = "") -> int:
+            explained.append(
+                (claim.first, ConstraintNote(kind, value, role or claim.role, why or claim.why, claim.phrase))
+            )
+            return len(explained) - 1
 
         for claim in self.claims:
             where = claim.first
             source = f"(from '{claim.phrase}')"
+            kind = _NOTE_KINDS[claim.kind]
             if claim.negated:
                 notes.append((where, f"negated {claim.kind} ignored {source}"))
                 unapplied.append(f"negated:{claim.kind}")
+                explain(claim, kind, _claim_value(claim))
+                continue
+            if claim.role == "topic":
+                if claim.kind == "network":
+                    soft.update(cast(tuple[str, ...], claim.value))
+                explain(claim, kind, _claim_value(claim))
                 continue
             if claim.kind == "network":
                 ids = cast(tuple[str, ...], claim.value)
                 if ids:
                     family_ids.update(ids)
                     notes.append((where, f"network: {'|'.join(ids)} {source}"))
+                    network_notes.append((explain(claim, "network", "|".join(ids)), claim))
                 else:
                     notes.append((where, f"network: no known chain id, not applied {source}"))
                     unapplied.append(f"network:{claim.phrase}")
+                    explain(claim, "network", claim.phrase, "unapplied", f"'{claim.phrase}': no known chain id")
             elif claim.kind == "qualifier":
                 quals.setdefault(str(claim.value), claim.phrase)
+                network_notes.append((explain(claim, "network", str(claim.value)), claim))
             elif claim.kind == "asset":
                 symbol = str(claim.value)
                 _note_asset(symbol, known, unknown, notes, where, source)
+                rated = symbol in a.USD_RATES
+                explain(
+                    claim, "asset", symbol, None if rated else "unapplied", "" if rated else f"no USD rate for {symbol}"
+                )
             elif claim.kind == "price":
                 usd, symbol, bare = cast(tuple[Decimal | None, str | None, bool], claim.value)
                 if symbol:
                     _note_asset(symbol, known, unknown, notes, where, source)
+                    explain(
+                        claim,
+                        "asset",
+                        symbol,
+                        "boost" if symbol in a.USD_RATES else "unapplied",
+                        f"'{claim.phrase}': the price names the asset",
+                    )
                 if usd is None:
                     notes.append((where, f"price cap: no USD rate for {symbol}, not applied {source}"))
                     unapplied.append(f"maxPrice:{symbol}")
+                    explain(claim, "price", claim.phrase)
                 else:
                     caps.append(usd)
                     assumed = ", assumed from a bare amount" if bare else ""
                     notes.append((where, f"price cap: ${_money(usd)}{assumed} {source}"))
+                    explain(claim, "price", _money(usd))
             elif claim.kind == "minprice":
                 notes.append((where, f"minimum price: not supported {source}"))
                 unapplied.append("minPrice")
+                explain(claim, "price", claim.phrase)
             elif claim.kind == "type":
                 types.add(str(claim.value))
                 notes.append((where, f"type: {claim.value} {source}"))
+                explain(claim, "type", str(claim.value))
             elif claim.kind == "method":
                 methods.add(str(claim.value))
                 types.add("http")
                 notes.append((where, f"method: {claim.value} {source}"))
+                explain(claim, "method", str(claim.value))
             elif claim.kind == "cheap":
                 cheapest = True
                 notes.append((where, f"prefer cheaper {source}"))
+                explain(claim, "cheapest", "true")
 
         networks = self.resolve_networks(family_ids, quals, notes, unapplied)
+        for index, claim in network_notes:  # what each phrase contributed after narrowing
+            where, note = explained[index]
+            if claim.kind == "network":
+                kept = [x for x in cast(tuple[str, ...], claim.value) if x in networks]
+            else:
+                kept = [x for x in networks if (x in n.TESTNETS) == (claim.value == "test")]
+            if kept:
+                explained[index] = (where, _replace(note, value="|".join(kept)))
+            else:
+                explained[index] = (where, _replace(note, applied_as="unapplied", why=note.why + "; narrowed away"))
         query_type: QueryType | None = None
         if len(types) == 1:
             query_type = "mcp" if "mcp" in types else "http"
@@ -668,9 +1153,17 @@ class _Scan:
             notes.append((len(self.words), "type: both mcp and http named, not applied"))
             unapplied.append("type:conflict")
         method = next(iter(methods)) if len(methods) == 1 and query_type == "http" else None
+        if query_type == "http" and not any(c.kind == "type" and c.role == "filter" for c in self.claims):
+            first = min(c.first for c in self.claims if c.kind == "method" and c.role == "filter")
+            why = "an HTTP method is named, so the result is an HTTP endpoint"
+            explained.append((first, ConstraintNote("type", "http", "filter", why, self.words[first])))
         if len(methods) > 1:
             notes.append((len(self.words), f"method: {'|'.join(sorted(methods))} named, not applied"))
             unapplied.append("method:conflict")
+        for index, (where, note) in enumerate(explained):
+            conflict = (note.kind == "type" and query_type is None) or (note.kind == "method" and method is None)
+            if conflict and note.applied_as == "filter":
+                explained[index] = (where, _replace(note, applied_as="unapplied", why=note.why + "; conflicts"))
 
         topical_text = _residual(self.text, self.removed)
         topical = _unique(tokenize(topical_text))
@@ -681,9 +1174,16 @@ class _Scan:
         for trigger, clause in self.negations:
             terms = [t for t in tokenize(" ".join(self.words[k] for k in clause)) if t not in positive]
             if terms:
-                phrase = self.text[self.spans[trigger][0] : self.spans[clause[-1]][1]]
+                phrase = self.span_text(trigger, clause[-1])
                 notes.append((trigger, f"demote: {', '.join(_unique(terms))} (from '{phrase}')"))
+                why = f"'{phrase}': excluded from the result"
+                explained.append(
+                    (trigger, ConstraintNote("negation", ", ".join(_unique(terms)), "demote", why, phrase))
+                )
                 negated.extend(terms)
+        for first, last, why in self.topical_negations:
+            explained.append((first, ConstraintNote("negation", "", "topic", why, self.span_text(first, last))))
+        explained.extend(self.quoted_notes(soft))
 
         constrained = bool(networks or known or unknown or caps or query_type or method or cheapest)
         return InterpretedQuery(
@@ -701,7 +1201,30 @@ class _Scan:
             no_match=not topical and not constrained,
             understood=tuple(note for _, note in sorted(notes, key=lambda item: item[0])),
             unapplied=tuple(unapplied),
+            soft_networks=tuple(sorted(soft - set(networks))),
+            constraints=tuple(note for _, note in sorted(explained, key=lambda item: item[0])),
         )
+
+    def quoted_notes(self, soft: set[str]) -> list[tuple[int, ConstraintNote]]:
+        """Constraint words inside quotes: said, and deliberately kept as topics."""
+        found: list[tuple[int, ConstraintNote]] = []
+        for k, word in enumerate(self.words):
+            if not self.quoted[k]:
+                continue
+            why = f"'{word}' is quoted: quoted words are topics"
+            if word in _ALWAYS_CHAINS:
+                ids = n.FAMILIES[word][0]
+                soft.update(ids)
+                found.append((k, ConstraintNote("network", "|".join(ids), "topic", why, word)))
+            elif word in n.FAMILIES:
+                found.append((k, ConstraintNote("network", "|".join(n.FAMILIES[word][0]), "topic", why, word)))
+            elif word in _SYMBOLS:
+                found.append((k, ConstraintNote("asset", _SYMBOLS[word], "topic", why, word)))
+            elif word == "mcp":
+                found.append((k, ConstraintNote("type", "mcp", "topic", why, word)))
+            elif word in _TRIGGERS or word in _CONTRACTIONS:
+                found.append((k, ConstraintNote("negation", "", "topic", why, word)))
+        return found
 
     def resolve_networks(
         self, family_ids: set[str], quals: dict[str, str], notes: list[tuple[int, str]], unapplied: list[str]
@@ -736,6 +1259,34 @@ class _Scan:
             notes.append((end, f"network: '{main}' names no chain, not applied"))
             unapplied.append("network:mainnet")
         return ()
+
+
+_NOTE_KINDS: dict[str, NoteKind] = {
+    "network": "network",
+    "qualifier": "network",
+    "asset": "asset",
+    "price": "price",
+    "minprice": "price",
+    "type": "type",
+    "method": "method",
+    "cheap": "cheapest",
+}
+
+
+def _claim_value(claim: _Claim) -> str:
+    if claim.kind == "network":
+        return "|".join(cast(tuple[str, ...], claim.value))
+    if claim.kind == "price":
+        usd = cast(tuple[Decimal | None, str | None, bool], claim.value)[0]
+        return claim.phrase if usd is None else _money(usd)
+    if claim.kind == "cheap":
+        return "true"
+    return claim.phrase if claim.value is None else str(claim.value)
+
+
+def _replace(note: ConstraintNote, **changes: str) -> ConstraintNote:
+    fields = {"kind": note.kind, "value": note.value, "applied_as": note.applied_as, "why": note.why, "text": note.text}
+    return ConstraintNote(**(fields | changes))  # type: ignore[arg-type]
 
 
 def _note_asset(
