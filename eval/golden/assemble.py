@@ -14,10 +14,13 @@ HERE = Path(__file__).parent
 
 def main() -> int:
     drafts = {}
-    for line in (HERE / "queries.draft.jsonl").read_text(encoding="utf-8").splitlines():
-        if line.strip():
-            d = json.loads(line)
-            drafts[d["id"]] = d
+    for path in sorted(HERE.glob("queries*.draft.jsonl")):  # v1.0 drafts, then later rounds (1.2: long tasks)
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                d = json.loads(line)
+                if d["id"] in drafts:
+                    raise SystemExit(f"{d['id']} drafted twice")
+                drafts[d["id"]] = d
     judged: dict[str, dict] = {}
     for path in sorted((HERE / "judgments").glob("judge_*.jsonl")):
         for line in path.read_text(encoding="utf-8").splitlines():
