@@ -51,7 +51,15 @@ def _postmaster_running(data_dir: Path) -> bool:
         info = PostmasterInfo.read_from_pgdata(data_dir)
     except (OSError, ValueError, AssertionError):  # a half-written postmaster.pid during start-up
         return False
-    return info is not None and info.is_running() and info.status == "ready"
+    if info is None or not info.is_running() or info.status != "ready":
+        return False
+    import psutil
+
+    try:
+        # In a container whose init does not reap, a killed postmaster lingers as a zombie: that is down.
+        return bool(info.process.status() != psutil.STATUS_ZOMBIE)
+    except psutil.Error:
+        return False
 
 
 def restart_if_down(data_dir: Path) -> bool:
@@ -63,9 +71,37 @@ def restart_if_down(data_dir: Path) -> bool:
     logger.warning("embedded postgres in %s is down; restarting it", data_dir)
     with server._lock:  # pgserver's inter-process lock: two runners never start it twice
         if not _postmaster_running(data_dir):
+            _drop_zombie_lock_files(data_dir)
             server.ensure_postgres_running()
     logger.warning("embedded postgres in %s is back", data_dir)
     return True
+
+
+def _drop_zombie_lock_files(data_dir: Path) -> None:
+    """Remove the lock files of a postmaster that is dead but not reaped.
+
+    Postgres refuses to start while the PID in its lock files exists, and a zombie still "exists"; so do
+    pgserver's checks. A zombie can never run again, so its lock files are stale.
+    """
+    import psutil
+    from pgserver.utils import PostmasterInfo
+
+    try:
+        info = PostmasterInfo.read_from_pgdata(data_dir)
+    except (OSError, ValueError, AssertionError):
+        info = None
+    if info is None or info.process is None:
+        return
+    try:
+        zombie = info.process.status() == psutil.STATUS_ZOMBIE
+    except psutil.NoSuchProcess:
+        zombie = True
+    if not zombie:
+        return
+    logger.warning("postmaster %s is a zombie; removing its stale lock files", info.pid)
+    (data_dir / "postmaster.pid").unlink(missing_ok=True)
+    if info.socket_dir is not None and info.port is not None:
+        (info.socket_dir / f".s.PGSQL.{info.port}.lock").unlink(missing_ok=True)
 
 
 class Supervisor:
@@ -110,5 +146,8 @@ def stop_embedded(data_dir: Path) -> None:
         alive = [p for p in pids if p == os.getpid() or psutil.pid_exists(p)]
         if alive != pids:
             server.global_process_id_list.put(alive)
-    server._cleanup()  # stops the server when this process is the last user (pgserver's own rule)
+    try:
+        server._cleanup()  # stops the server when this process is the last user (pgserver's own rule)
+    except Exception:
+        logger.exception("stopping the embedded postgres in %s failed", data_dir)
     embedded_database_url.cache_clear()

@@ -1,0 +1,135 @@
+"""POST /discovery/v1/conversions through the Lambda handler: bounded, validated, truthful, capped, rate-limited.
+
+Every rejection is a 4xx with {error, reason} and leaves every table as it was.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from souk.catalog.ingest import catalog_event
+from souk.config import get_settings
+from souk.runner.events import LocalContext, http_api_event
+from souk.runner.template import load_handler
+from tests.conftest import REPO, table_snapshot
+from tests.factories import verified, weather
+
+URLS = [f"https://weather{i}.example.com/v1/current" for i in range(5)]
+Handler = Callable[[dict[str, Any], Any], dict[str, Any]]
+
+
+@pytest.fixture
+def handler(db, settings) -> Handler:
+    for i, url in enumerate(URLS):
+        catalog_event(db, verified(weather(url=url, description=f"Current weather for a city, station {i}.")), settings)
+    return load_handler(str(REPO / "functions" / "search" / "app.handler"))
+
+
+def _call(handler: Handler, method: str, path: str, *, query: str = "", body: bytes = b"", ip: str = "192.0.2.1"):
+    event = http_api_event(
+        method=method,
+        path=path,
+        raw_query=query,
+        headers={"content-type": "application/json"},
+        body=body,
+        route_key=f"{method} {path}",
+        source_ip=ip,
+    )
+    response = handler(event, LocalContext(function_name="SearchFunction"))
+    return response["statusCode"], json.loads(response["body"]), response.get("headers") or {}
+
+
+def _session(handler: Handler) -> tuple[str, list[str]]:
+    status, body, _ = _call(handler, "GET", "/discovery/search", query="query=current+weather+city&limit=10")
+    assert status == 200 and len(body["resources"]) == len(URLS)
+    return body["sessionId"], [r["resource"] for r in body["resources"]]
+
+
+def _convert(handler: Handler, payload: Any, **kw: Any):
+    raw = payload if isinstance(payload, bytes) else json.dumps(payload).encode()
+    return _call(handler, "POST", "/discovery/v1/conversions", body=raw, **kw)
+
+
+HOSTILE = [
+    (b'{"sessionId": "' + b"x" * 17000 + b'"}', 413, "payload_too_large"),
+    (b"[" * 6000 + b"]" * 6000, 400, "invalid_json"),
+    (b'{"a":' * 2500 + b"1" + b"}" * 2500, 400, "invalid_json"),
+    (b'{"sessionId": ' + b"1" * 5000 + b"}", 400, "invalid_json"),
+    (b"{not json", 400, "invalid_json"),
+    (b"\xff\xfe", 400, "invalid_json"),
+    (b"[]", 400, "invalid_conversion"),
+    (b'"text"', 400, "invalid_conversion"),
+    (b"{}", 400, "invalid_conversion"),
+    (b'{"sessionId": {"a": 1}, "resource": "x"}', 400, "invalid_conversion"),
+]
+
+
+@pytest.mark.parametrize(("raw", "status", "error"), HOSTILE)
+def test_hostile_bodies_are_4xx_and_write_nothing(handler, db, raw, status, error):
+    before = table_snapshot(db)
+    got, body, _ = _convert(handler, raw)
+    assert (got, body["error"]) == (status, error) and body["reason"]
+    assert table_snapshot(db) == before
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "error", "status"),
+    [
+        ("resource", "https://weather0.example.com/v1/current\u0000", "invalid_conversion", 400),
+        ("resource", "\ud800", "invalid_conversion", 400),
+        ("resource", "u" * 5000, "invalid_conversion", 400),
+        ("resource", 42, "invalid_conversion", 400),
+        ("resource", "https://elsewhere.example.com/", "not_in_session", 404),
+        ("toolName", ["x"], "invalid_conversion", 400),
+        ("toolName", "nul\u0000", "invalid_conversion", 400),
+        ("sessionId", "00000000-0000-0000-0000-000000000000", "unknown_session", 404),
+    ],
+)
+def test_bad_fields_are_4xx_and_write_nothing(handler, db, field, value, error, status):
+    session, resources = _session(handler)
+    before = table_snapshot(db)
+    payload = {"sessionId": session, "resource": resources[0]} | {field: value}
+    got, body, _ = _convert(handler, payload)
+    assert (got, body["error"]) == (status, error) and body["reason"]
+    assert table_snapshot(db) == before
+
+
+def test_answers_are_truthful_and_a_session_counts_at_most_its_cap(handler, db):
+    session, resources = _session(handler)
+    first = _convert(handler, {"sessionId": session, "resource": resources[1]})
+    assert first[0] == 200 and first[1] == {"recorded": True, "outcome": "recorded", "rank": 2}
+    again = _convert(handler, {"sessionId": session, "resource": resources[1]})
+    assert again[0] == 200 and again[1]["recorded"] is False and again[1]["duplicate"] is True
+    assert again[1]["outcome"] == "duplicate" and again[1]["reason"]
+    for resource in resources[2:4]:
+        assert _convert(handler, {"sessionId": session, "resource": resource})[1]["recorded"] is True
+    capped = _convert(handler, {"sessionId": session, "resource": resources[0]})
+    assert capped[0] == 200 and capped[1]["recorded"] is False and capped[1]["outcome"] == "session_cap"
+    rows = db.execute("SELECT rank FROM search_conversions WHERE session_id = %s ORDER BY rank", (session,)).fetchall()
+    assert [r["rank"] for r in rows] == [2, 3, 4]
+
+
+def test_clients_are_rate_limited_in_the_database_and_a_429_writes_nothing(handler, db, monkeypatch):
+    monkeypatch.setenv("SOUK_CONVERSION_CLIENT_BURST", "2")
+    get_settings.cache_clear()
+    try:
+        sessions = [_session(handler) for _ in range(3)]
+        for session, resources in sessions[:2]:
+            assert _convert(handler, {"sessionId": session, "resource": resources[0]})[0] == 200
+        before = table_snapshot(db)
+        session, resources = sessions[2]
+        status, body, headers = _convert(handler, {"sessionId": session, "resource": resources[0]})
+        assert status == 429 and body["error"] == "rate_limited" and body["reason"]
+        assert int(headers["retry-after"]) >= 1
+        assert table_snapshot(db) == before
+        # Another client is not affected; the limit is per (hashed) client address.
+        other = _convert(handler, {"sessionId": session, "resource": resources[0]}, ip="198.51.100.7")
+        assert other[0] == 200 and other[1]["recorded"] is True
+        keys = [r["key"] for r in db.execute("SELECT key FROM rate_buckets").fetchall()]
+        assert keys and not any("192.0.2.1" in k or "198.51.100.7" in k for k in keys)
+    finally:
+        get_settings.cache_clear()
