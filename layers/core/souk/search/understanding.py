@@ -247,7 +247,12 @@ _WORD_NUMBERS = {
     "ten": Decimal(10),
     "half": Decimal("0.5"),
 }
-_WORDNUM = r"(?:half(?:\s+an?)?|an?|one|two|three|four|five|six|seven|eight|nine|ten)"
+_FRACTIONS = {"half": Decimal("0.5"), "third": Decimal(1) / 3, "quarter": Decimal("0.25"), "fifth": Decimal("0.2")}
+_FRACTIONS |= {"tenth": Decimal("0.1"), "hundredth": Decimal("0.01")}
+_WORDNUM = (
+    r"(?:(?:(?:a|one)\s+)?(?:half|third|quarter|fifth|tenth|hundredth)\s+of\s+an?|half(?:\s+an?)?"
+    r"|an?|one|two|three|four|five|six|seven|eight|nine|ten)"
+)
 _SYMBOL_UNITS = "|".join(sorted([*_KNOWN_SYMBOLS, *_UNRATED_SYMBOLS], key=len, reverse=True))
 _UNITS = rf"(?:cents?|¢|penny|pennies|dollars?|bucks?|usd|euros?|eur|{_SYMBOL_UNITS})"
 
@@ -261,13 +266,18 @@ def _amount(words: bool) -> str:
     )
 
 
+_CALL_UNITS = r"(?:call|request|req|query|use|invocation|hit|lookup|run|search|image|page|document|file|check)"
+# "per <unit>": any unit of work is one call; a night, a month or a share is not (decided in price_role).
 _TAIL = (
-    r"(?:\s*(?:per|a|an|each|/)\s*(?:api\s+)?(?:call|request|req|query|use|invocation|hit|lookup|run)s?(?!\w)"
+    r"(?:\s*(?:for\s+)?(?:(?:per|each|every)\s+|/\s*)(?:(?:api|single)\s+)?(?P<per>[a-z][a-z-]*)(?!\w)"
+    rf"|\s*(?:a|an)\s+(?:api\s+)?(?P<per2>{_CALL_UNITS})s?(?!\w)"
     r"|\s+each(?!\w))?"
     r"(?:\s+(?:or\s+(?:less|lower|below|under|cheaper)|max(?:imum)?|tops|at\s+most)(?!\w))?"
 )
 _LE_WORDS = (
-    r"no\s+more\s+than|not\s+more\s+than|no\s+higher\s+than|not\s+over|less\s+than|cheaper\s+than"
+    r"(?:do\s+not|don[’']?t|not|never|without)\s+(?:want\s+to\s+|wanna\s+)?(?:pay(?:ing)?|spend(?:ing)?"
+    r"|cost(?:ing)?)\s+(?:more\s+than|over|above)"
+    r"|no\s+more\s+than|not\s+more\s+than|no\s+higher\s+than|not\s+over|less\s+than|cheaper\s+than"
     r"|lower\s+than|at\s+most|up\s+to|under|below|beneath|within|budget(?:\s+of)?"
     r"|max(?:imum)?(?:\s+(?:price|cost))?(?:\s+of)?"
 )
@@ -330,6 +340,13 @@ _PRICED_THINGS = _set(
     subscription subscriptions plan plans invoice invoices loan loans mortgage
     """
 )
+# "when XLM drops below 30 cents": an asset's own price, or a price moving, is data.
+_PRICE_SUBJECTS = _PRICED_THINGS | _set(
+    """
+    xlm usdc eurc eth btc sol bitcoin ether drops drop dropped falls fall fell rises rise rose trades
+    trading traded dips dip
+    """
+)
 _PRICE_WORDS = _set("priced price pricing cost costs costing charges charge charging fee fees pay paying pays billed")
 _CONVERSION_WORDS = _set(
     """
@@ -340,7 +357,11 @@ _CONVERSION_WORDS = _set(
 _CURRENCY_WORDS = _set("usd eur euro euros dollar dollars gbp jpy yen pound pounds cad aud chf inr cny yuan")
 # Per-night, per-month: a price of something that is not a call.
 _NON_CALL_UNITS = _set(
-    "night nights month months mo year years yr week weeks day days person people share seat hour hours"
+    """
+    night month mo year yr annum week day person people guest head share seat hour hr minute min pound lb
+    kg kilo gram ounce oz serving liter litre gallon mile km ticket unit user users seats nights months
+    years weeks days hours minutes
+    """
 )
 
 # What a result is: the head a negation or "not for ..." hangs from, "an api that isn't ...".
@@ -424,9 +445,8 @@ _CHEAP_PAIR_STARTS = frozenset(first for first, _ in _CHEAP_PAIRS)
 _TWO_WORD_STARTS = frozenset(first for first, _ in _TWO_WORD_TRIGGERS)
 _TYPE_STARTS = frozenset({"mcp", "model", "http", "https", "rest", "restful"})
 _ALWAYS_CHAINS = frozenset({"stellar", "solana", "ethereum"})
-_PER_CALL = re.compile(
-    r"(?:per|a|an|each|/)\s*(?:api\s+)?(?:call|request|req|query|use|invocation|hit|lookup|run)s?(?!\w)|(?<!\w)each(?!\w)"
-)
+_CALL_WORDS = _set("call calls request requests lookup lookups invocation invocations")
+_SHOP_WORDS = _set("store stores shop shops menu coupon coupons discount discounts sale sales bill bills")
 
 
 @dataclass(slots=True)
@@ -596,17 +616,30 @@ class _Scan:
                 if not inside or not all(self.free(k) for k in inside):
                     continue
                 usd, symbol = _amount_value(m)
-                role, why = self.price_role(kind, m.group(), inside[0], inside[-1], usd, symbol)
+                unit = m.group("per") or m.group("per2") or ("each" if m.group().endswith("each") else None)
+                role, why = self.price_role(kind, m.group(), inside[0], inside[-1], usd, symbol, unit)
                 claim = _Claim("minprice" if kind == "minprice" else "price", inside[0], inside[-1], m.group())
                 claim.value, claim.role, claim.why = (usd, symbol, kind == "bare"), role, why
                 self._add(claim, m.start(), m.end())
 
     def price_role(
-        self, kind: str, phrase: str, first: int, last: int, usd: Decimal | None, symbol: str | None
+        self,
+        kind: str,
+        phrase: str,
+        first: int,
+        last: int,
+        usd: Decimal | None,
+        symbol: str | None,
+        unit: str | None,
     ) -> tuple[AppliedAs, str]:
         """Whether an amount is the price of a call (a cap) or part of what the task is about."""
-        per_call = bool(_PER_CALL.search(phrase))
+        if unit is not None and (unit in _NON_CALL_UNITS or unit.removesuffix("s") in _NON_CALL_UNITS):
+            return "topic", f"'{phrase}' is a price per {unit}, not per call"
+        # "each call must cost less than $0.002": the call is named just before the amount.
+        per_call = unit is not None or self.look_back(first, 6, _CALL_WORDS) >= 0
         after, after2 = self.near(last, 1), self.near(last + 1, 1) if self.near(last, 1) else ""
+        if kind == "bare" and (after in _PRICED_THINGS or after in _SHOP_WORDS):
+            return "topic", f"'{phrase} {after}': the amount names a thing, not a call price"
         if not per_call:
             lo = max(0, first - 4)
             window = [self.words[k] for k in range(lo, min(len(self.words), last + 4))]
@@ -617,7 +650,7 @@ class _Scan:
             if after in _NON_CALL_UNITS or (after in ("a", "an", "per", "each") and after2 in _NON_CALL_UNITS):
                 unit = after if after in _NON_CALL_UNITS else after2
                 return "topic", f"'{phrase}' is a price per {unit}, not per call"
-            thing = self.look_back(first, 3, _PRICED_THINGS)
+            thing = self.look_back(first, 5, _PRICE_SUBJECTS)
             if thing >= 0:
                 return "topic", f"'{phrase}' is the price of '{self.words[thing]}'"
         if kind == "minprice":
@@ -1309,8 +1342,14 @@ def _amount_value(m: re.Match[str]) -> tuple[Decimal | None, str | None]:
         number, unit = m.group("tnum"), m.group("tcur")
     else:
         number, unit = m.group("num"), m.group("unit")
-    word = number.split()[0]
-    value = _WORD_NUMBERS[word] if word in _WORD_NUMBERS else Decimal(number.replace(",", ""))
+    parts = number.split()
+    fraction = next((_FRACTIONS[w] for w in parts if w in _FRACTIONS), None)
+    if fraction is not None:  # "a tenth of a cent", "half a dollar"
+        value = fraction
+    elif parts[0] in _WORD_NUMBERS:
+        value = _WORD_NUMBERS[parts[0]]
+    else:
+        value = Decimal(number.replace(",", ""))
     if unit in ("$", "usd", "dollar", "dollars", "buck", "bucks"):
         return value, None
     if unit in ("cent", "cents", "¢", "penny", "pennies"):
