@@ -73,10 +73,14 @@ def check_keys_for_bind(settings: Settings, host: str) -> None:
     require_strong_keys(settings.explicit_keys, f"souk serve on non-loopback address {host}")
 
 
-def _raise_on_sigterm(signum: int, _frame: FrameType | None) -> None:
+class _Terminated(Exception):
+    pass
+
+
+def _raise_on_sigterm(_signum: int, _frame: FrameType | None) -> None:
     # uvicorn re-raises the signal it caught once it has shut down; without a handler SIGTERM would end the
     # process right there and skip the cleanup below (and the embedded Postgres would outlive the runner).
-    raise SystemExit(128 + signum)
+    raise _Terminated
 
 
 def serve(*, host: str, port: int, demo: bool, template: Path) -> int:
@@ -102,6 +106,8 @@ def serve(*, host: str, port: int, demo: bool, template: Path) -> int:
         for route in gateway.routes:
             logger.info("route %s %s -> %s", route.method, route.path, route.function)
         uvicorn.run(gateway, host=host, port=port, log_level="info", lifespan="off")
+    except (_Terminated, KeyboardInterrupt):
+        logger.info("stopping on a signal")
     finally:
         _shutdown(settings, supervisor, gateway, stop, worker)
     return 0

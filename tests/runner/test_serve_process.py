@@ -1,0 +1,94 @@
+"""`souk serve` as a real process: it supervises its embedded Postgres and stops it on SIGTERM.
+
+A kill -9 of the postmaster gives 503s (JSON, Retry-After) while it is down, never a 500 or a hang, and
+the same runner answers 200 again once the supervisor has restarted it.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import psutil
+import pytest
+
+from tests.conftest import REPO
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _alive(pid: int) -> bool:
+    try:
+        return psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
+    except psutil.NoSuchProcess:
+        return False
+
+
+def _postmaster(data_dir: Path) -> int:
+    return int((data_dir / "postmaster.pid").read_text().splitlines()[0])
+
+
+@pytest.fixture
+def runner(tmp_path):
+    data_dir = tmp_path / "pgdata"
+    port = _free_port()
+    env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
+    env |= {"SOUK_DATA_DIR": str(data_dir), "SOUK_KEYS_FILE": str(tmp_path / "keys.json")}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "souk.cli", "serve", "--port", str(port)],
+        cwd=REPO,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            if httpx.get(f"{base}/discovery/resources", timeout=5).status_code == 200:
+                break
+        except httpx.TransportError:
+            pass
+        assert proc.poll() is None and time.monotonic() < deadline, "souk serve did not come up"
+        time.sleep(0.3)
+    yield proc, base, data_dir
+    if proc.poll() is None:
+        proc.kill()
+        proc.wait(10)
+
+
+def test_kill_9_of_postgres_gives_only_503s_then_recovers_and_sigterm_stops_it(runner):
+    proc, base, data_dir = runner
+    os.kill(_postmaster(data_dir), signal.SIGKILL)
+    statuses: list[int] = []
+    deadline = time.monotonic() + 45
+    while time.monotonic() < deadline:
+        started = time.monotonic()
+        r = httpx.get(f"{base}/discovery/resources", timeout=10)
+        assert time.monotonic() - started < 4, "a request hung while the database was down"
+        statuses.append(r.status_code)
+        if r.status_code == 200:
+            break
+        assert r.status_code == 503, r.text
+        assert r.json()["error"].startswith("database_") and r.json()["reason"] and r.headers["retry-after"]
+        time.sleep(0.2)
+    assert statuses[-1] == 200, statuses
+    assert proc.poll() is None  # the same runner, never restarted
+
+    postmaster = _postmaster(data_dir)
+    proc.send_signal(signal.SIGTERM)
+    assert proc.wait(30) == 0
+    deadline = time.monotonic() + 10
+    while _alive(postmaster) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not _alive(postmaster), "the embedded Postgres outlived the runner"
