@@ -206,7 +206,9 @@ _METHOD_PREPS = frozenset({"via", "using", "over", "by"})
 _METHOD_NOUNS = _set("endpoint endpoints request requests method route routes verb")
 _PATH_AFTER = re.compile(r"\s*/")
 _TYPE_NOUNS = frozenset({"api", "apis", "endpoint", "endpoints", "service", "services", "route", "routes", "interface"})
-_MCP_NOUNS = frozenset({"tool", "tools", "server", "servers", "endpoint", "endpoints", "service", "api"})
+_MCP_NOUNS = _set(
+    "tool tools server servers endpoint endpoints service api client clients compatible enabled native based ready"
+)
 
 _CHEAP_WORDS = frozenset({"cheap", "cheapest", "cheaper", "cheaply", "inexpensive", "affordable"})
 _CHEAP_PAIRS = frozenset(
@@ -397,7 +399,9 @@ _NO_FIXED = _set("more longer matter idea one doubt less sooner problem")
 # A protocol or API style the task is about, or that the task builds: topic, not interface type.
 _TYPE_TOPIC_BEFORE = _TOPIC_BEFORE | _set(
     """
-    on is are was what how why does do build building create creating write writing develop
+    on is are was what how why does do build building create creating write writing develop scan scanning
+    crawl crawling index indexing benchmark benchmarking rank ranking review reviewing evaluate evaluating
+    sends makes issues performs executes fires
     developing deploy deploying host hosting debug debugging test testing tests scaffold implement
     implementing publish publishing register registering monitor monitoring secure securing audit
     auditing install installing configure configuring setup set list listing document documenting
@@ -437,13 +441,27 @@ _STELLAR_ADJ_BEFORE = _set("with is was are were so truly really absolutely pret
 _STELLAR_ADJ_AFTER = _set(
     """
     review reviews rating ratings performance performances result results job work reputation record
-    quality experience customer support team career grades grade students writing reviewer
+    quality experience customer support team career grades grade students writing reviewer spectra
+    spectrum spectral mass masses wind winds population populations classification evolution object
+    objects remnant remnants cluster clusters atmosphere atmospheres parallax magnitude magnitudes
+    luminosity nucleosynthesis astrophysics
     """
 )
 _BARE_PAIR_STARTS = frozenset(first for first, _ in _BARE_PAIRS)
 _CHEAP_PAIR_STARTS = frozenset(first for first, _ in _CHEAP_PAIRS)
 _TWO_WORD_STARTS = frozenset(first for first, _ in _TWO_WORD_TRIGGERS)
 _TYPE_STARTS = frozenset({"mcp", "model", "http", "https", "rest", "restful"})
+_ASTRONOMY = _set("astronomy astronomical astrophysics star stars galaxy galaxies telescope telescopes nebula")
+_SCOPE_OPENERS = _set(
+    "explain explains explaining explained describe describes describing about regarding concerning understand"
+)
+_REQUEST_BEFORE = _set(
+    """
+    need needs needed want wants find finding looking look get use uses using require requires required
+    prefer prefers only must should support supports speaks speak loads load accepts accept expose
+    exposes exposed as via over through recommend suggest calls
+    """
+)
 _ALWAYS_CHAINS = frozenset({"stellar", "solana", "ethereum"})
 _CALL_WORDS = _set("call calls request requests lookup lookups invocation invocations")
 _SHOP_WORDS = _set("store stores shop shops menu coupon coupons discount discounts sale sales bill bills")
@@ -489,6 +507,12 @@ class _Scan:
             for k, w in enumerate(self.words)
             if w in _SENTENCE_PAY_CUES or (w == "per" and self.near(k, 1) in ("call", "request", "calls", "requests"))
         }
+        self.astronomy = any(w in _ASTRONOMY for w in self.words)
+        # "articles that explain how a client pays in usdc on base": what follows is the topic.
+        self.scope_opener = [-1] * count  # the opener whose clause word k is in, or -1
+        for k in range(1, count):
+            if self.link[k - 1]:
+                self.scope_opener[k] = k - 1 if self.words[k - 1] in _SCOPE_OPENERS else self.scope_opener[k - 1]
         self.owner: list[_Claim | None] = [None] * count
         self.claims: list[_Claim] = []
         self.removed = [False] * len(text)
@@ -565,6 +589,10 @@ class _Scan:
         return self._add(claim, self.spans[first][0], self.spans[last][1])
 
     def _add(self, claim: _Claim, start: int, end: int) -> _Claim:
+        opener = self.scope_opener[claim.first]
+        if claim.role in ("filter", "boost") and opener >= 0:
+            claim.role = "topic"
+            claim.why = f"'{claim.phrase}' is part of what the task is about ('{self.words[opener]} ...')"
         for k in range(claim.first, claim.last + 1):
             self.owner[k] = claim
         if claim.role != "topic":  # a topic stays in the text that is ranked on
@@ -694,8 +722,12 @@ class _Scan:
         symbol_next = after in _KNOWN_SYMBOLS and self.near(i + 1, 1) not in _CHAIN_SUBJECTS
         link_role = self.linked_role(i, last)
         if word in _ALWAYS_CHAINS:
-            if word == "stellar" and (self.near(i, -1) in _STELLAR_ADJ_BEFORE or after in _STELLAR_ADJ_AFTER):
-                return  # "stellar reviews": the adjective
+            if word == "stellar" and (
+                self.near(i, -1) in _STELLAR_ADJ_BEFORE or after in _STELLAR_ADJ_AFTER or self.astronomy
+            ):
+                return  # "stellar reviews", "stellar spectra": the adjective
+            if word == "solana" and after in ("beach", "county"):
+                return  # Solana Beach, California
         else:
             context = (
                 prep in _NET_PREPS
@@ -725,7 +757,7 @@ class _Scan:
         if claim is not None and role != "topic":
             if qual == "test":
                 self.explicit_testnets.update(testnets)
-            elif qual is None and word in _BARE_FAMILIES:
+            elif qual in (None, "any") and word in _BARE_FAMILIES:
                 self.bare_testnets.update(testnets)
 
     def network_role(
@@ -747,6 +779,9 @@ class _Scan:
         pay = self.pay_phrase(i, last, prev, prep, symbol_next)
         if pay:
             return "filter", f"'{pay}': payment phrase"
+        payer = self.look_back(first, 6, _RAIL_VERBS | _PAY_NOUNS)
+        if payer >= 0 and prep in _NET_PREPS:  # "pay for with my wallet on solana devnet"
+            return "filter", f"'{self.span_text(payer, last)}': payment phrase"
         opener = self.before(first)
         if prep in _NET_PREPS:
             k = self.before(prev)
@@ -763,7 +798,7 @@ class _Scan:
             return link_role, f"'{phrase}': joined to another network that is a {link_role}"
         if prep in _NET_PREPS:
             return "filter", f"'{phrase}': network phrase"
-        if qual in ("main", "test"):
+        if qual is not None:
             return "filter", f"'{phrase}': a network named with its qualifier"
         if self.words[i] in _BARE_FAMILIES and (opener < 0 or self.at(opener) in _LEAD_WORDS):
             return "filter", f"'{phrase}': a chain leading a short query reads as the payment network"
@@ -785,15 +820,20 @@ class _Scan:
         return ""
 
     def linked_role(self, first: int, last: int) -> AppliedAs | None:
-        """'stellar or base', 'base/solana': the role of a network joined directly or by or/and."""
+        """'stellar or base', 'base/solana', 'ethereum, solana': the role of a network next to this one."""
         for step, edge in ((-1, first), (1, last)):
             for hop in (1, 2):
                 k = edge + hop * step
                 if hop == 2 and self.near(edge, step) not in ("or", "and"):
                     continue
-                if self.owned_by(k, "network") and self.joined(k - step, k):
+                if self.owned_by(k, "network") and (self.joined(k - step, k) or self.listed(k - step, k)):
                     return cast(_Claim, self.owner[k]).role
         return None
+
+    def listed(self, i: int, j: int) -> bool:
+        """Adjacent words i and j are items of a comma list ("ethereum, solana")."""
+        lo, hi = min(i, j), max(i, j)
+        return lo >= 0 and hi < len(self.words) and self.text[self.ends[lo] : self.starts[hi]].strip() == ","
 
     def qualifier_after(self, i: int) -> tuple[str | None, int]:
         """The qualifier after a family name at i ("main", "test", "any" or None) and its last word."""
@@ -910,12 +950,27 @@ class _Scan:
             return "topic", f"'{self.span_text(b, last)}': the task is about it, not through it"
         if tail in _TYPE_TOPIC_AFTER:
             return "topic", f"'{phrase} {tail}': the task is about it"
-        if self.task and (capitals or not (noun or prior in _METHOD_PREPS or prior == "as")):
+        if self.words[first] == "mcp" and not noun:
+            if tail and tokenize(tail):  # "mcp certification", "mcp joint": it modifies another noun
+                return "topic", f"'{phrase} {tail}': 'mcp' names something else here"
+            start = self.starts[first]
+            if first >= 3 and self.text[start - 1 : start] == "(":
+                initials = "".join(self.words[k][0] for k in range(first - 3, first))
+                if initials == "mcp":  # "Minecraft Coder Pack (MCP)"
+                    return "topic", f"'({phrase})' abbreviates '{self.span_text(first - 3, first - 1)}'"
+        asked = prior in _METHOD_PREPS or prior == "as" or tail == "only"
+        if self.task and not asked and self.look_back(first, 5, _REQUEST_BEFORE) < 0:
+            return "topic", f"'{phrase}' in a long task request, not asked for as the interface"
+        if self.task and capitals:
             return "topic", f"'{phrase}' in a long task request without an interface phrase"
         return "filter", f"'{phrase}': interface phrase"
 
     def try_method(self, i: int) -> None:
         word = self.words[i]
+        if self.near(i, -1) in ("and", "or", "vs", "versus") and self.owned_by(i - 2, "method", "topic"):
+            why = f"'{self.span_text(i - 2, i)}': named with a method the task is about"
+            self.claim_words("method", i, i, word.upper(), "topic", why)
+            return
         if self.near(i, -1) in _METHOD_PREPS and self.free(i - 1):  # "via GET"
             role, why = self.interface_role(i - 1, i, noun=True)
             self.claim_words("method", i - 1, i, word.upper(), role, why)
