@@ -225,10 +225,21 @@ _CHEAP_PAIRS = frozenset(
 _TRIGGERS = _set(
     """
     not no without except excluding exclude excludes never isn't isnt aren't arent doesn't doesnt
-    don't dont
+    don't dont avoid skip nothing
     """
 )
-_TWO_WORD_TRIGGERS = frozenset({("other", "than"), ("rather", "than"), ("instead", "of")})
+_TWO_WORD_TRIGGERS = frozenset(
+    {("other", "than"), ("rather", "than"), ("instead", "of"), ("anything", "but"), ("leave", "out")}
+)
+# Imperative exclusions: what follows is not wanted in the results, in any query style.
+_EXCLUDE_VERBS = _set("avoid skip nothing exclude excludes excluding")
+# Generic words of an excluded phrase: "skip anything that scrapes crunchbase" demotes crunchbase only.
+_NEGATION_FILLER = """
+    anything something stuff ones those focused based built related involving involve involves using uses
+    use relies rely depends powered scrapes scrape scraping wraps made specific kind type sort style
+    analysis detection recognition generation extraction classification integration integrations api apis
+    tool tools service services model models data content support feature features result results
+"""
 _CLAUSE_STOPS = frozenset({"and", "but", "that", "which", "with", "who", "while", "whereas", "plus"})
 
 # --- price grammar -------------------------------------------------------------------------------
@@ -462,6 +473,15 @@ _REQUEST_BEFORE = _set(
     exposes exposed as via over through recommend suggest calls
     """
 )
+_GENERIC = _set("anything something stuff ones those tools services apis results one")
+_NEGATION_FILLER_STEMS = frozenset(tokenize(_NEGATION_FILLER))
+_ASSET_NAMES = {"lumens": "XLM", "lumen": "XLM", "usd": "", "euro": ""}
+_ASSET_PAIRS = {("usd", "coin"): "USDC", ("euro", "coin"): "EURC"}
+_PRICE_MOVES = _set("drops drop dropped falls fall fell rises rise rose dips dip jumps jump moves spikes crashes")
+_PREFER = _set("prefer prefers preferred preferably ideally")
+_WALLET = _set("wallet wallets")
+_POSSESSIVES = _set("my our")
+_QUOTE_WORDS = _set("price prices value values rate rates quote quoted worth")
 _ALWAYS_CHAINS = frozenset({"stellar", "solana", "ethereum"})
 _CALL_WORDS = _set("call calls request requests lookup lookups invocation invocations")
 _SHOP_WORDS = _set("store stores shop shops menu coupon coupons discount discounts sale sales bill bills")
@@ -492,7 +512,9 @@ class _Scan:
         self.words = [m.group() for m in matches]
         count = len(self.words)
         # link[i]: words i and i+1 are in one clause (no punctuation between them).
-        self.link = [not any(c in _BARRIER for c in text[self.ends[i] : self.starts[i + 1]]) for i in range(count - 1)]
+        gaps = [text[self.ends[i] : self.starts[i + 1]] for i in range(count - 1)]
+        # " - " between words is a dash, as "—" is; "e-mail" and "base-sepolia" stay joined.
+        self.link = [not any(c in _BARRIER for c in gap) and " - " not in gap for gap in gaps]
         self.quoted = [False] * count
         for m in _QUOTED.finditer(text):
             for k in self.word_range(m.start(), m.end()):
@@ -884,10 +906,26 @@ class _Scan:
     def scan_assets(self) -> None:
         for i, word in enumerate(self.words):
             symbol = _SYMBOLS.get(word)
+            if symbol is None and word in _ASSET_NAMES:
+                self.try_asset_name(i)
+                continue
             if symbol is None or not self.free(i):
                 continue
             role, why = self.asset_role(i, symbol)
             self.claim_words("asset", i, i, symbol, role, why)
+
+    def try_asset_name(self, i: int) -> None:
+        """'pay with lumens', 'accepts usd coin': a name counts only where payment is said."""
+        word = self.words[i]
+        last = i + 1 if (word, self.near(i, 1)) in _ASSET_PAIRS else i
+        symbol = _ASSET_PAIRS.get((word, self.near(i, 1))) or _ASSET_NAMES.get(word)
+        if not symbol or not self.free(i) or not self.free(last):
+            return
+        b = self.before(i)
+        prior = self.at(b) if b >= 0 else ""
+        payer = self.at(self.before(b)) if prior in ("in", "with") else prior
+        if payer in _RAIL_VERBS or payer in ("priced", "denominated"):
+            self.claim_words("asset", i, last, symbol, "boost", f"'{self.span_text(b, last)}': payment phrase")
 
     def asset_role(self, i: int, symbol: str) -> tuple[AppliedAs, str]:
         b = self.before(i)
@@ -901,8 +939,15 @@ class _Scan:
             return "boost", f"'{self.span_text(b if prior else i, i if prior else i + 1)}': payment phrase"
         if prior in ("in", "with") and self.at(self.before(b)) in _RAIL_VERBS | _PAY_NOUNS | {"priced"}:
             return "boost", f"'{self.span_text(self.before(b), i)}': payment phrase"
-        if after in _CHAIN_SUBJECTS:
+        if prior in _PREFER:
+            return "boost", f"'{prior} {said}': a payment preference"
+        wallet = self.look_back(i, 6, _WALLET)
+        if wallet >= 0 and (self.at(wallet - 1) in _POSSESSIVES or self.at(wallet - 2) in _POSSESSIVES):
+            return "boost", f"'{said}' is what the caller's wallet holds"
+        if after in _CHAIN_SUBJECTS or after in _PRICE_MOVES:
             return "topic", f"'{said} {after}': the asset is the subject"
+        if prior == "in" and self.at(self.before(b)) in _QUOTE_WORDS:  # "xlm price in eurc"
+            return "topic", f"'{self.span_text(self.before(b), i)}': a quote currency, not a payment"
         if prior in _ASSET_TOPIC_BEFORE or after in ("to", "into", "vs", "versus"):
             return "topic", f"'{self.span_text(b if prior else i, i)}': the asset is what the task is about"
         lo = max(0, i - 4)
@@ -1066,11 +1111,15 @@ class _Scan:
         phrase = self.span_text(i, i + length if nxt else i + length - 1)
         content = f"'{phrase}' negates the task content, not the result"
         if length == 2 or word in ("except", "excluding", "exclude", "excludes"):
-            if self.task and word not in ("other", "excluding", "exclude", "excludes"):
+            if self.task and word not in ("other", "anything", "leave", "excluding", "exclude", "excludes"):
                 return -1, content
             return 0, ""
         if word == "never":
             return -1, content
+        if word in _EXCLUDE_VERBS:
+            if word == "nothing":  # "nothing with slang"; "Nothing Phone 2" is a brand
+                return (1, "") if nxt in _NOT_PREPS else (-1, content)
+            return 0, ""
         if word in _CONTRACTIONS or (word == "not" and prior in _AUX):
             subject = b if word in _CONTRACTIONS else self.before(b) if b >= 0 else -1
             said = self.at(subject) if subject >= 0 else ""
@@ -1091,10 +1140,16 @@ class _Scan:
                 return 0, ""
             return -1, content
         if word == "without":
-            if not self.task or b < 0 or prior in _SERVICE_HEADS:
+            if prior in _SERVICE_HEADS:
                 return 0, ""
-            return -1, content
+            if nxt.endswith("ing") or self.task:  # "translate without losing formatting": how, not what
+                return -1, content
+            return 0, ""
         return 0, ""
+
+    def relative_of_generic(self, j: int, clause: list[int]) -> bool:
+        """'anything that scrapes x': the relative clause says what the excluded thing is."""
+        return self.at(j) in ("that", "which") and bool(clause) and all(self.words[k] in _GENERIC for k in clause)
 
     def scan_negations(self) -> None:
         i = 0
@@ -1118,7 +1173,7 @@ class _Scan:
             while (
                 self.content(j)
                 and self.joined(j - 1, j)
-                and self.at(j) not in _CLAUSE_STOPS
+                and (self.at(j) not in _CLAUSE_STOPS or self.relative_of_generic(j, clause))
                 and not (self.free(j) and self.trigger_length(j))
             ):
                 clause.append(j)
@@ -1260,7 +1315,8 @@ class _Scan:
         positive = set(topical)
         negated: list[str] = []
         for trigger, clause in self.negations:
-            terms = [t for t in tokenize(" ".join(self.words[k] for k in clause)) if t not in positive]
+            said = tokenize(" ".join(self.words[k] for k in clause))
+            terms = [t for t in said if t not in positive and t not in _NEGATION_FILLER_STEMS]
             if terms:
                 phrase = self.span_text(trigger, clause[-1])
                 notes.append((trigger, f"demote: {', '.join(_unique(terms))} (from '{phrase}')"))
