@@ -207,7 +207,10 @@ _METHOD_NOUNS = _set("endpoint endpoints request requests method route routes ve
 _PATH_AFTER = re.compile(r"\s*/")
 _TYPE_NOUNS = frozenset({"api", "apis", "endpoint", "endpoints", "service", "services", "route", "routes", "interface"})
 _MCP_NOUNS = _set(
-    "tool tools server servers endpoint endpoints service api client clients compatible enabled native based ready"
+    """
+    tool tools server servers endpoint endpoints service api client clients host compatible enabled native
+    based ready
+    """
 )
 
 _CHEAP_WORDS = frozenset({"cheap", "cheapest", "cheaper", "cheaply", "inexpensive", "affordable"})
@@ -236,6 +239,7 @@ _EXCLUDE_VERBS = _set("avoid skip nothing exclude excludes excluding")
 # Generic words of an excluded phrase: "skip anything that scrapes crunchbase" demotes crunchbase only.
 _NEGATION_FILLER = """
     anything something stuff ones those focused based built related involving involve involves using uses
+    only cover covers covering
     use relies rely depends powered scrapes scrape scraping wraps made specific kind type sort style
     analysis detection recognition generation extraction classification integration integrations api apis
     tool tools service services model models data content support feature features result results
@@ -460,7 +464,7 @@ _STELLAR_ADJ_AFTER = _set(
 )
 _BARE_PAIR_STARTS = frozenset(first for first, _ in _BARE_PAIRS)
 _CHEAP_PAIR_STARTS = frozenset(first for first, _ in _CHEAP_PAIRS)
-_TWO_WORD_STARTS = frozenset(first for first, _ in _TWO_WORD_TRIGGERS)
+_TWO_WORD_STARTS = frozenset(first for first, _ in _TWO_WORD_TRIGGERS) | {"w"}
 _TYPE_STARTS = frozenset({"mcp", "model", "http", "https", "rest", "restful"})
 _ASTRONOMY = _set("astronomy astronomical astrophysics star stars galaxy galaxies telescope telescopes nebula")
 _SCOPE_OPENERS = _set(
@@ -537,7 +541,7 @@ class _Scan:
                 self.scope_opener[k] = k - 1 if self.words[k - 1] in _SCOPE_OPENERS else self.scope_opener[k - 1]
         self.owner: list[_Claim | None] = [None] * count
         self.claims: list[_Claim] = []
-        self.removed = [False] * len(text)
+        self.removed = bytearray(len(text))  # 1 where a character left the topical text
         self.negations: list[tuple[int, list[int]]] = []  # (trigger start, clause words) per negation
         self.topical_negations: list[tuple[int, int, str]] = []  # (first, last, why)
         # Testnets reached only through a bare family name ("on stellar"); dropped unless a qualifier
@@ -628,8 +632,7 @@ class _Scan:
         self.remove(*self.spans[i])
 
     def remove(self, start: int, end: int) -> None:
-        for k in range(start, end):
-            self.removed[k] = True
+        self.removed[start:end] = b"\x01" * (end - start)
 
     # passes
 
@@ -991,6 +994,8 @@ class _Scan:
         b = self.before(first, _DETERMINERS)
         prior = self.at(b) if b >= 0 else ""
         tail = self.near(last, 1)
+        if prior in _POSSESSIVES and self.words[last] in ("client", "clients", "host", "agent"):
+            return "filter", f"'{self.span_text(b, last)}': the caller speaks it"
         if prior in _TYPE_TOPIC_BEFORE:
             return "topic", f"'{self.span_text(b, last)}': the task is about it, not through it"
         if tail in _TYPE_TOPIC_AFTER:
@@ -1062,6 +1067,8 @@ class _Scan:
         word = self.at(i)
         if (word, self.near(i, 1)) in _TWO_WORD_TRIGGERS and self.free(i + 1):
             return 2
+        if word == "w" and self.text[self.spans[i][1] : self.spans[i][1] + 2] == "/o" and self.free(i + 1):
+            return 2  # "w/o ocr"
         if word == "no" and (
             self.text[self.spans[i][1] : self.spans[i][1] + 1] == "-" or self.near(i, 1) in _NO_FIXED
         ):  # "no-code", "no more"
@@ -1074,7 +1081,7 @@ class _Scan:
             if claim.kind in ("price", "minprice") or claim.role == "topic":
                 continue
             k = claim.first - 1
-            while self.free(k) and self.joined(k, k + 1) and self.at(k) in _LEFT_FILLER:
+            while self.free(k) and self.joined(k, k + 1) and (self.at(k) in _LEFT_FILLER or self.at(k) in ("a", "an")):
                 k -= 1
             if not (self.free(k) and self.joined(k, k + 1)):
                 continue
@@ -1125,22 +1132,24 @@ class _Scan:
             said = self.at(subject) if subject >= 0 else ""
             if said in _PERSONS and nxt in _WANT_VERBS:  # "i don't want ads"
                 return 1, ""
-            if said in ("that", "which") and self.at(self.before(subject)) in _SERVICE_HEADS and not self.task:
+            if said in ("that", "which") and _is_head(self.at(self.before(subject))) and not self.task:
                 return 0, ""  # "an api that isn't rate limited"
             return -1, content
         if word == "not":
-            if b < 0 or prior in ("but", "and", "or") or prior in _SERVICE_HEADS:
+            if nxt in ("interested", "looking", "wanting"):  # "not interested in anything that ..."
+                return 1, ""
+            if b < 0 or prior in ("but", "and", "or") or _is_head(prior):
                 return 0, ""
             if not self.task and nxt in _NOT_PREPS:
                 return 0, ""
             return -1, content
         if word == "no":
-            with_head = prior == "with" and self.at(self.before(b)) in _SERVICE_HEADS
-            if b < 0 or prior in ("but", "and", "or") or prior in _SERVICE_HEADS or with_head:
+            with_head = prior == "with" and _is_head(self.at(self.before(b)))
+            if b < 0 or prior in ("but", "and", "or") or _is_head(prior) or with_head:
                 return 0, ""
             return -1, content
         if word == "without":
-            if prior in _SERVICE_HEADS:
+            if _is_head(prior):  # "image generator without watermark"
                 return 0, ""
             if nxt.endswith("ing") or self.task:  # "translate without losing formatting": how, not what
                 return -1, content
@@ -1149,7 +1158,8 @@ class _Scan:
 
     def relative_of_generic(self, j: int, clause: list[int]) -> bool:
         """'anything that scrapes x': the relative clause says what the excluded thing is."""
-        return self.at(j) in ("that", "which") and bool(clause) and all(self.words[k] in _GENERIC for k in clause)
+        generic = [k for k in clause if self.words[k] not in _NOT_PREPS]
+        return self.at(j) in ("that", "which") and bool(generic) and all(self.words[k] in _GENERIC for k in generic)
 
     def scan_negations(self) -> None:
         i = 0
@@ -1417,6 +1427,22 @@ _NOTE_KINDS: dict[str, NoteKind] = {
 }
 
 
+_NOT_HEADS = _set(
+    """
+    user customer member order folder number other letter paper water computer partner owner player worker
+    teacher manager driver rather whether either neither never ever however together under after over
+    winter summer layer corner border transfer trader buyer seller developer founder leader
+    """
+)
+
+
+def _is_head(word: str) -> bool:
+    """A word that can name the result: "api", "shortener", "translator" (not "customer")."""
+    if word in _SERVICE_HEADS:
+        return True
+    return len(word) >= 6 and word.endswith(("er", "or")) and word not in _NOT_HEADS
+
+
 def _claim_value(claim: _Claim) -> str:
     if claim.kind == "network":
         return "|".join(cast(tuple[str, ...], claim.value))
@@ -1472,16 +1498,26 @@ def _amount_value(m: re.Match[str]) -> tuple[Decimal | None, str | None]:
     return (value * rate if rate is not None else None), symbol
 
 
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")  # exactly Unicode category Cc
+_GONE = re.compile(rb"\x01+")
+
+
 def _collapse(text: str) -> str:
     text = unicodedata.normalize("NFKC", text)
     # Control characters (NUL among them, which Postgres rejects) become spaces.
-    text = "".join(" " if unicodedata.category(c) == "Cc" else c for c in text)
+    text = _CONTROL.sub(" ", text)
     return " ".join(text.split())
 
 
-def _residual(text: str, removed: list[bool]) -> str:
+def _residual(text: str, removed: bytearray) -> str:
     """The query without its constraint and negation phrases, tidied for the embedding model."""
-    kept = "".join(" " if gone else c for c, gone in zip(text, removed, strict=True))
+    pieces, at = [], 0
+    for run in _GONE.finditer(removed):
+        pieces.append(text[at : run.start()])
+        pieces.append(" " * (run.end() - run.start()))
+        at = run.end()
+    pieces.append(text[at:])
+    kept = "".join(pieces)
     kept = re.sub(r"\s+([,;:.!?])", r"\1", kept)
     kept = re.sub(r"([,;:])(?:\s*[,;:.!?])+", r"\1", kept)
     words = kept.split()
