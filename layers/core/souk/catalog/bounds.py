@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from souk.catalog.document import ListingDocument
+from souk.catalog.shape import obj_at
 from souk.config import Settings
 from souk.errors import CatalogRejection
 
@@ -33,45 +34,43 @@ def schema_depth(node: Any) -> int:
 
 def declared_parameter_schemas(bazaar: dict[str, Any]) -> list[dict[str, Any]]:
     """The parameter schemas a seller declared: MCP inputSchema, or the HTTP query/body/path schemas."""
-    info_input = (bazaar.get("info") or {}).get("input") or {}
+    info_input = obj_at(bazaar, "info", "input")
     found: list[dict[str, Any]] = []
     if isinstance(info_input.get("inputSchema"), dict):
         found.append(info_input["inputSchema"])
-    schema_input = (((bazaar.get("schema") or {}).get("properties") or {}).get("input") or {}).get("properties")
-    if isinstance(schema_input, dict):
-        for key in ("queryParams", "body", "pathParams"):
-            if isinstance(schema_input.get(key), dict):
-                found.append(schema_input[key])
+    schema_input = obj_at(bazaar, "schema", "properties", "input", "properties")
+    for key in ("queryParams", "body", "pathParams"):
+        if isinstance(schema_input.get(key), dict):
+            found.append(schema_input[key])
     return found
 
 
 def check_bounds(payload: dict[str, Any], settings: Settings) -> None:
     """Raise CatalogRejection when the declaration exceeds a limit; the reason names the limit."""
-    resource = payload.get("resource") or {}
-    description = resource.get("description") if isinstance(resource, dict) else None
+    description = obj_at(payload, "resource").get("description")
     if isinstance(description, str) and len(description) > settings.max_description_chars:
         raise CatalogRejection(
             "field_too_large",
             f"resource.description has {len(description)} characters; the limit is {settings.max_description_chars}",
         )
-    bazaar = (payload.get("extensions") or {}).get("bazaar")
-    if not isinstance(bazaar, dict):
+    bazaar = obj_at(payload, "extensions", "bazaar")
+    if not bazaar:
         return
-    info_input = (bazaar.get("info") or {}).get("input") or {}
-    mcp_description = info_input.get("description") if isinstance(info_input, dict) else None
+    info_input = obj_at(bazaar, "info", "input")
+    mcp_description = info_input.get("description")
     if isinstance(mcp_description, str) and len(mcp_description) > settings.max_description_chars:
         raise CatalogRejection(
             "field_too_large",
             f"the tool description has {len(mcp_description)} characters; the limit is "
             f"{settings.max_description_chars}",
         )
-    schema_bytes = json_size(bazaar.get("schema")) + json_size(info_input)
+    schema_bytes = json_size(bazaar.get("schema")) + json_size(obj_at(bazaar, "info").get("input"))
     if schema_bytes > settings.max_schema_bytes:
         raise CatalogRejection(
             "field_too_large",
             f"the declared input and schema take {schema_bytes} bytes; the limit is {settings.max_schema_bytes}",
         )
-    output = (bazaar.get("info") or {}).get("output")
+    output = obj_at(bazaar, "info").get("output")
     if isinstance(output, dict) and "example" in output:
         example_bytes = json_size(output["example"])
         if example_bytes > settings.max_example_bytes:

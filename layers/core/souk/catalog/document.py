@@ -8,6 +8,7 @@ from typing import Any
 from urllib.parse import urlparse
 
 from souk import assets
+from souk.catalog.shape import obj_at
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,14 +90,12 @@ def _props(schema: Any) -> tuple[dict[str, Any], set[str]]:
 
 def declared_params(bazaar: dict[str, Any]) -> tuple[DeclaredParam, ...]:
     """Parameters in declaration order, from the MCP inputSchema or the HTTP input schema."""
-    info_input = (bazaar.get("info") or {}).get("input") or {}
+    info_input = obj_at(bazaar, "info", "input")
     sources: list[tuple[str, Any]] = []
     if info_input.get("type") == "mcp":
         sources.append(("tool", info_input.get("inputSchema")))
     else:
-        schema_input = (((bazaar.get("schema") or {}).get("properties") or {}).get("input") or {}).get(
-            "properties"
-        ) or {}
+        schema_input = obj_at(bazaar, "schema", "properties", "input", "properties")
         sources += [
             ("path", schema_input.get("pathParams")),
             ("query", schema_input.get("queryParams")),

@@ -149,13 +149,16 @@ def draft_listing(event: FacilitatorEvent, settings: Settings) -> ListingDraft:
     """Validate and extract a listing; raises CatalogRejection with a specific code and reason."""
     payload = event.payment_payload
     version = payload.get("x402Version", 1)
-    if version not in (1, 2):
+    # bool is an int in Python (True == 1): "x402Version": true must not pass as v1.
+    if not isinstance(version, int) or isinstance(version, bool) or version not in (1, 2):
         raise CatalogRejection("unsupported_version", f"x402Version {version!r} is not supported")
     reqs = _requirement(event)
     bazaar: dict[str, Any] | None = None
     requirements_for_sdk = event.payment_requirements
     if version == 2:
         _check_v2_resource(payload)
+        # The raw URL first: the SDK's urlparse silently strips tabs/newlines and raises on bad IPv6.
+        canonical_url(payload["resource"]["url"])
         _check_accepted_matches(payload, reqs)
         payload, dropped = drop_invalid_headers(payload, version=2)
         check_bounds(payload, settings)
@@ -163,6 +166,7 @@ def draft_listing(event: FacilitatorEvent, settings: Settings) -> ListingDraft:
         _check_route_template(bazaar)
     else:
         _check_v1_requirements(reqs)
+        canonical_url(reqs["resource"])
         requirements_for_sdk, dropped = drop_invalid_headers(requirements_for_sdk, version=1)
         check_v1_bounds(requirements_for_sdk, settings)
     # The SDK logs and returns None on failure; quiet it, Souk reports the reason itself.

@@ -9,6 +9,7 @@ jsonschema, Souk's own schema walkers) raise RecursionError. Each of those was a
 
 from __future__ import annotations
 
+import json
 import math
 from typing import Any
 
@@ -58,3 +59,25 @@ def check_json_safe(raw: Any) -> None:
         elif isinstance(value, list):
             for i, child in enumerate(value):
                 stack.append((child, (*path, str(i)), depth + 1))
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def loads_event(body: bytes | str) -> Any:
+    """Parse a request body; every way it can fail is a CatalogRejection(invalid_json), never a 500.
+
+    ``json.loads`` alone raises RecursionError on deep nesting (a few thousand levels), a plain
+    ValueError on integers longer than Python's 4,300-digit conversion limit, and accepts NaN/Infinity.
+    """
+    try:
+        raw = json.loads(body, parse_constant=_no_constant)
+    except RecursionError:
+        raise CatalogRejection(
+            "nesting_too_deep", f"the body nests deeper than this server parses; the limit is {MAX_JSON_DEPTH}"
+        ) from None
+    except (ValueError, UnicodeDecodeError) as exc:  # JSONDecodeError is a ValueError
+        raise CatalogRejection("invalid_json", f"the body is not valid JSON: {str(exc)[:120]}") from None
+    check_json_safe(raw)
+    return raw

@@ -16,6 +16,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from souk.catalog.shape import obj_at
+
 _V1_HEADER_KEYS = ("headerFields", "header_fields", "headers")
 
 
@@ -27,17 +29,14 @@ def drop_invalid_headers(document: dict[str, Any], *, version: int) -> tuple[dic
     """``document`` (v2 payment payload or v1 payment requirements) without an invalid headers part,
     and the dotted paths of what was dropped. The input is never mutated."""
     if version == 2:
-        info_input = (((document.get("extensions") or {}).get("bazaar") or {}).get("info") or {}).get("input")
-        if not isinstance(info_input, dict) or "headers" not in info_input or _valid_headers(info_input["headers"]):
+        info_input = obj_at(document, "extensions", "bazaar", "info", "input")
+        if "headers" not in info_input or _valid_headers(info_input["headers"]):
             return document, ()
         out = copy.deepcopy(document)
         del out["extensions"]["bazaar"]["info"]["input"]["headers"]
         return out, ("extensions.bazaar.info.input.headers",)
     schema_key = "outputSchema" if "outputSchema" in document else "output_schema"
-    output_schema = document.get(schema_key)
-    info_input = output_schema.get("input") if isinstance(output_schema, dict) else None
-    if not isinstance(info_input, dict):
-        return document, ()
+    info_input = obj_at(document, schema_key, "input")
     bad = [k for k in _V1_HEADER_KEYS if k in info_input and info_input[k] and not _valid_headers(info_input[k])]
     if not bad:
         return document, ()

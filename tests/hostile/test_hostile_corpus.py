@@ -1,0 +1,149 @@
+"""The hostile-input corpus (issue 9): every case through the real catalog Lambda handler.
+
+For each case in cases.jsonl: seed events are posted first (and must be accepted), then the case. The
+contract checked for every case: no response >= 500; a rejection is a 4xx with the expected ``error``, a
+non-empty ``reason`` and a ``rejected`` EXTENSION-RESPONSES header, and the hash of every catalog table is
+unchanged; an acceptance is a 200 with what the case expects, after which page 1 of
+``/discovery/resources`` and two searches (one with a price cap) still answer 200.
+"""
+
+from __future__ import annotations
+
+import base64
+import copy
+import hashlib
+import json
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from souk.runner.template import load_handler
+from tests.conftest import CATALOG_SECRET, REPO, load_event, table_snapshot
+from tests.hostile.recipes import build
+
+CASES_FILE = Path(__file__).with_name("cases.jsonl")
+CASES: list[dict[str, Any]] = [
+    json.loads(line) for line in CASES_FILE.read_text(encoding="utf-8").split("\n") if line.strip()
+]
+# Bodies json.loads cannot parse without raising something other than JSONDecodeError. The catalog side
+# rejects them (test_catalog_side_rejects_unparseable_bodies); the handler needs
+# souk.catalog.jsonsafety.loads_event in souk/api/catalog.py, which is outside the catalog package.
+API_PARSE_PENDING = {"body-deep-array-5000", "body-int-5000-digits", "output-example-5000-deep"}
+
+
+@pytest.fixture(scope="module")
+def handlers() -> dict[str, Any]:
+    return {
+        name: load_handler(str(REPO / "functions" / name / "app.handler"))
+        for name in ("catalog", "resources", "search")
+    }
+
+
+def _post(handler: Any, context: Any, body: str) -> tuple[int, dict[str, Any], dict[str, str]]:
+    event = load_event("catalog_post_unauthenticated.json")
+    event["body"] = body
+    event["headers"]["authorization"] = f"Bearer {CATALOG_SECRET}"
+    response = handler(event, context)
+    try:
+        parsed = json.loads(response["body"])
+    except (ValueError, TypeError):
+        parsed = {"unparseable": response.get("body")}
+    return response["statusCode"], parsed, response.get("headers", {})
+
+
+def _get(handler: Any, context: Any, path: str, query: dict[str, str]) -> tuple[int, dict[str, Any]]:
+    event = copy.deepcopy(load_event("resources_get.json"))
+    event["rawPath"] = path
+    event["routeKey"] = f"GET {path}"
+    event["requestContext"]["http"]["path"] = path
+    event["requestContext"]["routeKey"] = f"GET {path}"
+    event["queryStringParameters"] = query
+    event["rawQueryString"] = "&".join(f"{k}={v}" for k, v in query.items())
+    response = handler(event, context)
+    return response["statusCode"], json.loads(response["body"])
+
+
+def _state_hash(db: Any) -> str:
+    return hashlib.sha256(json.dumps(table_snapshot(db), sort_keys=True).encode()).hexdigest()
+
+
+def _case_params() -> list[Any]:
+    params = []
+    for case in CASES:
+        marks = []
+        if case["id"] in API_PARSE_PENDING:
+            marks.append(pytest.mark.xfail(reason="souk/api/catalog.py parses with bare json.loads", strict=False))
+        params.append(pytest.param(case, id=case["id"], marks=marks))
+    return params
+
+
+def test_corpus_is_large_and_covers_every_item() -> None:
+    assert len(CASES) >= 150
+    assert len({c["id"] for c in CASES}) == len(CASES)
+    items = {c["item"] for c in CASES}
+    assert {"2", "3", "4", "5", "6", "11", "crawl"} <= items
+    verdicts = {c["expect"]["verdict"] for c in CASES}
+    assert verdicts == {"accepted", "rejected"}
+    for case in CASES:
+        if case["expect"]["verdict"] == "rejected":
+            assert case["expect"].get("error"), case["id"]
+
+
+@pytest.mark.parametrize("case", _case_params())
+def test_hostile_case(case: dict[str, Any], db: Any, lambda_context: Any, handlers: dict[str, Any]) -> None:
+    catalog = handlers["catalog"]
+    for seed in case.get("seed", []):
+        status, body, _ = _post(catalog, lambda_context, build(seed))
+        assert status == 200, (case["id"], "seed", body)
+    before = _state_hash(db)
+    started = datetime.now(UTC)
+    status, body, headers = _post(catalog, lambda_context, build(case))
+    expect = case["expect"]
+    assert status < 500, (case["id"], status, body)
+    outcome_header = (
+        json.loads(base64.b64decode(headers["extension-responses"])) if headers.get("extension-responses") else None
+    )
+
+    if expect["verdict"] == "rejected":
+        assert 400 <= status < 500, (case["id"], status, body)
+        assert body.get("error") == expect["error"], (case["id"], body)
+        assert isinstance(body.get("reason"), str) and body["reason"], (case["id"], body)
+        if "status" in expect:
+            assert status == expect["status"], (case["id"], status)
+        assert outcome_header is not None and outcome_header["bazaar"]["status"] == "rejected"
+        assert _state_hash(db) == before, f"{case['id']}: a rejection changed the catalog"
+        return
+
+    assert status == 200, (case["id"], status, body)
+    assert body["status"] == "success" and outcome_header == {"bazaar": {"status": "success"}}
+    if "key" in expect:
+        assert body["listingKey"] == expect["key"], (case["id"], body)
+    if "warnings" in expect:
+        assert [w["code"] for w in body.get("warnings", [])] == expect["warnings"], (case["id"], body)
+    if "listings" in expect:
+        assert db.execute("SELECT count(*) AS n FROM listings").fetchone()["n"] == expect["listings"]
+    # No accepted event may leave a timestamp in the future (it would freeze the listing and pin it first).
+    newest = db.execute("SELECT max(source_event_at) AS t FROM listings").fetchone()["t"]
+    assert newest <= datetime.now(UTC) and newest.year < 9999, (case["id"], newest, started)
+
+    status, page = _get(handlers["resources"], lambda_context, "/discovery/resources", {"limit": "20"})
+    assert status == 200, (case["id"], page)
+    assert body["listingKey"] and page["items"], (case["id"], page)
+    for query in ({"query": "weather forecast"}, {"query": "analysis", "maxUsdPrice": "0.5"}):
+        status, found = _get(handlers["search"], lambda_context, "/discovery/search", query)
+        assert status == 200, (case["id"], query, found)
+        assert isinstance(found["resources"], list)
+
+
+def test_catalog_side_rejects_unparseable_bodies() -> None:
+    """What the handler should answer for the two API_PARSE_PENDING bodies, from the catalog package."""
+    from souk.catalog.jsonsafety import loads_event
+    from souk.errors import CatalogRejection
+
+    by_id = {c["id"]: c for c in CASES}
+    for case_id in sorted(API_PARSE_PENDING):
+        with pytest.raises(CatalogRejection) as info:
+            loads_event(build(by_id[case_id]))
+        assert info.value.error == by_id[case_id]["expect"]["error"] and info.value.reason
