@@ -172,6 +172,7 @@ _NOT_NETWORK_AFTER = _CHAIN_SUBJECTS | _set(
     classes case cases camp salary pay fee fees amount amounts unit units value values path paths
     directory template templates color colors colour map maps game games line number numbers station
     stations score plan tier version form forms word words shape shapes area areas vertex vertices
+    percentage hits runners camp jumping
     """
 )
 _NOT_NETWORK_BEFORE = _set(
@@ -354,7 +355,8 @@ _PRICED_THINGS = _set(
     games course courses salary salaries income trip trips vacation vacations holiday holidays tour
     tours fare fares listing listings property properties wine wines shoes clothes dress dresses
     watch watches tv tvs camera cameras headphones furniture grocery groceries food dinner lunch
-    subscription subscriptions plan plans invoice invoices loan loans mortgage
+    subscription subscriptions plan plans invoice invoices loan loans mortgage memecoin memecoins altcoin
+    altcoins domain domains
     """
 )
 # "when XLM drops below 30 cents": an asset's own price, or a price moving, is data.
@@ -430,7 +432,12 @@ _TYPE_TOPIC_AFTER = _set(
     """
     news article articles spec specification protocol docs documentation tutorial tutorials guide guides
     adoption ecosystem security vulnerability vulnerabilities market trends research paper papers
-    standard history explained introduction course courses
+    standard history explained introduction course courses directory directories list lists registry
+    registries catalog catalogue hosting marketplace scanner scanning comparison benchmark benchmarks
+    ranking rankings review reviews example examples template templates boilerplate framework frameworks
+    sdk library libraries starter generator generators builder testing tester tests monitor monitoring
+    mocking mock mocks design designer fuzzing fuzzer linter linting validation debugger debugging
+    certification certifications
     """
 )
 _DETERMINERS = _set("a an the")
@@ -486,8 +493,26 @@ _PREFER = _set("prefer prefers preferred preferably ideally")
 _WALLET = _set("wallet wallets")
 _POSSESSIVES = _set("my our")
 _QUOTE_WORDS = _set("price prices value values rate rates quote quoted worth")
+_SYMBOL_WORDS = frozenset(_KNOWN_SYMBOLS) | frozenset(_UNRATED_SYMBOLS)
+_ABOUT_NOUNS = _set(
+    """
+    news article articles report reports research info information updates update docs documentation
+    tutorial tutorials guide guides stats statistics analysis insights sentiment opinions discussion
+    discussions podcast podcasts posts tweets
+    """
+)
+_BASEBALL = _set("baseball mlb batting inning innings pitcher pitchers softball stolen")
+_ASSET_DATA = _set(
+    """
+    depeg peg reserves reserve attestation attestations issuer circulation cap mcap stablecoin news apy
+    rewards listing listings whitepaper
+    """
+)
 _ALWAYS_CHAINS = frozenset({"stellar", "solana", "ethereum"})
 _CALL_WORDS = _set("call calls request requests lookup lookups invocation invocations")
+_CALL_UNIT_WORDS = _set(
+    "call request req query use invocation hit lookup run search image page document file check api"
+)
 _SHOP_WORDS = _set("store stores shop shops menu coupon coupons discount discounts sale sales bill bills")
 
 
@@ -534,6 +559,7 @@ class _Scan:
             if w in _SENTENCE_PAY_CUES or (w == "per" and self.near(k, 1) in ("call", "request", "calls", "requests"))
         }
         self.astronomy = any(w in _ASTRONOMY for w in self.words)
+        self.baseball = any(w in _BASEBALL for w in self.words)
         # "articles that explain how a client pays in usdc on base": what follows is the topic.
         self.scope_opener = [-1] * count  # the opener whose clause word k is in, or -1
         for k in range(1, count):
@@ -689,11 +715,14 @@ class _Scan:
         if unit is not None and (unit in _NON_CALL_UNITS or unit.removesuffix("s") in _NON_CALL_UNITS):
             return "topic", f"'{phrase}' is a price per {unit}, not per call"
         # "each call must cost less than $0.002": the call is named just before the amount.
-        per_call = unit is not None or self.look_back(first, 6, _CALL_WORDS) >= 0
+        call_named = (unit is not None and unit.removesuffix("s") in _CALL_UNIT_WORDS) or (
+            self.look_back(first, 6, _CALL_WORDS) >= 0
+        )
+        per_call = unit is not None or call_named  # "per citation", "each": a unit of work, unless priced
         after, after2 = self.near(last, 1), self.near(last + 1, 1) if self.near(last, 1) else ""
         if kind == "bare" and (after in _PRICED_THINGS or after in _SHOP_WORDS):
             return "topic", f"'{phrase} {after}': the amount names a thing, not a call price"
-        if not per_call:
+        if not call_named:
             lo = max(0, first - 4)
             window = [self.words[k] for k in range(lo, min(len(self.words), last + 4))]
             if any(w in _CONVERSION_WORDS for w in window) or (
@@ -753,6 +782,8 @@ class _Scan:
                 return  # "stellar reviews", "stellar spectra": the adjective
             if word == "solana" and after in ("beach", "county"):
                 return  # Solana Beach, California
+        elif word == "base" and self.baseball:
+            return
         else:
             context = (
                 prep in _NET_PREPS
@@ -814,7 +845,10 @@ class _Scan:
                 return "topic", f"'{self.span_text(k, last)}': the chain of an asset the task is about"
         if self.at(opener) in _TOPIC_BEFORE and opener >= 0:
             return "topic", f"'{self.span_text(opener, last)}': the chain is what the task is about"
-        subject = self.look_back(first, 5, _SUBJECT_BEFORE)
+        about = self.before(first)
+        if prep == "on" and self.at(about) in _ABOUT_NOUNS and about >= 0:  # "news on solana"
+            return "topic", f"'{self.span_text(about, last)}': 'on' means 'about' here"
+        subject = self.look_back(first, 5, _SUBJECT_BEFORE | _SYMBOL_WORDS)
         if subject >= 0:
             return "topic", f"'{phrase}' is the subject of '{self.span_text(subject, first - 1)}'"
         if self.task and not self.sentence_pays(i):
@@ -947,7 +981,7 @@ class _Scan:
         wallet = self.look_back(i, 6, _WALLET)
         if wallet >= 0 and (self.at(wallet - 1) in _POSSESSIVES or self.at(wallet - 2) in _POSSESSIVES):
             return "boost", f"'{said}' is what the caller's wallet holds"
-        if after in _CHAIN_SUBJECTS or after in _PRICE_MOVES:
+        if after in _CHAIN_SUBJECTS or after in _PRICE_MOVES or after in _ASSET_DATA or after in _CURRENCY_WORDS:
             return "topic", f"'{said} {after}': the asset is the subject"
         if prior == "in" and self.at(self.before(b)) in _QUOTE_WORDS:  # "xlm price in eurc"
             return "topic", f"'{self.span_text(self.before(b), i)}': a quote currency, not a payment"
@@ -1024,7 +1058,11 @@ class _Scan:
         if self.near(i, -1) in _METHOD_PREPS and self.free(i - 1):  # "via GET"
             role, why = self.interface_role(i - 1, i, noun=True)
             self.claim_words("method", i - 1, i, word.upper(), role, why)
-        elif self.near(i, 1) in _METHOD_NOUNS and self.free(i + 1):  # "POST endpoint"
+        elif (
+            self.near(i, 1) in _METHOD_NOUNS
+            and self.free(i + 1)
+            and not (word == "get" and self.near(i, 1) in ("request", "requests") and not self.typed_in_capitals(i))
+        ):  # "POST endpoint"; "get requests" in lower case is a verb and a noun
             role, why = self.interface_role(i, i + 1, noun=True)
             self.claim_words("method", i, i + 1, word.upper(), role, why)
         elif _PATH_AFTER.match(self.text, self.spans[i][1]):  # "GET /v1"
