@@ -316,7 +316,7 @@ _PAY_NOUNS = _set("payment payments settlement settlements billing billed payabl
 _SUBJECT_BEFORE = _set(
     """
     token tokens nft nfts memecoin memecoins coin coins crypto cryptocurrency cryptocurrencies wallet
-    wallets address addresses transaction transactions tx txs block blocks ledger ledgers contract
+    wallets transaction transactions tx txs block blocks ledger ledgers contract
     contracts validator validators staking stake staked swap swaps swapping dex dexes defi liquidity
     pool pools holder holders whale whales airdrop airdrops mint minted minting launched launch launches
     launching deployed deploy deploying bridge bridged bridging gas faucet faucets rpc node nodes
@@ -343,7 +343,9 @@ _TOPIC_BEFORE = _set(
 # A short query may open with these and still name the rail: "a stellar weather api".
 _LEAD_WORDS = _set("a an any some the cheap cheapest need find get me i want search looking")
 # Payment cues anywhere in a sentence let a long task request name its rail ("...paid on base").
-_SENTENCE_PAY_CUES = _PAY_NOUNS | _PAY_VERBS | _set("usdc eurc usdt pyusd per-call")
+_SENTENCE_PAY_CUES = _PAY_NOUNS | _PAY_VERBS | _set("per-call")
+# "my wallet holds usdc on solana": holding an asset does not name the payment network.
+_HOLD_VERBS = _set("holds hold holding has have having had keeps keep contains own owns stores")
 
 # A priced thing: "stock under $5", "hotels under $200". The price is the topic, not the call's.
 _PRICED_THINGS = _set(
@@ -491,6 +493,7 @@ _ASSET_PAIRS = {("usd", "coin"): "USDC", ("euro", "coin"): "EURC"}
 _PRICE_MOVES = _set("drops drop dropped falls fall fell rises rise rose dips dip jumps jump moves spikes crashes")
 _PREFER = _set("prefer prefers preferred preferably ideally")
 _WALLET = _set("wallet wallets")
+_HOLDERS = _set("my our i we agent wallet")
 _POSSESSIVES = _set("my our")
 _QUOTE_WORDS = _set("price prices value values rate rates quote quoted worth")
 _SYMBOL_WORDS = frozenset(_KNOWN_SYMBOLS) | frozenset(_UNRATED_SYMBOLS)
@@ -509,6 +512,7 @@ _ASSET_DATA = _set(
     """
 )
 _ALWAYS_CHAINS = frozenset({"stellar", "solana", "ethereum"})
+_PRICED_SERVICES = _set("quote quotes data feed feeds lookup lookups api apis endpoint endpoints tool tools service")
 _CALL_WORDS = _set("call calls request requests lookup lookups invocation invocations")
 _CALL_UNIT_WORDS = _set(
     "call request req query use invocation hit lookup run search image page document file check api"
@@ -733,7 +737,8 @@ class _Scan:
                 unit = after if after in _NON_CALL_UNITS else after2
                 return "topic", f"'{phrase}' is a price per {unit}, not per call"
             thing = self.look_back(first, 5, _PRICE_SUBJECTS)
-            if thing >= 0:
+            # "stock quote under 1 cent": a service noun after the priced thing is what is priced.
+            if thing >= 0 and not any(self.words[k] in _PRICED_SERVICES for k in range(thing + 1, first)):
                 return "topic", f"'{phrase}' is the price of '{self.words[thing]}'"
         if kind == "minprice":
             if self.task and not per_call:
@@ -839,6 +844,9 @@ class _Scan:
         if payer >= 0 and prep in _NET_PREPS:  # "pay for with my wallet on solana devnet"
             return "filter", f"'{self.span_text(payer, last)}': payment phrase"
         opener = self.before(first)
+        holder = self.look_back(first, 4, _HOLD_VERBS)
+        if holder >= 0:
+            return "topic", f"'{self.span_text(holder, last)}': holding an asset does not name the payment network"
         if prep in _NET_PREPS:
             k = self.before(prev)
             if self.at(k) in _SYMBOLS and k >= 0:  # "the price of eth on base": a pay phrase was ruled out
@@ -872,7 +880,8 @@ class _Scan:
             word = self.at(k) if k >= 0 else ""
             if word in _RAIL_VERBS or word in _PAY_NOUNS:
                 return self.span_text(k, last)
-            if word in _SYMBOLS and self.at(self.before(k)) not in _ASSET_TOPIC_BEFORE:
+            holder = self.at(self.before(k))
+            if word in _SYMBOLS and holder not in _ASSET_TOPIC_BEFORE and holder not in _HOLD_VERBS:
                 return self.span_text(k, last)
         if symbol_next:
             return self.span_text(i, last + 1 if last == i else last)
@@ -978,6 +987,8 @@ class _Scan:
             return "boost", f"'{self.span_text(self.before(b), i)}': payment phrase"
         if prior in _PREFER:
             return "boost", f"'{prior} {said}': a payment preference"
+        if prior in _HOLD_VERBS and self.look_back(b, 12, _HOLDERS) >= 0:  # "our agent ... holds usdc"
+            return "boost", f"'{self.span_text(b, i)}': what the caller holds to pay with"
         wallet = self.look_back(i, 6, _WALLET)
         if wallet >= 0 and (self.at(wallet - 1) in _POSSESSIVES or self.at(wallet - 2) in _POSSESSIVES):
             return "boost", f"'{said}' is what the caller's wallet holds"
