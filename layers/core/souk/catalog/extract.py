@@ -15,7 +15,7 @@ from souk.catalog.bounds import check_bounds, check_document_bounds, check_v1_bo
 from souk.catalog.document import ListingDocument, PaymentOption, declared_params, output_fields
 from souk.catalog.events import FacilitatorEvent
 from souk.catalog.softdrop import drop_invalid_headers
-from souk.catalog.urls import canonical_url
+from souk.catalog.urls import canonical_url, has_invisible
 from souk.config import Settings
 from souk.errors import CatalogRejection
 from souk.networks import normalize_network
@@ -186,6 +186,9 @@ def draft_listing(event: FacilitatorEvent, settings: Settings) -> ListingDraft:
         )
     if info.tool_name is not None and not 0 < len(info.tool_name) <= _MAX_TOOL_NAME:
         raise CatalogRejection("field_too_large", f"toolName must be 1-{_MAX_TOOL_NAME} characters")
+    # toolName is half of an MCP listing's key: an invisible character would make a look-alike twin key.
+    if info.tool_name is not None and has_invisible(info.tool_name):
+        raise CatalogRejection("invisible_characters", "toolName contains invisible or control characters")
     # Keyed and bound by the canonical URL, so a spelling variant of a bound URL is the same listing.
     resource_url = canonical_url(info.resource_url)
 
