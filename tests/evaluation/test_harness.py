@@ -8,8 +8,7 @@ import json
 import pytest
 
 from souk.evaluation.arms import ARMS
-from souk.evaluation.golden import load_golden
-from souk.evaluation.run import gate, run_eval
+from souk.evaluation.run import check, run_eval
 from souk.search.profile import with_name
 from tests.evaluation.small_eval import write_small_eval
 
@@ -57,4 +56,5 @@ def test_gate_fails_a_degraded_profile_naming_metric_and_queries(committed, sett
     text = "\n".join(outcome.regressions)
     assert "ndcg@10" in text and "t02 (-1.000)" in text
     committed_report = json.loads((paths.reports / "latest.json").read_text(encoding="utf-8"))
-    assert gate(committed_report, committed_report, load_golden(paths.golden)) == []
+    problems, source = check(committed_report, paths.reports)
+    assert problems == [] and "file on disk" in source

@@ -89,12 +89,12 @@ def cmd_eval(args: argparse.Namespace) -> int:
         + ", ".join(f"{k}={v['mean']:.4f}" for k, v in sorted(shipped.items()) if v.get("n"))
     )
     if outcome.regressions:
-        print("EVALUATION GATE FAILED:")
+        print(f"EVALUATION GATE FAILED (baseline: {outcome.baseline_source}):")
         for line in outcome.regressions:
             print("  - " + line)
         return 1
     if args.gate:
-        print("evaluation gate: no significant regression on the held-out split")
+        print(f"evaluation gate: passed (baseline: {outcome.baseline_source})")
     return 0
 
 

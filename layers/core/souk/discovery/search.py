@@ -87,6 +87,12 @@ def search(
             "partialResults": result.partial,
             "degradedReason": result.degraded_reason,
             "unapplied": result.unapplied,
+            "relevance": {
+                "matchStrength": result.match_strength,
+                "abstained": result.abstained,
+                "abstainReason": result.abstain_reason,
+                "evidence": result.evidence.to_dict() if result.evidence else None,
+            },
         }
         # Expired sessions go as new ones arrive (an indexed range delete; usually nothing to do).
         conn.execute(
@@ -115,6 +121,8 @@ def search(
         "profile": profile.name,
         "sessionId": str(session_id),
     }
+    if meta.get("relevance"):
+        body["relevance"] = meta["relevance"]
     unapplied = sorted(set(filters.unapplied) | set(meta["unapplied"]))
     if unapplied:
         body["unappliedFilters"] = unapplied

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from souk.search.profile import DEFAULT_PROFILE, SEEDS_PROFILE, Profile, with_name
 
-_BARE = {"constraints": False, "settlement": False, "diversity": False, "floor": False}
+_BARE = {"constraints": False, "settlement": False, "diversity": False, "abstain": False}
 
 ARMS: dict[str, Profile] = {
     "phrase": with_name(DEFAULT_PROFILE, "phrase-baseline", lexical="phrase", semantic=False, **_BARE),

@@ -67,6 +67,7 @@ def per_query_scores(ranking: list[str], q: GoldenQuery) -> dict[str, float]:
     if q.no_match_expected:
         return {"no_match": m.no_match_correct(ranking)}
     scores = {name: fn(ranking, q.judgments) for name, fn in RELEVANCE_METRICS.items()}
+    scores["empty"] = 0.0 if ranking else 1.0  # an answerable query answered with nothing
     if q.constraint_ineligible:
         scores["violations@5"] = float(m.constraint_violations(ranking, q.constraint_ineligible, 5))
     return scores
@@ -85,7 +86,7 @@ def compare(
     baseline_arm: str,
 ) -> dict[str, Any]:
     """Aggregate per arm and metric, with p-values against the baseline arm (Holm across arms)."""
-    metric_names = [*RELEVANCE_METRICS, "no_match", "violations@5"]
+    metric_names = [*RELEVANCE_METRICS, "empty", "no_match", "violations@5"]
     out: dict[str, Any] = {arm: {} for arm in per_query}
     raw_p: dict[str, dict[str, float]] = {name: {} for name in metric_names}
     for arm, scores in per_query.items():

@@ -69,7 +69,7 @@ def markdown(report: dict[str, Any]) -> str:
         "queries answered with an empty list; violations@5 = constraint-ineligible results in the top 5.",
         "",
     ]
-    metrics = ["ndcg@10", "udcg@10", "mrr@10", "recall@20", "p@5", "no_match", "violations@5"]
+    metrics = ["ndcg@10", "udcg@10", "mrr@10", "recall@20", "p@5", "empty", "no_match", "violations@5"]
     for split in ("test", "dev"):
         results = report["results"].get(split)
         if not results:
@@ -87,7 +87,73 @@ def markdown(report: dict[str, Any]) -> str:
     if report.get("degraded"):
         lines += ["Degraded arms: " + json.dumps(report["degraded"], sort_keys=True), ""]
     lines += ["![arms](arms.svg)", ""]
+    lines += _external_markdown(report)
+    lines += _understanding_markdown(report)
     return "\n".join(lines)
+
+
+EXTERNAL_METRICS = ("ndcg@10", "mrr@10", "recall@20", "empty")
+
+
+def _external_markdown(report: dict[str, Any]) -> list[str]:
+    rows = report.get("external") or {}
+    if not rows:
+        return []
+    lines = [
+        "## External sets",
+        "",
+        "Public tool-retrieval sets (third-party files in `../shared/data/`, loaded at evaluation time, not "
+        "in this repository), cataloged through the real path. Each query is in a dev or test half by a "
+        "hash of its id; only dev halves were looked at while choosing the shipped profile. `empty` = share "
+        "of (answerable) queries answered with nothing. p against the phrase baseline as above.",
+        "",
+    ]
+    for name, row in rows.items():
+        for split in ("test", "dev"):
+            results = row["results"].get(split) or {}
+            if not results:
+                continue
+            lines += [
+                f"### {name}, {split} half ({row['splits'].get(split, 0)} queries; {row['docs']} docs, "
+                f"`{row['sha256'][:12]}`)",
+                "",
+                "| arm | " + " | ".join(EXTERNAL_METRICS) + " |",
+                "|---|" + "---|" * len(EXTERNAL_METRICS),
+            ]
+            for arm in report["arms"]:
+                cells = [_fmt(results.get(arm, {}).get(mt, {})) for mt in EXTERNAL_METRICS]
+                lines.append(f"| {arm} | " + " | ".join(cells) + " |")
+            lines.append("")
+    return lines
+
+
+def _understanding_markdown(report: dict[str, Any]) -> list[str]:
+    row = report.get("understanding")
+    if not row:
+        return []
+    lines = [
+        "## Query understanding",
+        "",
+        f"`eval/understanding/cases.jsonl` (`{row['sha256'][:12]}`), labeled by a session that did not write "
+        f"the rules. Precision / recall per constraint kind (target precision for hard filters: "
+        f"{row['precisionTarget']}).",
+        "",
+        "| kind | " + " | ".join(f"{s} P / R" for s in ("dev", "test")) + " |",
+        "|---|---|---|",
+    ]
+    kinds = next(iter(row["splits"].values()))["kinds"]
+    for kind in kinds:
+        cells = []
+        for split in ("dev", "test"):
+            k = row["splits"][split]["kinds"][kind]
+            p, r = k["precision"], k["recall"]
+            cells.append(
+                f"{'–' if p is None else f'{p:.3f}'} / {'–' if r is None else f'{r:.3f}'} "
+                f"({k['tp']} {k['fp']} {k['fn']})"
+            )
+        lines.append(f"| {kind} | " + " | ".join(cells) + " |")
+    lines.append("")
+    return lines
 
 
 def svg_plot(report: dict[str, Any], split: str = "test") -> str:

@@ -52,6 +52,25 @@ class EvalOutcome:
     digest: str | None = None
     regressions: list[str] = field(default_factory=list)
     comparison: dict[str, Any] | None = None
+    baseline_source: str | None = None
+
+
+def check(
+    report: dict[str, Any], reports_dir: Path | None = None, arm: str = SHIPPED_ARM
+) -> tuple[list[str], str]:
+    """The gate (souk.evaluation.gate): against the report before its latest change in git history
+    (the file on disk when there is no history), plus the absolute bars."""
+    from souk.evaluation import gate
+
+    reports_dir = reports_dir or EvalPaths().reports
+    baseline = gate.baseline_from_git(reports_dir / "latest.json")
+    if baseline.report is None and (reports_dir / "latest.json").exists():
+        committed = load_previous(reports_dir / "latest.json")
+        baseline = gate.Baseline(committed, f"{baseline.source}; compared with the file on disk", None)
+    problems = gate.absolute_bars(report, arm)
+    if baseline.report is not None:
+        problems += gate.versus_baseline(report, baseline.report, arm, gate.load_waivers(reports_dir, baseline))
+    return problems, baseline.source
 
 
 def prepare_semantic(conn: Any, settings: Settings) -> dict[str, Any] | None:
@@ -83,6 +102,7 @@ def evaluate(
     arms: dict[str, Profile] | None = None,
     schema: str = "souk_eval",
     progress: bool = True,
+    external: bool = False,
 ) -> dict[str, Any]:
     paths = paths or EvalPaths()
     arms = arms or ARMS
@@ -136,10 +156,34 @@ def evaluate(
         "profiles": {arm: p.describe() for arm, p in arms.items()},
         "results": results,
         "perQuery": per_query,
+        "querySplits": {q.id: q.split for q in golden.queries},
         "rankings": runs,
         "unjudgedInTop10": unjudged,
         "degraded": degraded,
+        "external": external_rows(settings, arms, progress) if external else {},
+        "understanding": understanding_row(),
     }
+
+
+def external_rows(settings: Settings, arms: dict[str, Profile], progress: bool) -> dict[str, Any]:
+    """Every external set whose file is present (third-party data is never in the repository)."""
+    from souk.evaluation.external import EXTERNAL_SETS, evaluate_external
+
+    rows: dict[str, Any] = {}
+    for ext in EXTERNAL_SETS:
+        if not ext.path.exists():
+            logger.warning("external set %s not found at %s; its row is skipped", ext.name, ext.path)
+            continue
+        rows[ext.name] = evaluate_external(settings, ext.path, limit=ext.sample, arms=arms, progress=progress)
+    return rows
+
+
+def understanding_row() -> dict[str, Any] | None:
+    from souk.evaluation.understanding import CASES_PATH, load_cases, score_understanding
+
+    if not CASES_PATH.exists():
+        return None
+    return {"sha256": sha256_file(CASES_PATH), **score_understanding(load_cases(CASES_PATH))}
 
 
 def versus_previous(current: dict[str, Any], committed: dict[str, Any], golden: GoldenSet) -> dict[str, Any]:
@@ -173,39 +217,6 @@ def versus_previous(current: dict[str, Any], committed: dict[str, Any], golden: 
     return out
 
 
-def gate(current: dict[str, Any], committed: dict[str, Any], golden: GoldenSet, arm: str = SHIPPED_ARM) -> list[str]:
-    """Regressions of ``arm`` on the held-out test split versus the committed report, each naming the
-    metric, the p-value and the queries that moved. Empty when nothing significantly regressed."""
-    from souk.evaluation.stats import paired_randomization_test
-
-    problems: list[str] = []
-    test_ids = [q.id for q in golden.split("test")]
-    cur, old = current["perQuery"][arm], committed["perQuery"].get(arm, {})
-    for metric in (*GATE_METRICS, "no_match", "violations@5"):
-        ids = [qid for qid in test_ids if metric in cur.get(qid, {}) and metric in old.get(qid, {})]
-        if not ids:
-            continue
-        a = [cur[qid][metric] for qid in ids]
-        b = [old[qid][metric] for qid in ids]
-        worse_is_higher = metric == "violations@5"
-        delta = (sum(a) - sum(b)) / len(ids)
-        regressed = delta > 0 if worse_is_higher else delta < 0
-        if not regressed:
-            continue
-        p = paired_randomization_test(a, b, n_permutations=5000, seed=7)
-        if p < SIGNIFICANCE:
-            moved = sorted(
-                ((qid, cur[qid][metric] - old[qid][metric]) for qid in ids if cur[qid][metric] != old[qid][metric]),
-                key=lambda t: t[1] if not worse_is_higher else -t[1],
-            )
-            listed = ", ".join(f"{qid} ({d:+.3f})" for qid, d in moved[:12])
-            problems.append(
-                f"{arm} {metric} on the test split fell by {abs(delta):.4f} (p={p:.4f}, n={len(ids)}); "
-                f"queries that moved: {listed}"
-            )
-    return problems
-
-
 def run_eval(
     settings: Settings,
     *,
@@ -214,16 +225,17 @@ def run_eval(
     check_gate: bool = False,
     arms: dict[str, Profile] | None = None,
     progress: bool = True,
+    external: bool = False,
 ) -> EvalOutcome:
     paths = paths or EvalPaths()
     committed = load_previous(paths.reports / "latest.json")
-    report = evaluate(settings, paths=paths, arms=arms, progress=progress)
+    report = evaluate(settings, paths=paths, arms=arms, progress=progress, external=external)
     outcome = EvalOutcome(report)
     golden = load_golden(paths.golden)
     if committed is not None:
         outcome.comparison = versus_previous(report, committed, golden)
-    if check_gate and committed is not None:
-        outcome.regressions = gate(report, committed, golden)
+    if check_gate:
+        outcome.regressions, outcome.baseline_source = check(report, paths.reports)
     if write:
         outcome.digest = write_json(report, paths.reports / "latest.json")
         (paths.reports / "latest.md").write_bytes(markdown(report).encode("utf-8"))

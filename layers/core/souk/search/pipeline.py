@@ -1,4 +1,4 @@
-"""The ranking pipeline: structured filters -> lexical || semantic -> weighted RRF -> relevance floor
+"""The ranking pipeline: structured filters -> lexical || semantic -> weighted RRF -> abstention
 -> query constraints, negation, settlement signal -> deterministic order -> origin diversity.
 
 ``rank`` is what every evaluation arm calls (switches live in the Profile), so no arm is
@@ -8,18 +8,21 @@ re-implemented beside the production code.
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from decimal import Decimal
 from urllib.parse import urlparse
 
+import numpy as np
 from psycopg import Connection
 
 from souk.config import Settings
 from souk.discovery.filters import Filters, filter_sql
-from souk.search import baselines, bm25f, semantic, signals
+from souk.search import abstention, baselines, bm25f, semantic, signals
 from souk.search.analysis import is_stopword_only, tokenize
+from souk.search.diversity import Candidate, diversify
 from souk.search.fusion.rrf import weighted_rrf
+from souk.search.origins import operator_of
 from souk.search.profile import Profile
 from souk.search.understanding import InterpretedQuery, interpret, normalize_query
 
@@ -44,6 +47,10 @@ class RankResult:
     degraded_reason: str | None = None
     applied: dict[str, object] = field(default_factory=dict)
     unapplied: list[str] = field(default_factory=list)
+    evidence: abstention.Evidence | None = None
+    match_strength: abstention.MatchStrength = "none"
+    abstained: bool = False
+    abstain_reason: str | None = None
 
 
 def _plain_interpretation(query: str) -> InterpretedQuery:
@@ -106,13 +113,11 @@ def rank(conn: Connection, request: RankRequest, settings: Settings, profile: Pr
         return result
 
     rankings: dict[str, list[int]] = {}
-    eligible: set[int] = set()
     lexical_hits = _lexical(conn, iq, profile, where, args)
     if lexical_hits is not None:
         rankings["lexical"] = [h.listing_id for h in lexical_hits]
-        floor = _lexical_floor(profile)
-        eligible |= {h.listing_id for h in lexical_hits if h.idf_coverage >= floor}
 
+    semantic_hits: list[semantic.SemanticHit] | None = None
     if profile.semantic:
         try:
             generation = semantic.active_generation(conn)
@@ -122,7 +127,7 @@ def rank(conn: Connection, request: RankRequest, settings: Settings, profile: Pr
                     "generation_mismatch", "the configured model is not the active generation's model"
                 )
             vector = semantic.QUERY_CACHE.get(provider, iq.topical_text or iq.normalized)
-            hits = semantic.semantic_search(
+            semantic_hits = semantic.semantic_search(
                 conn,
                 generation,
                 vector,
@@ -131,12 +136,7 @@ def rank(conn: Connection, request: RankRequest, settings: Settings, profile: Pr
                 pool=profile.pool,
                 synthetic=profile.synthetic,
             )
-            rankings["semantic"] = [h.listing_id for h in hits]
-            eligible |= {
-                h.listing_id
-                for h in hits
-                if h.listing_similarity >= profile.semantic_floor or h.similarity >= profile.synthetic_floor
-            }
+            rankings["semantic"] = [h.listing_id for h in semantic_hits]
             reason = semantic.partial_coverage(conn, generation)
             if reason is not None:
                 result.partial = True
@@ -155,9 +155,29 @@ def rank(conn: Connection, request: RankRequest, settings: Settings, profile: Pr
     elif "semantic" in rankings:
         result.search_method = "semantic"
         weights = {"semantic": 1.0}
-    fused = weighted_rrf(rankings, weights, profile.rrf_k)
-    scores = {lid: s for lid, s in fused.items() if lid in eligible or not profile.floor}
 
+    evidence = abstention.gather(lexical_hits, semantic_hits)
+    result.evidence = evidence
+    if profile.abstain and abstention.should_abstain(evidence, max_cosine=profile.abstain_cosine):
+        result.abstained = True
+        result.abstain_reason = "no_evidence"
+        return result
+    if profile.abstain and where != "TRUE" and semantic_hits is not None:
+        reference = _unconstrained_evidence(conn, iq, profile, generation, vector)
+        if abstention.constraints_exclude_topic(
+            evidence,
+            reference,
+            min_cosine_drop=profile.constrained_cosine_drop,
+            max_lexical_ratio=profile.constrained_lexical_ratio,
+        ):
+            result.abstained = True
+            result.abstain_reason = "constraints_exclude_topic"
+            return result
+    result.match_strength = abstention.strength(
+        evidence, strong_cosine=profile.strong_cosine, strong_idf_share=profile.strong_idf_share
+    )
+
+    scores = weighted_rrf(rankings, weights, profile.rrf_k)
     if profile.constraints:
         _apply_query_signals(conn, scores, iq, profile)
     if profile.settlement:
@@ -167,14 +187,37 @@ def rank(conn: Connection, request: RankRequest, settings: Settings, profile: Pr
 
     ordered = sorted(scores, key=lambda lid: (-scores[lid], lid))
     if profile.diversity:
-        ordered = _diversify(conn, ordered, profile.max_per_origin, request.page_size)
+        ordered = _diversify(conn, ordered, scores, iq, profile, request.page_size)
     result.listing_ids = ordered
     return result
 
 
-def _lexical_floor(profile: Profile) -> float:
-    # The floor is a share of the query's IDF mass; baselines report no such share, any match clears.
-    return profile.lexical_floor if profile.lexical == "bm25f" else 0.0
+def _unconstrained_evidence(
+    conn: Connection,
+    iq: InterpretedQuery,
+    profile: Profile,
+    generation: semantic.ActiveGeneration,
+    vector: np.ndarray,
+) -> abstention.Evidence:
+    """The same query's evidence without any filter: what the catalog has on the topic at all."""
+    depth = abstention.AGREEMENT_DEPTH
+    lexical_hits = _lexical(conn, iq, replace(profile, pool=depth), "TRUE", {})
+    semantic_hits = semantic.semantic_search(
+        conn, generation, vector, where="TRUE", args={}, pool=depth, synthetic=False
+    )
+    return abstention.gather(lexical_hits, semantic_hits)
+
+
+def select_terms(conn: Connection, terms: list[str], limit: int) -> list[str]:
+    """At most ``limit`` query terms for the lexical arm: the rarest in the catalog (highest IDF),
+    in query order. A long task description names its subject once among dozens of common words;
+    terms no listing contains cannot score and are dropped first."""
+    if len(terms) <= limit:
+        return terms
+    df = bm25f.term_document_frequency(conn, terms)
+    present = [t for t in terms if df.get(t)]
+    keep = set(sorted(present, key=lambda t: (df[t], present.index(t)))[:limit])
+    return [t for t in terms if t in keep]
 
 
 def _lexical(
@@ -188,7 +231,7 @@ def _lexical(
         return baselines.tsrank_search(conn, iq.topical_text, where=where, args=args, pool=profile.pool)
     return bm25f.bm25f_search(
         conn,
-        list(iq.topical_terms),
+        select_terms(conn, list(iq.topical_terms), profile.max_query_terms),
         where=where,
         args=args,
         k1=profile.k1,
@@ -220,28 +263,28 @@ def _apply_query_signals(conn: Connection, scores: dict[int, float], iq: Interpr
                 scores[lid] *= 1 + profile.cheapest_boost * (1 - pct)
 
 
-def _diversify(conn: Connection, ordered: list[int], max_per_origin: int, page_size: int) -> list[int]:
-    """Page by page, at most ``max_per_origin`` results of one host or one payTo; the overflow moves to
-    the next page, in order, so one publisher cannot fill a page and nothing is dropped."""
-    if not ordered or max_per_origin <= 0:
-        return ordered
+def _diversify(
+    conn: Connection,
+    ordered: list[int],
+    scores: dict[int, float],
+    iq: InterpretedQuery,
+    profile: Profile,
+    page_size: int,
+) -> list[int]:
     rows = conn.execute("SELECT id, resource_url, pay_to FROM listings WHERE id = ANY(%s)", (ordered,)).fetchall()
-    origin = {r["id"]: ((urlparse(r["resource_url"]).hostname or ""), r["pay_to"].lower()) for r in rows}
-    out: list[int] = []
-    pending = ordered
-    while pending:
-        hosts: dict[str, int] = {}
-        payees: dict[str, int] = {}
-        page: list[int] = []
-        overflow: list[int] = []
-        for lid in pending:
-            host, payee = origin[lid]
-            if len(page) < page_size and hosts.get(host, 0) < max_per_origin and payees.get(payee, 0) < max_per_origin:
-                page.append(lid)
-                hosts[host] = hosts.get(host, 0) + 1
-                payees[payee] = payees.get(payee, 0) + 1
-            else:
-                overflow.append(lid)
-        out += page
-        pending = overflow
-    return out
+    origin = {r["id"]: (operator_of(urlparse(r["resource_url"]).hostname or ""), r["pay_to"].lower()) for r in rows}
+    words = set(iq.topical_terms) | set(iq.normalized.split())
+    named = frozenset(op for op, _ in origin.values() if op and _operator_label(op) in words)
+    candidates = [Candidate(lid, scores[lid], *origin.get(lid, ("", ""))) for lid in ordered]
+    return diversify(
+        candidates,
+        max_per_origin=profile.max_per_origin,
+        page_size=page_size,
+        relax_ratio=profile.diversity_relax_ratio,
+        named_operators=named,
+    )
+
+
+def _operator_label(operator: str) -> str:
+    """``skycast`` for ``skycast.example``: the word a query would use to name the publisher."""
+    return operator.split(".", 1)[0].lower()

@@ -1,0 +1,41 @@
+"""Origin diversity by operator and payTo, with the cap relaxed for clearly weaker alternatives."""
+
+from souk.search.diversity import Candidate, diversify
+
+
+def _c(lid: int, score: float, operator: str, payee: str | None = None) -> Candidate:
+    return Candidate(lid, score, operator, payee or f"pay-{lid}")
+
+
+def test_fourth_result_of_one_operator_moves_to_the_next_page_when_an_alternative_is_comparable() -> None:
+    ranked = [_c(1, 1.0, "a.com"), _c(2, 0.9, "a.com"), _c(3, 0.8, "a.com"), _c(4, 0.7, "a.com"), _c(5, 0.6, "b.com")]
+    # 5 scores 0.6 >= 0.5 * 0.7: comparable, so 4 yields its place on a page of four.
+    assert diversify(ranked, max_per_origin=3, page_size=4, relax_ratio=0.5) == [1, 2, 3, 5, 4]
+
+
+def test_cap_relaxes_when_every_alternative_is_clearly_weaker() -> None:
+    ranked = [_c(1, 1.0, "a.com"), _c(2, 0.9, "a.com"), _c(3, 0.8, "a.com"), _c(4, 0.7, "a.com"), _c(5, 0.3, "b.com")]
+    # 5 scores 0.3 < 0.5 * 0.7: the fourth tool of the server keeps its rank.
+    assert diversify(ranked, max_per_origin=3, page_size=4, relax_ratio=0.5) == [1, 2, 3, 4, 5]
+
+
+def test_cap_relaxes_when_nothing_else_is_left() -> None:
+    ranked = [_c(i, 1.0 - i / 10, "a.com") for i in range(1, 6)]
+    assert diversify(ranked, max_per_origin=3, page_size=20, relax_ratio=0.5) == [1, 2, 3, 4, 5]
+
+
+def test_named_operator_is_not_capped() -> None:
+    ranked = [_c(1, 1.0, "a.com"), _c(2, 0.9, "a.com"), _c(3, 0.8, "a.com"), _c(4, 0.7, "a.com"), _c(5, 0.69, "b.com")]
+    out = diversify(ranked, max_per_origin=3, page_size=4, relax_ratio=0.5, named_operators=frozenset({"a.com"}))
+    assert out == [1, 2, 3, 4, 5]
+
+
+def test_payto_is_capped_across_operators() -> None:
+    ranked = [_c(i, 1.0 - i / 100, f"host{i}.com", "0xsame") for i in range(1, 5)] + [_c(9, 0.9, "z.com")]
+    assert diversify(ranked, max_per_origin=3, page_size=4, relax_ratio=0.5) == [1, 2, 3, 9, 4]
+
+
+def test_nothing_is_dropped_and_order_is_kept_without_a_cap() -> None:
+    ranked = [_c(i, 1.0, "a.com") for i in range(10)]
+    assert diversify(ranked, max_per_origin=0, page_size=3, relax_ratio=0.5) == list(range(10))
+    assert sorted(diversify(ranked, max_per_origin=1, page_size=3, relax_ratio=0.0)) == list(range(10))
