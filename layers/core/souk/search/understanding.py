@@ -214,6 +214,11 @@ _MCP_NOUNS = _set(
     """
 )
 
+_VERB_TAILS = _set(
+    "supports exposes returns provides offers gives lets can does works runs reads writes takes accepts handles"
+)
+_SEEKING = _set("looking search searching asking hunting shopping")
+_INTERFACE_WORDS = _TYPE_NOUNS | _MCP_NOUNS | _METHOD_NOUNS | _set("only please plz")
 _CHEAP_WORDS = frozenset({"cheap", "cheapest", "cheaper", "cheaply", "inexpensive", "affordable"})
 _CHEAP_PAIRS = frozenset(
     {
@@ -321,7 +326,9 @@ _SUBJECT_BEFORE = _set(
     pool pools holder holders whale whales airdrop airdrops mint minted minting launched launch launches
     launching deployed deploy deploying bridge bridged bridging gas faucet faucets rpc node nodes
     explorer blockchain onchain dapp dapps protocols tvl yield lending trending listed balance balances
-    transfer transfers transferred account accounts trade trades trading traded volume
+    transfer transfers transferred account accounts trade trades trading traded volume built building
+    builders project projects dao daos governance ens perps perpetuals futures liquidation liquidations
+    mev rug rugs memes games gaming developers hackathon grants ecosystem bots sniper snipers
     """
 )
 # After a chain name: what it is the topic of, besides _CHAIN_SUBJECTS.
@@ -358,7 +365,7 @@ _PRICED_THINGS = _set(
     tours fare fares listing listings property properties wine wines shoes clothes dress dresses
     watch watches tv tvs camera cameras headphones furniture grocery groceries food dinner lunch
     subscription subscriptions plan plans invoice invoices loan loans mortgage memecoin memecoins altcoin
-    altcoins domain domains
+    altcoins domain domains gas
     """
 )
 # "when XLM drops below 30 cents": an asset's own price, or a price moving, is data.
@@ -381,7 +388,7 @@ _NON_CALL_UNITS = _set(
     """
     night month mo year yr annum week day person people guest head share seat hour hr minute min pound lb
     kg kilo gram ounce oz serving liter litre gallon mile km ticket unit user users seats nights months
-    years weeks days hours minutes
+    years weeks days hours minutes transaction transactions transfer transfers tx gb mb tb kwh sqft
     """
 )
 
@@ -726,6 +733,8 @@ class _Scan:
         after, after2 = self.near(last, 1), self.near(last + 1, 1) if self.near(last, 1) else ""
         if kind == "bare" and (after in _PRICED_THINGS or after in _SHOP_WORDS):
             return "topic", f"'{phrase} {after}': the amount names a thing, not a call price"
+        if kind == "bare" and unit is None and tokenize(after) and not (_is_head(after) or _is_head(after2)):
+            return "topic", f"'{phrase} {after}': the amount describes '{after}', not the call"
         if not call_named:
             lo = max(0, first - 4)
             window = [self.words[k] for k in range(lo, min(len(self.words), last + 4))]
@@ -1025,7 +1034,7 @@ class _Scan:
                 self.claim_words("type", i, last, "mcp", role, why)
             elif word in ("http", "https") and nxt in _METHODS and self.free(i + 1):
                 last = i + 2 if self.near(i + 1, 1) in _METHOD_NOUNS and self.free(i + 2) else i + 1
-                role, why = self.interface_role(i, last, noun=True)
+                role, why = self.interface_role(i, last, noun=True, method=True)
                 self.claim_words("method", i, last, nxt.upper(), role, why)
             elif word in ("http", "https", "rest", "restful") and nxt in _TYPE_NOUNS and self.free(i + 1):
                 role, why = self.interface_role(i, i + 1, noun=True)
@@ -1033,7 +1042,9 @@ class _Scan:
             elif word in _METHODS:
                 self.try_method(i)
 
-    def interface_role(self, first: int, last: int, *, noun: bool, capitals: bool = False) -> tuple[AppliedAs, str]:
+    def interface_role(
+        self, first: int, last: int, *, noun: bool, capitals: bool = False, method: bool = False
+    ) -> tuple[AppliedAs, str]:
         """An interface the result must have, or a protocol/API style the task is about."""
         phrase = self.span_text(first, last)
         b = self.before(first, _DETERMINERS)
@@ -1045,6 +1056,14 @@ class _Scan:
             return "topic", f"'{self.span_text(b, last)}': the task is about it, not through it"
         if tail in _TYPE_TOPIC_AFTER:
             return "topic", f"'{phrase} {tail}': the task is about it"
+        if prior == "for" and self.at(self.before(b)) not in _SEEKING:  # "openapi docs for a rest api"
+            return "topic", f"'{self.span_text(b, last)}': the task is done for it, not through it"
+        compound = noun and not method and self.words[last] != "mcp"
+        # ... but "mcp server exposing a slack tool" goes on with a verb: the interface is the head.
+        verb = tail.endswith(("ing", "ed")) or tail in _VERB_TAILS
+        if compound and tail and tokenize(tail) and tail not in _INTERFACE_WORDS and not verb:
+            # "mcp server uptime monitor", "http api gateway": the interface modifies another noun
+            return "topic", f"'{phrase} {tail}': part of a longer name, not the interface asked for"
         if self.words[first] == "mcp" and not noun:
             if tail and tokenize(tail):  # "mcp certification", "mcp joint": it modifies another noun
                 return "topic", f"'{phrase} {tail}': 'mcp' names something else here"
@@ -1067,20 +1086,20 @@ class _Scan:
             self.claim_words("method", i, i, word.upper(), "topic", why)
             return
         if self.near(i, -1) in _METHOD_PREPS and self.free(i - 1):  # "via GET"
-            role, why = self.interface_role(i - 1, i, noun=True)
+            role, why = self.interface_role(i - 1, i, noun=True, method=True)
             self.claim_words("method", i - 1, i, word.upper(), role, why)
         elif (
             self.near(i, 1) in _METHOD_NOUNS
             and self.free(i + 1)
             and not (word == "get" and self.near(i, 1) in ("request", "requests") and not self.typed_in_capitals(i))
         ):  # "POST endpoint"; "get requests" in lower case is a verb and a noun
-            role, why = self.interface_role(i, i + 1, noun=True)
+            role, why = self.interface_role(i, i + 1, noun=True, method=True)
             self.claim_words("method", i, i + 1, word.upper(), role, why)
         elif _PATH_AFTER.match(self.text, self.spans[i][1]):  # "GET /v1"
-            role, why = self.interface_role(i, i, noun=True)
+            role, why = self.interface_role(i, i, noun=True, method=True)
             self.claim_words("method", i, i, word.upper(), role, why)
         elif self.typed_in_capitals(i):
-            role, why = self.interface_role(i, i, noun=True, capitals=True)
+            role, why = self.interface_role(i, i, noun=True, capitals=True, method=True)
             self.claim_words("method", i, i, word.upper(), role, why)
 
     def typed_in_capitals(self, i: int) -> bool:
