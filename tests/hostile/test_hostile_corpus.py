@@ -5,6 +5,8 @@ contract checked for every case: no response >= 500; a rejection is a 4xx with t
 non-empty ``reason`` and a ``rejected`` EXTENSION-RESPONSES header, and the hash of every catalog table is
 unchanged; an acceptance is a 200 with what the case expects, after which page 1 of
 ``/discovery/resources`` and two searches (one with a price cap) still answer 200.
+
+The cases are written in build_cases.py (which regenerates cases.jsonl); recipes.py turns one into a body.
 """
 
 from __future__ import annotations
@@ -147,3 +149,9 @@ def test_catalog_side_rejects_unparseable_bodies() -> None:
         with pytest.raises(CatalogRejection) as info:
             loads_event(build(by_id[case_id]))
         assert info.value.error == by_id[case_id]["expect"]["error"] and info.value.reason
+
+
+def test_committed_cases_match_their_source() -> None:
+    from tests.hostile.build_cases import build_cases, render
+
+    assert CASES_FILE.read_text(encoding="utf-8") == render(build_cases()), "run python -m tests.hostile.build_cases"
