@@ -214,6 +214,7 @@ _MCP_NOUNS = _set(
     """
 )
 
+_MCP_MODIFIERS = _set("mcp compatible enabled native based ready")  # "mcp-based calendar tool"
 _VERB_TAILS = _set(
     "supports exposes returns provides offers gives lets can does works runs reads writes takes accepts handles"
 )
@@ -328,7 +329,8 @@ _SUBJECT_BEFORE = _set(
     explorer blockchain onchain dapp dapps protocols tvl yield lending trending listed balance balances
     transfer transfers transferred account accounts trade trades trading traded volume built building
     builders project projects dao daos governance ens perps perpetuals futures liquidation liquidations
-    mev rug rugs memes games gaming developers hackathon grants ecosystem bots sniper snipers
+    mev rug rugs memes games gaming developers hackathon grants ecosystem bots sniper snipers solidity
+    development developing develop learn learning tutorial course
     """
 )
 # After a chain name: what it is the topic of, besides _CHAIN_SUBJECTS.
@@ -336,7 +338,7 @@ _SUBJECT_AFTER = _CHAIN_SUBJECTS | _set(
     """
     platform ecosystem community foundation developers docs documentation whitepaper news network's
     blockchain's price's coin coins ecosystem's memecoin memecoins dapp dapps projects protocol
-    protocols
+    protocols consensus lumens lumen
     """
 )
 # Right before a chain, asset or protocol: it is what the task is about.
@@ -365,7 +367,7 @@ _PRICED_THINGS = _set(
     tours fare fares listing listings property properties wine wines shoes clothes dress dresses
     watch watches tv tvs camera cameras headphones furniture grocery groceries food dinner lunch
     subscription subscriptions plan plans invoice invoices loan loans mortgage memecoin memecoins altcoin
-    altcoins domain domains gas
+    altcoins domain domains gas shipping postage delivery rate rates
     """
 )
 # "when XLM drops below 30 cents": an asset's own price, or a price moving, is data.
@@ -446,7 +448,7 @@ _TYPE_TOPIC_AFTER = _set(
     ranking rankings review reviews example examples template templates boilerplate framework frameworks
     sdk library libraries starter generator generators builder testing tester tests monitor monitoring
     mocking mock mocks design designer fuzzing fuzzer linter linting validation debugger debugging
-    certification certifications
+    certification certifications naming conventions convention best practices guidelines
     """
 )
 _DETERMINERS = _set("a an the")
@@ -520,6 +522,7 @@ _ASSET_DATA = _set(
 )
 _ALWAYS_CHAINS = frozenset({"stellar", "solana", "ethereum"})
 _PRICED_SERVICES = _set("quote quotes data feed feeds lookup lookups api apis endpoint endpoints tool tools service")
+_BARE_CAP_MAX = Decimal("0.10")
 _CALL_WORDS = _set("call calls request requests lookup lookups invocation invocations")
 _CALL_UNIT_WORDS = _set(
     "call request req query use invocation hit lookup run search image page document file check api"
@@ -769,6 +772,8 @@ class _Scan:
         if usd > 1:
             return "topic", f"'{phrase}': over $1 without a price phrase reads as the price of the subject"
         if kind == "bare":
+            if usd > _BARE_CAP_MAX:  # "songs for 99 cents": a bare amount is weak evidence of a call price
+                return "topic", f"'{phrase}': a bare amount over ${_money(_BARE_CAP_MAX)} is not read as a cap"
             return "filter", f"'{phrase}': price cap, assumed from a bare amount"
         return "filter", f"'{phrase}': price cap"
 
@@ -1058,7 +1063,7 @@ class _Scan:
             return "topic", f"'{phrase} {tail}': the task is about it"
         if prior == "for" and self.at(self.before(b)) not in _SEEKING:  # "openapi docs for a rest api"
             return "topic", f"'{self.span_text(b, last)}': the task is done for it, not through it"
-        compound = noun and not method and self.words[last] != "mcp"
+        compound = noun and not method and self.words[last] not in _MCP_MODIFIERS
         # ... but "mcp server exposing a slack tool" goes on with a verb: the interface is the head.
         verb = tail.endswith(("ing", "ed")) or tail in _VERB_TAILS
         if compound and tail and tokenize(tail) and tail not in _INTERFACE_WORDS and not verb:
