@@ -6,36 +6,50 @@ every listing's payment line says "USDC", so they would only add noise. A chain,
 protocol that is the *subject* of the task stays topical text, and ``constraints`` says, for every
 constraint noticed, how it was applied ("filter" | "boost" | "demote" | "topic" | "unapplied") and why.
 
-Rules (each has a test):
+Rules (each has a test; a query over 20 words or of several sentences is a "task request"):
 
-- A network is a hard filter only where it reads as the payment rail: after a payment phrase ("paid
-  on", "accepts", "takes usdc on", "settles on"), next to a payment asset ("base usdc"), a typed
-  CAIP-2 id or slug, or, in a short Bazaar-style query, "on/via/using X", "X mainnet|testnet" or a
-  leading "stellar/solana ..." modifier. It is the topic (``soft_networks``, and the word stays in
-  the topical terms) when a chain noun or activity sits next to it ("tokens launched on solana",
-  "nft prices on the ethereum platform", "stellar account lookup"), after about/of/between/compare,
-  and in a long task request that has no payment phrase. Names that are also ordinary words (base,
-  polygon, avalanche, sei, iotex) count only in a network context, never before or after a
-  non-network noun ("on base price", "knowledge base network"). A bare chain name means its
-  mainnet; "testnet" alone means every known testnet; "mainnet" alone is reported unapplied.
-- Assets are a boost: USDC, EURC, XLM anywhere except as the subject (before a chain noun, after
-  convert/track/of..., in a conversion, or in a task request without a payment phrase). Unrated
-  symbols (USDT, SOL, ...) count only in a payment context and land in ``unknown_assets``.
-- Price: "under/below/at most/max/<=..." + an amount in a currency is a cap in USD when it reads as
-  a call price: "per call", a price word ("priced", "costs", "fee"), a payment asset unit, a
-  service noun right before ("news api at most $2"), or a short query with an amount up to $1. A
-  conversion ("convert 5000 usd to eur"), a priced thing ("stock under $5", "hotels under $200 a
-  night") or a long task request without a price phrase keep the amount topical. A bare amount is
-  a cap only in a short query, up to $1. Minimums are reported unapplied. "cheap/cheapest" set
-  ``cheapest``, a boost, unless they describe a priced thing ("cheap flights").
-- Type: "mcp" before tool/server/... or after via/as, "model context protocol server", and in a
-  short query a bare "mcp"; "http|rest api" as the thing sought -> http. "news about mcp", "build
-  an mcp server", "test my rest api" are topics. Method: GET/POST/... after "http" or via/using,
-  before endpoint/route/method, before a "/path", or typed in capitals in a short query.
+- A network is a hard filter only where it reads as the payment rail: a payment word before it
+  ("paid on", "accepts", "settles on", "payments via", "takes usdc on", within a few words: "i can
+  pay for with my wallet on solana"), a payment asset next to it ("base usdc"), a typed CAIP-2 id
+  or slug, or, in a short query, "on/via/using X", "X mainnet|testnet|network" or a leading
+  "stellar/solana ..." modifier. It is the topic (``soft_networks``, the word stays topical) when a
+  chain noun or activity is next to it ("tokens launched on solana", "nft prices on the ethereum
+  platform", "stellar account lookup", "price of eth on base"), after about/of/between/compare or
+  "news on", when an asset is only held ("my wallet holds usdc on solana"), and in a task request
+  without a payment word in the same sentence. Chain lists share a role ("ethereum, solana or
+  stellar"). Names that are also ordinary words (base, polygon, avalanche, sei, iotex) count only
+  in a network context; stellar/solana in their other senses ("stellar reviews", "stellar
+  spectra", "Solana Beach") are not chains. A bare chain name means its mainnet; "testnet" alone
+  means every known testnet; "mainnet" alone is reported unapplied.
+- Assets are a boost: USDC, EURC, XLM where payment is said (pay/accepts/priced in, "prefer usdc",
+  "my wallet only has xlm", "pay with lumens"), and in a short query anywhere they are not the
+  subject (before a chain noun or a price move, after convert/track/of, a quote currency, a
+  conversion). Unrated symbols (USDT, SOL, ...) count only in a payment context (``unknown_assets``).
+- Price: "under/below/at most/<=/don't want to pay more than..." + an amount in a currency is a cap
+  in USD when it prices a call: "per call/lookup/image/<unit of work>" or the call named just
+  before ("each call must cost less than"), a price word ("priced", "costs"), a payment asset unit,
+  a service noun right before ("news api at most $2"), or, in a short query, an amount up to $1. A
+  conversion ("convert 5000 usd to eur"), a priced thing ("stock under $5", "tokens trading below 1
+  cent"), a non-call unit ("$200 a night", "per hour") and, in a task request, anything but a
+  per-call price stay topical. A bare amount ("a $0.01 weather api") is a cap only in a short query,
+  up to $0.10, when it does not describe the noun after it ("99 cents store"). Minimums are
+  reported unapplied. "cheap/cheapest" set ``cheapest``, a boost, unless they describe a priced
+  thing ("cheap flights").
+- Type: "mcp" before tool/server/client/... or after via/as, "model context protocol server", and
+  in a short query a bare trailing "mcp" ("github mcp"); "http|rest api" as the thing sought ->
+  http. Topics: what the task is about or does to it ("news about mcp", "build an mcp server",
+  "test my rest api", "scan mcp servers"), part of a longer name ("mcp server directory", "mcp
+  certification", "Minecraft Coder Pack (MCP)"), and in a task request an interface nobody asks
+  for. Method: GET/POST/... after "http" or via/using, before endpoint/route/method, before a
+  "/path", or typed in capitals in a short query; never a verb of the task ("sends HEAD requests",
+  "make a POST request", "difference between GET and POST").
 - Negation demotes only what the user excludes from the result: "weather api not for europe",
-  "image generator without watermark", "no ads", "other than X", "I don't want X". Negations inside
-  the task content ("users who did not give a gift", "whether a domain is not registered") stay
-  topical text. A negated constraint ("not on base") is dropped and reported unapplied.
+  "image generator without watermark", "no ads", "other than X", "anything but X", "avoid/skip/leave
+  out X", "I don't want X", "w/o ocr"; generic words of the excluded phrase ("anything that scrapes
+  X") are not demoted. Negations inside the task content ("users who did not give a gift", "whether
+  a domain is not registered", "without losing formatting") stay topical text. A negated
+  constraint ("not on base", "not an MCP tool") is dropped and reported unapplied.
+- "explain/about/regarding ..." opens a clause that is the topic: nothing in it is a constraint.
 - Quoted words ("..." or '...') are topics, never constraints or negations.
 - Payment filler ("that takes", "paid in", "per call") is removed only when attached to an applied
   constraint; "payment status api" keeps "payment".
