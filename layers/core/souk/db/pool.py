@@ -49,7 +49,7 @@ def _size_and_timeout(settings: Settings, role: Role) -> tuple[int, int]:
     return settings.pool_max_size, 0
 
 
-def _new_pool(settings: Settings, role: Role) -> ConnectionPool:
+def _new_pool(settings: Settings, role: Role, *, full: bool = False) -> ConnectionPool:
     size, statement_timeout = _size_and_timeout(settings, role)
     kwargs: dict[str, object] = {"connect_timeout": max(1, round(settings.pool_timeout_s))}
     if statement_timeout:
@@ -58,7 +58,7 @@ def _new_pool(settings: Settings, role: Role) -> ConnectionPool:
         database_url(settings),
         name=f"souk-{role}",
         kwargs=kwargs,
-        min_size=min(settings.pool_min_size, size),
+        min_size=size if full else min(settings.pool_min_size, size),
         max_size=size,
         configure=_configure,
         # A checkout proves the connection still works, so the first request after a database
@@ -83,6 +83,20 @@ def get_pool(settings: Settings | None = None, role: Role = "default") -> Connec
             if pool is None:
                 pool = _pools[role] = _new_pool(settings or get_settings(), role)
     return pool
+
+
+def warm_pools(settings: Settings, roles: tuple[Role, ...] = ("read", "write"), timeout_s: float = 30.0) -> None:
+    """Open the request pools at full size and wait for them (the long-lived runner, never Lambda).
+
+    A pool grows one connection at a time, so a burst arriving at a cold pool would queue behind
+    connection set-up; a runner pays that once at start instead.
+    """
+    with _lock:
+        for role in roles:
+            if role not in _pools:
+                _pools[role] = _new_pool(settings, role, full=True)
+    for role in roles:
+        _pools[role].wait(timeout=timeout_s)
 
 
 def close_pool() -> None:

@@ -18,7 +18,7 @@ import uvicorn
 from souk.config import Settings, get_settings
 from souk.db.embedded import Supervisor, stop_embedded
 from souk.db.migrate import MIGRATIONS_DIR, migrate
-from souk.db.pool import close_pool, database_url, get_pool
+from souk.db.pool import close_pool, database_url, get_pool, warm_pools
 from souk.keys import InsecureKeys, is_loopback, require_strong_keys
 from souk.runner.server import LocalGateway
 
@@ -98,6 +98,7 @@ def serve(*, host: str, port: int, demo: bool, template: Path) -> int:
     worker: threading.Thread | None = None
     try:
         prepare(demo)  # starts the embedded server (if any) before anything watches it
+        warm_pools(settings)
         if not settings.database_url:
             supervisor = Supervisor(settings.data_dir).start()
         gateway = LocalGateway(template, template.parent)
