@@ -68,7 +68,7 @@ from typing import Literal, cast
 
 from souk import assets as a
 from souk import networks as n
-from souk.search.analysis import tokenize
+from souk.search.analysis import STOPWORDS, tokenize
 from souk.search.constraint_notes import AppliedAs, ConstraintNote, NoteKind
 
 # The search API answers 400 beyond this (discovery/search.py); long task descriptions fit.
@@ -750,7 +750,7 @@ class _Scan:
         after, after2 = self.near(last, 1), self.near(last + 1, 1) if self.near(last, 1) else ""
         if kind == "bare" and (after in _PRICED_THINGS or after in _SHOP_WORDS):
             return "topic", f"'{phrase} {after}': the amount names a thing, not a call price"
-        if kind == "bare" and unit is None and tokenize(after) and not (_is_head(after) or _is_head(after2)):
+        if kind == "bare" and unit is None and _content(after) and not (_is_head(after) or _is_head(after2)):
             return "topic", f"'{phrase} {after}': the amount describes '{after}', not the call"
         if not call_named:
             lo = max(0, first - 4)
@@ -1080,11 +1080,11 @@ class _Scan:
         compound = noun and not method and self.words[last] not in _MCP_MODIFIERS
         # ... but "mcp server exposing a slack tool" goes on with a verb: the interface is the head.
         verb = tail.endswith(("ing", "ed")) or tail in _VERB_TAILS
-        if compound and tail and tokenize(tail) and tail not in _INTERFACE_WORDS and not verb:
+        if compound and _content(tail) and self.free(last + 1) and tail not in _INTERFACE_WORDS and not verb:
             # "mcp server uptime monitor", "http api gateway": the interface modifies another noun
             return "topic", f"'{phrase} {tail}': part of a longer name, not the interface asked for"
         if self.words[first] == "mcp" and not noun:
-            if tail and tokenize(tail):  # "mcp certification", "mcp joint": it modifies another noun
+            if _content(tail):  # "mcp certification", "mcp joint": it modifies another noun
                 return "topic", f"'{phrase} {tail}': 'mcp' names something else here"
             start = self.starts[first]
             if first >= 3 and self.text[start - 1 : start] == "(":
@@ -1521,6 +1521,11 @@ _NOT_HEADS = _set(
     winter summer layer corner border transfer trader buyer seller developer founder leader
     """
 )
+
+
+def _content(word: str) -> bool:
+    """A content word (not empty, not a stopword): cheaper than tokenize() on the hot path."""
+    return bool(word) and word.replace("'", "") not in STOPWORDS
 
 
 def _is_head(word: str) -> bool:
