@@ -11,8 +11,12 @@ One ``embedding_jobs`` row per (listing, generation):
   listing's rows in the generation's vector table are replaced and the job is ``done`` with
   ``embedded_hash`` = the hash of the text that was embedded.
 - ``fail``: exponential backoff with jitter; on the last attempt the job is ``dead`` with its
-  error. A lease that expires on its last attempt (the worker died) is dead-lettered at the next
-  claim, so a document that kills its worker cannot loop forever.
+  error.
+- A lease that expires (the worker died) is counted apart from failures (``lease_expiries``). The jobs
+  of an expired batch did nothing wrong as far as anyone knows: each is reclaimed alone, without
+  spending an attempt. Only a lease that expires while its job was claimed alone costs an attempt, and
+  on the last attempt that job is dead-lettered at the next claim, so a document that kills its worker
+  cannot loop forever while the rest of its batch is embedded.
 - A provider outage (every listing of a batch fails with EmbeddingUnavailable) is not the
   documents' fault: the claims are released without spending an attempt and the run stops.
 - A wrong dimension is the provider's fault too, but retrying cannot fix it: the batch's jobs
@@ -116,6 +120,45 @@ def _dict_cursor(conn: Connection) -> Any:
     return conn.cursor(row_factory=dict_row)
 
 
+_CLAIMED = """RETURNING j.id, j.listing_id, j.fencing_token, j.attempts, j.embedded_hash,
+                         l.content_hash, l.search_text, l.document"""
+
+# A batch-mate of a crash gets its attempt back (lease_batch > 1); a job that was alone spends it.
+_RECLAIM_EXPIRED = f"""WITH picked AS (
+                 SELECT id FROM embedding_jobs
+                  WHERE generation_id = %(gen)s AND state = 'leased' AND lease_expires_at <= now()
+                  ORDER BY lease_expires_at, id
+                  LIMIT 1
+                  FOR UPDATE SKIP LOCKED
+               )
+               UPDATE embedding_jobs j
+                  SET leased_by = %(worker)s, lease_expires_at = now() + make_interval(secs => %(lease)s),
+                      fencing_token = nextval('embedding_fencing_seq'),
+                      attempts = CASE WHEN j.lease_batch > 1 THEN j.attempts ELSE j.attempts + 1 END,
+                      lease_expiries = j.lease_expiries + 1, lease_batch = 1,
+                      content_hash = l.content_hash, updated_at = now()
+                 FROM picked p, listings l
+                WHERE j.id = p.id AND l.id = j.listing_id
+               {_CLAIMED}"""
+
+_CLAIM_QUEUED = f"""WITH picked AS (
+                 SELECT id FROM embedding_jobs
+                  WHERE generation_id = %(gen)s AND state = 'queued' AND next_attempt_at <= now()
+                  ORDER BY next_attempt_at, id
+                  LIMIT %(n)s
+                  FOR UPDATE SKIP LOCKED
+               )
+               UPDATE embedding_jobs j
+                  SET state = 'leased', leased_by = %(worker)s,
+                      lease_expires_at = now() + make_interval(secs => %(lease)s),
+                      fencing_token = nextval('embedding_fencing_seq'),
+                      attempts = j.attempts + 1, lease_batch = (SELECT count(*) FROM picked),
+                      content_hash = l.content_hash, updated_at = now()
+                 FROM picked p, listings l
+                WHERE j.id = p.id AND l.id = j.listing_id
+               {_CLAIMED}"""
+
+
 def claim(
     conn: Connection,
     generation_id: int,
@@ -130,37 +173,18 @@ def claim(
         conn.execute(
             """UPDATE embedding_jobs
                   SET state = 'dead', leased_by = NULL, lease_expires_at = NULL, updated_at = now(),
+                      lease_expiries = lease_expiries + 1,
                       last_error = format('lease of %%s expired on attempt %%s of %%s',
                                           leased_by, attempts, %(max)s::int)
                 WHERE generation_id = %(gen)s AND state = 'leased' AND lease_expires_at <= now()
-                  AND attempts >= %(max)s""",
+                  AND lease_batch = 1 AND attempts >= %(max)s""",
             {"gen": generation_id, "max": max_attempts},
         )
-        rows = (
-            _dict_cursor(conn)
-            .execute(
-                """WITH picked AS (
-                 SELECT id FROM embedding_jobs
-                  WHERE generation_id = %(gen)s
-                    AND ((state = 'queued' AND next_attempt_at <= now())
-                         OR (state = 'leased' AND lease_expires_at <= now()))
-                  ORDER BY next_attempt_at, id
-                  LIMIT %(n)s
-                  FOR UPDATE SKIP LOCKED
-               )
-               UPDATE embedding_jobs j
-                  SET state = 'leased', leased_by = %(worker)s,
-                      lease_expires_at = now() + make_interval(secs => %(lease)s),
-                      fencing_token = nextval('embedding_fencing_seq'),
-                      attempts = j.attempts + 1, content_hash = l.content_hash, updated_at = now()
-                 FROM picked p, listings l
-                WHERE j.id = p.id AND l.id = j.listing_id
-               RETURNING j.id, j.listing_id, j.fencing_token, j.attempts, j.embedded_hash,
-                         l.content_hash, l.search_text, l.document""",
-                {"gen": generation_id, "n": batch_size, "worker": worker_id, "lease": float(lease_seconds)},
-            )
-            .fetchall()
-        )
+        args = {"gen": generation_id, "n": batch_size, "worker": worker_id, "lease": float(lease_seconds)}
+        # An expired lease first, and alone: if its document is what kills workers, it now dies by itself.
+        rows = _dict_cursor(conn).execute(_RECLAIM_EXPIRED, args).fetchall()
+        if not rows:
+            rows = _dict_cursor(conn).execute(_CLAIM_QUEUED, args).fetchall()
     claims = [
         Claim(
             job_id=r["id"],
