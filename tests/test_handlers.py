@@ -76,3 +76,32 @@ def test_resources_handler_with_fixture_event(db, lambda_context, settings):
     body = json.loads(response["body"])
     assert body["pagination"]["limit"] == 5
     assert [i["type"] for i in body["items"]] == ["http"]
+
+
+def test_a_wrong_method_is_a_json_405_with_allow(db, lambda_context):
+    event = copy.deepcopy(load_event("resources_get.json"))
+    event["requestContext"]["http"]["method"] = "DELETE"
+    response = _handler("resources")(event, lambda_context)
+    assert response["statusCode"] == 405
+    assert response["headers"]["allow"] == "GET"
+    body = json.loads(response["body"])
+    assert body["error"] == "method_not_allowed" and body["reason"]
+
+
+def test_a_conversion_body_over_16_kib_is_413_before_parsing(db, lambda_context):
+    from souk.runner.events import http_api_event
+
+    event = http_api_event(
+        method="POST",
+        path="/discovery/v1/conversions",
+        raw_query="",
+        headers={"content-type": "application/json"},
+        body=b"[" * (16 * 1024 + 1),
+        route_key="POST /discovery/v1/conversions",
+    )
+    before = table_snapshot(db)
+    response = _handler("search")(event, lambda_context)
+    assert response["statusCode"] == 413
+    body = json.loads(response["body"])
+    assert body["error"] == "payload_too_large" and body["reason"]
+    assert table_snapshot(db) == before
