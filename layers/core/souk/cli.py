@@ -77,7 +77,14 @@ def cmd_eval(args: argparse.Namespace) -> int:
     paths = EvalPaths()
     committed = paths.reports / "latest.json"
     committed_digest = hashlib.sha256(committed.read_bytes()).hexdigest() if committed.exists() else None
-    outcome = run_eval(settings, paths=paths, write=not args.no_write, check_gate=args.gate, progress=not args.quiet)
+    outcome = run_eval(
+        settings,
+        paths=paths,
+        write=not args.no_write,
+        check_gate=args.gate,
+        progress=not args.quiet,
+        external=not args.no_external,
+    )
     digest = outcome.digest or hashlib.sha256(dumps(outcome.report).encode()).hexdigest()
     shipped = outcome.report["results"]["test"][outcome.report["shippedArm"]]
     print(
@@ -275,6 +282,9 @@ def build_parser() -> argparse.ArgumentParser:
     evaluation.add_argument("--gate", action="store_true", help="fail on a significant held-out regression")
     evaluation.add_argument("--no-write", action="store_true", help="do not overwrite eval/reports")
     evaluation.add_argument("--external", help="an external set in the MetaTool shape (docs + queries)")
+    evaluation.add_argument(
+        "--no-external", action="store_true", help="golden set only (skip the external rows; development runs)"
+    )
     evaluation.add_argument("--crawl", help="a Bazaar crawl (resources list) to load and probe")
     evaluation.add_argument("--quiet", action="store_true")
     evaluation.set_defaults(func=cmd_eval)

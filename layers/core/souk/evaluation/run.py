@@ -183,7 +183,10 @@ def understanding_row() -> dict[str, Any] | None:
 
     if not CASES_PATH.exists():
         return None
-    return {"sha256": sha256_file(CASES_PATH), **score_understanding(load_cases(CASES_PATH))}
+    scored = score_understanding(load_cases(CASES_PATH))
+    # Failing case ids of the held-out half are kept out of the report, so nobody tunes rules on them.
+    scored["failing"] = {"dev": scored["failing"].get("dev", {})}
+    return {"sha256": sha256_file(CASES_PATH), **scored}
 
 
 def versus_previous(current: dict[str, Any], committed: dict[str, Any], golden: GoldenSet) -> dict[str, Any]:

@@ -1406,7 +1406,8 @@ class _Scan:
                 explained[index] = (where, _replace(note, applied_as="unapplied", why=note.why + "; conflicts"))
 
         topical_text = _residual(self.text, self.removed)
-        topical = _unique(tokenize(topical_text))
+        # Identifiers split on their capitals ("getHistoricalFxRate"), so tokenize the cased residual.
+        topical = _unique(tokenize(_residual(self.cased, self.removed) if self.cased else topical_text))
         if not topical:  # "anything on stellar": nothing for the semantic arm to embed
             topical_text = ""
         positive = set(topical)
