@@ -1,7 +1,9 @@
-"""Tune the shipped profile on the DEV split only (the test split is held out: this script never
-computes a test-split number). Prints dev means for each candidate profile.
+"""Tune the shipped profile on DEV data only: the golden dev split, or the dev half of an external set
+(the test split and test halves are held out: this script never prints a test number). Prints dev
+means for each candidate profile.
 
-    python eval/tune.py
+    python eval/tune.py weights                 # golden dev split
+    python eval/tune.py weights metatool        # dev half of ../shared/data/metatool-tools.json
 """
 
 from __future__ import annotations
@@ -19,11 +21,26 @@ from souk.evaluation.harness import per_query_scores, run_arm
 from souk.evaluation.run import EVAL_CLOCK, EvalPaths, prepare_semantic
 from souk.search.profile import DEFAULT_PROFILE
 
-METRICS = ("ndcg@10", "udcg@10", "mrr@10", "recall@20", "p@5", "no_match", "violations@5")
+METRICS = ("ndcg@10", "udcg@10", "mrr@10", "recall@20", "p@5", "empty", "no_match", "violations@5")
+
+
+def external(name: str) -> int:
+    from souk.evaluation.external import EXTERNAL_SETS, evaluate_external
+
+    ext = next(e for e in EXTERNAL_SETS if e.name == name)
+    grid = [dict(zip(k, v, strict=True)) for k, v in _grid()]
+    arms = {str(changes): replace(DEFAULT_PROFILE, name=f"tune-{i}", **changes) for i, changes in enumerate(grid)}
+    dev = evaluate_external(get_settings(), ext.path, limit=ext.sample, arms=arms, progress=False)["results"]["dev"]
+    print(f"{name} dev half | " + " | ".join(METRICS))
+    for label, results in dev.items():
+        print(f"{label} | " + " | ".join(f"{results[m]['mean']:.4f}" if results[m].get("n") else "-" for m in METRICS))
+    return 0
 
 
 def main() -> int:
     logging.basicConfig(level=logging.WARNING)
+    if len(sys.argv) > 2:
+        return external(sys.argv[2])
     settings = get_settings()
     paths = EvalPaths()
     dev = load_golden(paths.golden).split("dev")
@@ -52,10 +69,14 @@ def _grid():
         keys = ("lexical_weight", "semantic_weight", "rrf_k")
         for lw, k in itertools.product((0.7, 0.5, 0.3), (20, 10, 5)):
             yield keys, (lw, round(1 - lw, 2), k)
-    elif spec == "floors":
-        keys = ("semantic_floor", "synthetic_floor", "lexical_floor")
-        for sf, syf, lf in itertools.product((0.3, 0.35, 0.4, 0.45), (0.5, 0.55, 0.6), (0.25, 0.34, 0.5)):
-            yield keys, (sf, syf, lf)
+    elif spec == "abstention":
+        keys = ("abstain_cosine", "constrained_cosine_drop", "constrained_lexical_ratio")
+        for ac, drop, ratio in itertools.product((0.15, 0.2, 0.25, 0.3), (0.1, 0.15, 0.2), (0.5, 0.65, 0.8)):
+            yield keys, (ac, drop, ratio)
+    elif spec == "diversity":
+        keys = ("diversity", "max_per_origin", "diversity_relax_ratio")
+        for div, mpo, rr in itertools.product((True, False), (2, 3, 4), (0.0, 0.5, 0.7)):
+            yield keys, (div, mpo, rr)
     elif spec == "signals":
         keys = ("diversity", "max_per_origin", "settlement_boost", "negation_penalty")
         for div, mpo, sb, neg in itertools.product((True, False), (2, 3), (0.0, 0.15, 0.3), (0.25, 0.1)):
@@ -64,10 +85,6 @@ def _grid():
         keys = ("asset_boost", "cheapest_boost")
         for ab, cb in itertools.product((0.1, 0.3, 0.6), (0.15, 0.4, 0.8)):
             yield keys, (ab, cb)
-    elif spec == "final":
-        keys = ("semantic_floor", "synthetic_floor", "lexical_floor", "rrf_k")
-        for sf, syf, lf, k in itertools.product((0.25, 0.3), (0.6, 0.65), (0.34, 0.4), (10, 20)):
-            yield keys, (sf, syf, lf, k)
     else:
         raise SystemExit(f"unknown grid {spec}")
 
