@@ -520,3 +520,11 @@ def test_long_query_within_the_limit() -> None:
     got = interpret(query)
     assert got.normalized == normalize_query(query)
     assert (got.networks, got.max_usd_price, got.type, got.method) == ((), None, None, None)
+
+
+def test_a_negation_that_would_leave_nothing_is_the_topic() -> None:
+    # "skip" excludes nothing here: it is the task (a music-player command).
+    iq = interpret("Skip to the next track")
+    assert iq.topical_terms == ("skip", "next", "track")
+    assert iq.negated_terms == () and not iq.no_match
+    assert interpret("image generator without watermark").negated_terms == ("watermark",)

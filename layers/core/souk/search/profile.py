@@ -31,7 +31,7 @@ class Profile:
     max_query_terms: int = 32  # the lexical arm keeps the rarest terms of a long query
     # Abstention: only when no listing shares a content word with the query and the nearest listing's
     # cosine is below this. matchStrength "strong" needs arm agreement plus one confident arm.
-    abstain_cosine: float = 0.20
+    abstain_cosine: float = 0.25
     constrained_cosine_drop: float = 0.15  # constraints emptied the topic: cosine falls this much ...
     constrained_lexical_ratio: float = 0.65  # ... and BM25F keeps less than this share of its best score
     strong_cosine: float = 0.40

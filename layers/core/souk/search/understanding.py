@@ -1405,6 +1405,14 @@ class _Scan:
             if conflict and note.applied_as == "filter":
                 explained[index] = (where, _replace(note, applied_as="unapplied", why=note.why + "; conflicts"))
 
+        if self.negations and not self.claims and not tokenize(_residual(self.text, self.removed)):
+            # A negation that would leave nothing to search for is the task itself ("skip to the next
+            # track"): its words are the topic.
+            for trigger, clause in self.negations:
+                start, end = self.spans[trigger][0], self.spans[clause[-1] if clause else trigger][1]
+                self.removed[start:end] = bytes(end - start)
+            notes.append((0, "negation would leave nothing to search for: read as the topic"))
+            self.negations = []
         topical_text = _residual(self.text, self.removed)
         # Identifiers split on their capitals ("getHistoricalFxRate"), so tokenize the cased residual.
         topical = _unique(tokenize(_residual(self.cased, self.removed) if self.cased else topical_text))
