@@ -99,13 +99,16 @@ def main() -> int:
     bad = 0
     for i, (killed_at, pid) in enumerate(kills):
         until = kills[i + 1][0] if i + 1 < len(kills) else float("inf")
-        # Requests in flight at the kill count as "while down": they are the ones that lose their connection.
+        # Requests in flight at the kill count too: they are the ones that lose their connection. Backends of
+        # a killed postmaster may still answer for a moment, so "down" runs to the window's last failure.
         window = [s for s in samples if s.at + s.seconds >= killed_at and s.at < until]
-        first_ok = next((s for s in window if s.status == 200 and s.at >= killed_at), None)
-        down = [s for s in window if first_ok is None or s.at < first_ok.at]
+        last_fail = max((s.at for s in window if s.status != 200), default=None)
+        after = [s for s in window if last_fail is not None and s.at > last_fail and s.status == 200]
+        first_ok = after[0] if after else None
+        down = [s for s in window if last_fail is not None and s.at <= last_fail]
         statuses = Counter(s.status for s in down)
         outage = (first_ok.at - killed_at) if first_ok else float("nan")
-        print(f"kill {i + 1} (postmaster pid {pid}): first 200 again after {outage:.1f} s")
+        print(f"kill {i + 1} (postmaster pid {pid}): 200s for good again {outage:.1f} s after the kill")
         print(
             f"  while down: {len(down)} responses, by status {dict(sorted(statuses.items()))}, "
             f"errors {dict(Counter(s.error for s in down))}"

@@ -103,7 +103,7 @@ def _writer(
             next_at += WRITERS / rate
 
 
-WRITERS = 4
+WRITERS = 10  # enough pacers to offer the full rate even when a write takes ~500 ms
 
 
 def _phase(base: str, secret: str, clients: int, seconds: float, rate: float) -> tuple[list[Sample], list[str]]:

@@ -33,6 +33,7 @@ import math
 import os
 import random
 import socket
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
@@ -537,6 +538,9 @@ def run_once(
         stats.generations.append(gen.id)
         jobs.enqueue_missing(conn, gen.id)
         while (max_batches is None or stats.batches < max_batches) and time.monotonic() < deadline:
+            if _stop_requested.is_set():
+                stats.stopped = "stop requested"
+                break
             claims = claim(
                 conn,
                 gen.id,
@@ -558,6 +562,15 @@ def run_once(
         if stats.embedded and maybe_create_hnsw(conn, gen, settings.hnsw_threshold):
             stats.hnsw_created.append(gen.id)
     return stats.as_dict()
+
+
+# Set by a long-lived host (souk serve) that is shutting down: the run ends after its current batch,
+# so the process never exits while a batch is half-embedded on another thread.
+_stop_requested = threading.Event()
+
+
+def request_stop() -> None:
+    _stop_requested.set()
 
 
 def drain(

@@ -6,7 +6,9 @@ The runner owns its embedded Postgres: a supervisor restarts it if it dies, and 
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import os
 import signal
 import sys
 import threading
@@ -49,6 +51,11 @@ def prepare(demo: bool) -> None:
 
 def _schedule_loop(gateway: LocalGateway, stop: threading.Event) -> None:
     import time
+
+    # The jobs (embedding is CPU-heavy ONNX) run at a lower CPU priority than the request threads, so a
+    # catalog burst's embedding backlog cannot slow reads down. Linux nices threads one by one.
+    with contextlib.suppress(AttributeError, OSError):
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 10)
 
     # Short schedules (the embedding job) run at start; long ones (the daily eval) wait a period.
     start = time.monotonic()
@@ -123,7 +130,12 @@ def _shutdown(
 ) -> None:
     stop.set()
     if worker is not None:
-        worker.join(timeout=10)  # let a running embedding batch finish its transaction
+        from souk.embedding.worker import request_stop
+
+        request_stop()  # a running embedding job ends after its current batch
+        worker.join(timeout=60)
+        if worker.is_alive():
+            logger.warning("the scheduled job is still running; exiting anyway")
     if supervisor is not None:
         supervisor.stop()
     if gateway is not None:
