@@ -528,3 +528,10 @@ def test_a_negation_that_would_leave_nothing_is_the_topic() -> None:
     assert iq.topical_terms == ("skip", "next", "track")
     assert iq.negated_terms == () and not iq.no_match
     assert interpret("image generator without watermark").negated_terms == ("watermark",)
+
+
+def test_a_payment_word_ends_the_interface_phrase_and_sub_cent_amounts_are_call_prices() -> None:
+    iq = interpret("text-to-speech MCP tool paid on Base")
+    assert iq.type == "mcp" and iq.networks == (n.BASE,)
+    assert interpret("bitcoin price for no more than $0.0005").max_usd_price == Decimal("0.0005")
+    assert interpret("stock under $5").max_usd_price is None

@@ -229,6 +229,9 @@ _MCP_NOUNS = _set(
 )
 
 _MCP_MODIFIERS = _set("mcp compatible enabled native based ready")  # "mcp-based calendar tool"
+# "mcp tool paid on base": a payment word ends the interface phrase, it does not extend a name.
+_PAYMENT_TAILS = frozenset({"paid", "priced", "payable", "billed", "costing", "that", "which", "accepting"})
+_SUB_CENT = Decimal("0.01")
 _VERB_TAILS = _set(
     "supports exposes returns provides offers gives lets can does works runs reads writes takes accepts handles"
 )
@@ -764,7 +767,14 @@ class _Scan:
                 return "topic", f"'{phrase}' is a price per {unit}, not per call"
             thing = self.look_back(first, 5, _PRICE_SUBJECTS)
             # "stock quote under 1 cent": a service noun after the priced thing is what is priced.
-            if thing >= 0 and not any(self.words[k] in _PRICED_SERVICES for k in range(thing + 1, first)):
+            # A sub-cent amount is no plausible price of a thing ("bitcoin price for no more than
+            # $0.0005"): it is what the call may cost.
+            sub_cent = usd is not None and usd < _SUB_CENT
+            if (
+                thing >= 0
+                and not sub_cent
+                and not any(self.words[k] in _PRICED_SERVICES for k in range(thing + 1, first))
+            ):
                 return "topic", f"'{phrase}' is the price of '{self.words[thing]}'"
         if kind == "minprice":
             if self.task and not per_call:
@@ -1079,7 +1089,7 @@ class _Scan:
             return "topic", f"'{self.span_text(b, last)}': the task is done for it, not through it"
         compound = noun and not method and self.words[last] not in _MCP_MODIFIERS
         # ... but "mcp server exposing a slack tool" goes on with a verb: the interface is the head.
-        verb = tail.endswith(("ing", "ed")) or tail in _VERB_TAILS
+        verb = tail.endswith(("ing", "ed")) or tail in _VERB_TAILS or tail in _PAYMENT_TAILS
         if compound and _content(tail) and self.free(last + 1) and tail not in _INTERFACE_WORDS and not verb:
             # "mcp server uptime monitor", "http api gateway": the interface modifies another noun
             return "topic", f"'{phrase} {tail}': part of a longer name, not the interface asked for"
