@@ -46,8 +46,14 @@ def main(name: str, out: Path, limit: int = 600) -> None:
             prepare_semantic(conn, settings)
             slug_of = fc.map_slugs(conn, paths.listings).by_id
             queries = [
-                {"id": q.id, "q": q.query, "relevant": q.judgments, "split": q.split,
-                 "no_match": q.no_match_expected, "ineligible": list(q.constraint_ineligible)}
+                {
+                    "id": q.id,
+                    "q": q.query,
+                    "relevant": q.judgments,
+                    "split": q.split,
+                    "no_match": q.no_match_expected,
+                    "ineligible": list(q.constraint_ineligible),
+                }
                 for q in load_golden(paths.golden).queries
             ]
         else:
@@ -61,8 +67,14 @@ def main(name: str, out: Path, limit: int = 600) -> None:
             slug_of = {by_key[(v.url, v.tool_name)]: k for k, v in listings.items() if (v.url, v.tool_name) in by_key}
             ranked = sorted(data["queries"], key=lambda q: hashlib.sha256(q["id"].encode()).hexdigest())[:limit]
             queries = [
-                {"id": q["id"], "q": q["q"], "relevant": q["relevant"], "split": _split(q["id"]),
-                 "no_match": False, "ineligible": []}
+                {
+                    "id": q["id"],
+                    "q": q["q"],
+                    "relevant": q["relevant"],
+                    "split": _split(q["id"]),
+                    "no_match": False,
+                    "ineligible": [],
+                }
                 for q in ranked
             ]
         n = conn.execute("SELECT count(*) AS n FROM listings").fetchone()["n"]
@@ -79,24 +91,33 @@ def main(name: str, out: Path, limit: int = 600) -> None:
             q["interpreted"] = iq.to_dict()
             dfs = bm25f.term_document_frequency(conn, terms) if terms else {}
             q["idf"] = {t: math.log(1 + (n - dfs.get(t, 0) + 0.5) / (dfs.get(t, 0) + 0.5)) for t in terms}
-            hits = bm25f.bm25f_search(conn, terms, where="TRUE", args={}, k1=p.k1,
-                                      field_weights=p.field_weights, field_b=p.field_b, pool=250)
+            hits = bm25f.bm25f_search(
+                conn, terms, where="TRUE", args={}, k1=p.k1, field_weights=p.field_weights, field_b=p.field_b, pool=250
+            )
             top_ids = [h.listing_id for h in hits[:50]]
             matched: dict[int, list[str]] = {}
             if top_ids:
                 for r in conn.execute(
-                    "SELECT DISTINCT listing_id, term FROM lexical_postings WHERE listing_id = ANY(%s) AND term = ANY(%s)",
+                    "SELECT DISTINCT listing_id, term FROM lexical_postings"
+                    " WHERE listing_id = ANY(%s) AND term = ANY(%s)",
                     (top_ids, terms),
                 ).fetchall():
                     matched.setdefault(r["listing_id"], []).append(r["term"])
             q["lexical"] = [
-                [slug_of.get(h.listing_id, str(h.listing_id)), h.score, h.matched, h.idf_coverage,
-                 max((q["idf"].get(t, 0) for t in matched.get(h.listing_id, [])), default=0.0)]
+                [
+                    slug_of.get(h.listing_id, str(h.listing_id)),
+                    h.score,
+                    h.matched,
+                    h.idf_coverage,
+                    max((q["idf"].get(t, 0) for t in matched.get(h.listing_id, [])), default=0.0),
+                ]
                 for h in hits
             ]
             vector = semantic.QUERY_CACHE.get(provider, iq.topical_text or iq.normalized)
             sem = semantic.semantic_search(conn, generation, vector, where="TRUE", args={}, pool=250, synthetic=True)
-            q["semantic"] = [[slug_of.get(h.listing_id, str(h.listing_id)), h.similarity, h.listing_similarity] for h in sem]
+            q["semantic"] = [
+                [slug_of.get(h.listing_id, str(h.listing_id)), h.similarity, h.listing_similarity] for h in sem
+            ]
         conn.rollback()
     out.write_text(json.dumps({"set": name, "listings": n, "queries": queries}), encoding="utf-8")
 
