@@ -356,6 +356,7 @@ def build_cases() -> list[dict[str, Any]]:
         ("route-double-slash", "//evil.example/x"),
         ("route-nul", "/files/%00/x"),
         ("route-double-encoded-nul", "/files/%2500"),
+        ("route-triple-encoded-nul", "/files/%252500"),
         ("route-dot-dot-encoded", "/v1/%2e%2e/admin"),
         ("route-dot-dot", "/v1/../admin"),
         ("route-scheme", "/x/http://evil.example"),

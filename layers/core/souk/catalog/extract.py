@@ -24,6 +24,7 @@ _MAX_ADDRESS = 128
 _MAX_SCHEME = 64
 _MAX_ASSET = 256
 _MAX_TOOL_NAME = 256
+_MAX_DECODE_PASSES = 5
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +99,12 @@ def _check_route_template(bazaar: dict[str, Any]) -> None:
     template = bazaar.get("routeTemplate")
     if template is None:
         return
-    if not isinstance(template, str) or template.startswith("//") or "\x00" in unquote(unquote(template)):
+    decoded = template if isinstance(template, str) else ""
+    for _ in range(_MAX_DECODE_PASSES):  # to a fixed point, so %2500 and %252500 are caught too
+        decoded, previous = unquote(decoded), decoded
+        if decoded == previous:
+            break
+    if not isinstance(template, str) or template.startswith("//") or "\x00" in decoded:
         raise CatalogRejection(
             "invalid_route_template", "routeTemplate must not start with '//' or contain a NUL (%00)"
         )
