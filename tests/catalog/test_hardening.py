@@ -146,3 +146,13 @@ def test_real_crawl_listings_with_only_invalid_headers_are_cataloged_with_them_d
     # descriptions), 42 not_discoverable, 3 invalid_requirements.
     assert outcomes == Counter({"cataloged": 1355, "not_discoverable": 42, "invalid_requirements": 3})
     assert dropped == 35
+
+
+def test_a_batch_is_bounded_by_the_clock_it_is_given(db, settings):
+    from souk.catalog.ingest import ingest_many
+
+    day_after = verified(weather(), NOW + timedelta(days=1))
+    [fixed] = ingest_many(db, [day_after], settings, now=NOW)
+    assert fixed.status == "rejected" and fixed.error == "invalid_observed_at"
+    [wall] = ingest_many(db, [day_after], settings)  # the wall clock is weeks past NOW + 1 day
+    assert wall.status == "success"

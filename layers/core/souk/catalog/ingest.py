@@ -250,12 +250,17 @@ def _refresh(
     return True
 
 
-def ingest_many(conn: Connection, events: list[Any], settings: Settings) -> list[Outcome]:
-    """Catalog a batch; each event stands alone (one rejection does not stop the rest)."""
+def ingest_many(
+    conn: Connection, events: list[Any], settings: Settings, *, now: datetime | None = None
+) -> list[Outcome]:
+    """Catalog a batch; each event stands alone (one rejection does not stop the rest).
+
+    ``now`` is the clock observedAt is bounded by (default: the wall clock); a fixed-clock evaluation
+    passes its own so the result does not depend on the machine's date."""
     outcomes: list[Outcome] = []
     for raw in events:
         try:
-            outcomes.append(catalog_event(conn, raw, settings))
+            outcomes.append(catalog_event(conn, raw, settings, now=now))
         except CatalogRejection as rejection:
             outcomes.append(Outcome("rejected", rejection.reason, rejection.error))
     return outcomes

@@ -34,8 +34,10 @@ def rebase(events: list[dict[str, Any]], now: datetime) -> list[dict[str, Any]]:
     return out
 
 
-def load_events(conn: Connection, events: list[dict[str, Any]], settings: Settings) -> dict[str, Any]:
-    outcomes = ingest_many(conn, events, settings)
+def load_events(
+    conn: Connection, events: list[dict[str, Any]], settings: Settings, *, now: datetime | None = None
+) -> dict[str, Any]:
+    outcomes = ingest_many(conn, events, settings, now=now)
     rejected = Counter(o.error for o in outcomes if o.status == "rejected")
     return {
         "events": len(events),
