@@ -36,3 +36,15 @@ def test_strong_needs_agreement_and_one_confident_arm() -> None:
     disagreeing = gather(lexical, [SemanticHit(9, 0.6, 0.6)])
     assert strength(disagreeing, strong_cosine=0.4, strong_idf_share=0.5) == "weak"
     assert strength(gather([], []), strong_cosine=0.4, strong_idf_share=0.5) == "none"
+
+
+def test_constraints_that_remove_the_topic_abstain_only_when_both_arms_drop() -> None:
+    from souk.search.abstention import constraints_exclude_topic
+
+    unconstrained = gather([LexicalHit(1, 6.0, 2, 1.0)], [SemanticHit(1, 0.6, 0.6)])
+    emptied = gather([LexicalHit(5, 1.2, 1, 0.3)], [SemanticHit(5, 0.3, 0.3)])  # cosine -0.3, BM25F 20% kept
+    assert constraints_exclude_topic(emptied, unconstrained, min_cosine_drop=0.15, max_lexical_ratio=0.65)
+    kept_words = gather([LexicalHit(2, 5.5, 2, 1.0)], [SemanticHit(2, 0.3, 0.3)])  # the words still match
+    assert not constraints_exclude_topic(kept_words, unconstrained, min_cosine_drop=0.15, max_lexical_ratio=0.65)
+    close = gather([LexicalHit(3, 1.0, 1, 0.3)], [SemanticHit(3, 0.5, 0.5)])  # a near neighbour remains
+    assert not constraints_exclude_topic(close, unconstrained, min_cosine_drop=0.15, max_lexical_ratio=0.65)

@@ -248,10 +248,17 @@ def _apply_query_signals(conn: Connection, scores: dict[int, float], iq: Interpr
     if iq.negated_terms:
         for lid in bm25f.listings_with_terms(conn, ids, list(iq.negated_terms)):
             scores[lid] *= profile.negation_penalty
-    if iq.assets or iq.cheapest:
+    if iq.assets or iq.cheapest or (iq.soft_networks and profile.soft_network_boost):
         rows = conn.execute(
-            "SELECT id, asset_symbols, min_usd_price FROM listings WHERE id = ANY(%s)", (ids,)
+            "SELECT id, asset_symbols, min_usd_price, networks FROM listings WHERE id = ANY(%s)", (ids,)
         ).fetchall()
+        if iq.soft_networks and profile.soft_network_boost:
+            # A chain named as the topic ("transaction lookup on solana") is no filter, but a listing
+            # paid on that chain is a little more likely to be about it.
+            topical = set(iq.soft_networks)
+            for r in rows:
+                if topical & set(r["networks"] or ()):
+                    scores[r["id"]] *= 1 + profile.soft_network_boost
         if iq.assets:
             wanted = set(iq.assets)
             for r in rows:
