@@ -156,3 +156,13 @@ def test_a_batch_is_bounded_by_the_clock_it_is_given(db, settings):
     assert fixed.status == "rejected" and fixed.error == "invalid_observed_at"
     [wall] = ingest_many(db, [day_after], settings)  # the wall clock is weeks past NOW + 1 day
     assert wall.status == "success"
+
+
+def test_an_operator_names_a_listing_by_any_spelling_of_its_url(db, settings):
+    from souk.catalog.bindings import change_binding
+
+    listing_id = catalog_event(db, verified(weather()), settings).listing_id
+    result = change_binding(
+        db, "http get HTTPS://Weather.example.com:443/v1/current/", SPOOFER, action="bind", reason="second chain"
+    )
+    assert result == {"listingId": listing_id, "boundPayTo": sorted([SPOOFER, weather().pay_to])}

@@ -12,11 +12,30 @@ from typing import Any, Literal
 
 from psycopg import Connection
 
-from souk.errors import SoukError
+from souk.catalog.urls import canonical_url
+from souk.errors import CatalogRejection, SoukError
+
+
+def _canonical_key(listing: str) -> str:
+    """``listing`` with its URL part canonicalized, so an operator may type the URL as the seller wrote it."""
+    kind, _, rest = listing.partition(" ")
+    try:
+        if kind == "http":
+            method, _, url = rest.partition(" ")
+            return f"http {method.upper()} {canonical_url(url)}"
+        if kind == "mcp":
+            url, _, tool = rest.partition(" ")
+            return f"mcp {canonical_url(url)} {tool}"
+    except CatalogRejection:
+        pass
+    return listing
 
 
 def _listing_id(conn: Connection, listing: str) -> int:
-    row = conn.execute("SELECT id FROM listings WHERE listing_key = %s OR id::text = %s", (listing, listing)).fetchone()
+    row = conn.execute(
+        "SELECT id FROM listings WHERE listing_key = ANY(%s) OR id::text = %s ORDER BY listing_key = %s DESC LIMIT 1",
+        ([listing, _canonical_key(listing)], listing, listing),
+    ).fetchone()
     if row is None:
         raise SoukError("listing_not_found", f"no listing with id or key {listing!r}", status_code=404)
     return int(row["id"])
