@@ -30,10 +30,9 @@ CASES_FILE = Path(__file__).with_name("cases.jsonl")
 CASES: list[dict[str, Any]] = [
     json.loads(line) for line in CASES_FILE.read_text(encoding="utf-8").split("\n") if line.strip()
 ]
-# Bodies json.loads cannot parse without raising something other than JSONDecodeError. The catalog side
-# rejects them (test_catalog_side_rejects_unparseable_bodies); the handler needs
-# souk.catalog.jsonsafety.loads_event in souk/api/catalog.py, which is outside the catalog package.
-API_PARSE_PENDING = {"body-deep-array-5000", "body-int-5000-digits", "output-example-5000-deep"}
+# Bodies json.loads cannot parse without raising something other than JSONDecodeError; the handler parses
+# with souk.catalog.jsonsafety.loads_event, and the catalog side is checked on its own as well.
+UNPARSEABLE_BODIES = {"body-deep-array-5000", "body-int-5000-digits", "output-example-5000-deep"}
 
 
 @pytest.fixture(scope="module")
@@ -108,10 +107,7 @@ def _state_hash(db: Any) -> str:
 def _case_params() -> list[Any]:
     params = []
     for case in CASES:
-        marks = []
-        if case["id"] in API_PARSE_PENDING:
-            marks.append(pytest.mark.xfail(reason="souk/api/catalog.py parses with bare json.loads", strict=False))
-        params.append(pytest.param(case, id=case["id"], marks=marks))
+        params.append(pytest.param(case, id=case["id"]))
     return params
 
 
@@ -175,12 +171,12 @@ def test_hostile_case(case: dict[str, Any], clean: Any, lambda_context: Any, han
 
 
 def test_catalog_side_rejects_unparseable_bodies() -> None:
-    """What the handler should answer for the two API_PARSE_PENDING bodies, from the catalog package."""
+    """The bodies json.loads cannot parse cleanly are rejections in the catalog package itself."""
     from souk.catalog.jsonsafety import loads_event
     from souk.errors import CatalogRejection
 
     by_id = {c["id"]: c for c in CASES}
-    for case_id in sorted(API_PARSE_PENDING):
+    for case_id in sorted(UNPARSEABLE_BODIES):
         with pytest.raises(CatalogRejection) as info:
             loads_event(build(by_id[case_id]))
         assert info.value.error == by_id[case_id]["expect"]["error"] and info.value.reason

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hmac
-import json
 from typing import Annotated
 
 from fastapi import APIRouter, Header, Request
@@ -11,6 +10,7 @@ from fastapi.responses import JSONResponse
 
 from souk.api.deps import SettingsDep, WriteConnectionDep
 from souk.catalog.ingest import catalog_event
+from souk.catalog.jsonsafety import loads_event
 from souk.catalog.outcome import EXTENSION_RESPONSES_HEADER, Outcome
 from souk.errors import CatalogRejection, SoukError
 
@@ -43,10 +43,7 @@ async def post_event(
         outcome = Outcome("rejected", f"the event exceeds {settings.max_event_bytes} bytes", "field_too_large")
         return _respond(outcome, 413)
     try:
-        raw = json.loads(body)
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        return _respond(Outcome("rejected", "the body is not valid JSON", "invalid_json"), 400)
-    try:
+        raw = loads_event(body)  # deep nesting, huge integers, NaN: rejections, never a 500
         outcome = catalog_event(conn, raw, settings)
     except CatalogRejection as rejection:
         return _respond(Outcome("rejected", rejection.reason, rejection.error), rejection.status_code)
