@@ -187,7 +187,10 @@ def main() -> int:
         listed = _all_listed(base)
         lost = [u for u in accepted if u not in listed]
         writes = [s for s in mixed if s.kind == "write"]
-        print(f"\nevents posted {len(writes)}, accepted {len(accepted)}, lost {len(lost)}")
+        print(
+            f"\nevents posted {len(writes)} ({len(writes) / args.seconds:.1f}/s achieved of "
+            f"{args.events_per_second:.0f}/s offered), accepted {len(accepted)}, lost {len(lost)}"
+        )
         errors = sum(1 for s in reads_only + mixed if s.status != 200)
         print(f"errors (any non-200) across both phases: {errors}")
     finally:
