@@ -44,6 +44,9 @@ async def post_event(
         return _respond(outcome, 413)
     try:
         raw = loads_event(body)  # deep nesting, huge integers, NaN: rejections, never a 500
+    except CatalogRejection as rejection:
+        return _respond(Outcome("rejected", rejection.reason, rejection.error), 400)
+    try:
         outcome = catalog_event(conn, raw, settings)
     except CatalogRejection as rejection:
         return _respond(Outcome("rejected", rejection.reason, rejection.error), rejection.status_code)
