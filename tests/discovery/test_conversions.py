@@ -133,3 +133,10 @@ def test_clients_are_rate_limited_in_the_database_and_a_429_writes_nothing(handl
         assert keys and not any("192.0.2.1" in k or "198.51.100.7" in k for k in keys)
     finally:
         get_settings.cache_clear()
+
+
+def test_any_spelling_of_a_results_url_names_it(handler, db):
+    session, resources = _session(handler)
+    spelled = resources[0].replace("https://weather", "https://WEATHER").replace(".example.com", ".Example.com:443")
+    status, body, _ = _convert(handler, {"sessionId": session, "resource": spelled})
+    assert status == 200 and body["recorded"] is True and body["rank"] == 1

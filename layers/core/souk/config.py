@@ -72,6 +72,8 @@ class Settings(BaseSettings):
     max_schema_depth: int = 8
 
     quality_window_days: int = 30
+    # observedAt may run ahead of this server's clock by at most this much (souk.catalog.timestamps).
+    max_clock_skew_seconds: int = Field(default=300, ge=0)
     # Search sessions (and so their cursors) expire after this long; conversions are kept.
     search_session_ttl_hours: float = 24.0
 

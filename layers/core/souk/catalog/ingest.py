@@ -24,7 +24,7 @@ from souk.catalog.extract import ListingDraft, draft_listing
 from souk.catalog.indexing import index_listing
 from souk.catalog.jsonsafety import check_json_safe
 from souk.catalog.outcome import Outcome, OutcomeWarning
-from souk.catalog.timestamps import DEFAULT_MAX_SKEW, bounded_observed_at
+from souk.catalog.timestamps import bounded_observed_at
 from souk.config import Settings
 from souk.errors import CatalogRejection
 from souk.networks import normalize_network
@@ -70,9 +70,7 @@ def _check_settlement(event: FacilitatorEvent, draft: ListingDraft) -> None:
 
 
 def _max_skew(settings: Settings) -> timedelta:
-    # Read defensively: the setting lives in souk.config (SOUK_MAX_CLOCK_SKEW_SECONDS) once it exists there.
-    seconds = getattr(settings, "max_clock_skew_seconds", None)
-    return timedelta(seconds=seconds) if isinstance(seconds, int | float) and seconds >= 0 else DEFAULT_MAX_SKEW
+    return timedelta(seconds=settings.max_clock_skew_seconds)
 
 
 def catalog_event(conn: Connection, raw: Any, settings: Settings, *, now: datetime | None = None) -> Outcome:

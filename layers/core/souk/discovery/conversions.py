@@ -21,9 +21,10 @@ from typing import Any
 
 from psycopg import Connection
 
+from souk.catalog.urls import canonical_url
 from souk.config import Settings
 from souk.db import ratelimit
-from souk.errors import SoukError
+from souk.errors import CatalogRejection, SoukError
 
 MAX_RESOURCE_CHARS = 4096
 MAX_TOOL_CHARS = 256
@@ -98,6 +99,14 @@ def record_conversion(
         conn.rollback()
         raise SoukError("unknown_session", "no search session with that id (sessions expire)", status_code=404)
     results = list(session["results"])
+    try:
+        # The catalog keys listings by canonical URL: any spelling of a result's URL names it.
+        resource = canonical_url(resource)
+    except CatalogRejection:
+        conn.rollback()
+        raise SoukError(
+            "not_in_session", "that resource was not among this session's results", status_code=404
+        ) from None
     candidates = conn.execute(
         "SELECT id FROM listings WHERE resource_url = %s AND (%s::text IS NULL OR tool_name = %s) AND id = ANY(%s)",
         (resource, tool, tool, results),
