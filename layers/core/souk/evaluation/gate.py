@@ -138,6 +138,28 @@ def versus_baseline(
     return problems
 
 
+def anchor_comparisons(report: dict[str, Any], arm: str) -> dict[str, Any]:
+    """Per set (held-out queries): ``arm`` minus each anchor on nDCG@10 with its paired p-value, and the
+    share of answerable queries ``arm`` answered with nothing. What the absolute bars judge."""
+    out: dict[str, Any] = {}
+    for name, (per_query, ids) in _sets(report).items():
+        ours = per_query.get(arm, {})
+        answerable = [q for q in ids if "empty" in ours.get(q, {})]
+        row: dict[str, Any] = {
+            "n": len(answerable),
+            "emptyShare": sum(ours[q]["empty"] for q in answerable) / len(answerable) if answerable else None,
+        }
+        for anchor in ANCHOR_ARMS:
+            theirs = per_query.get(anchor, {})
+            common = [q for q in answerable if "ndcg@10" in theirs.get(q, {})]
+            if common:
+                a, b = [ours[q]["ndcg@10"] for q in common], [theirs[q]["ndcg@10"] for q in common]
+                p = paired_randomization_test(a, b, n_permutations=5000, seed=7)
+                row[anchor] = {"deltaNdcg@10": (sum(a) - sum(b)) / len(common), "p": p}
+        out[name] = row
+    return out
+
+
 def absolute_bars(current: dict[str, Any], arm: str) -> list[str]:
     """The bars every set must clear, whatever the history."""
     problems: list[str] = []

@@ -87,6 +87,7 @@ def markdown(report: dict[str, Any]) -> str:
     if report.get("degraded"):
         lines += ["Degraded arms: " + json.dumps(report["degraded"], sort_keys=True), ""]
     lines += ["![arms](arms.svg)", ""]
+    lines += _anchors_markdown(report)
     lines += _external_markdown(report)
     lines += _understanding_markdown(report)
     return "\n".join(lines)
@@ -124,6 +125,33 @@ def _external_markdown(report: dict[str, Any]) -> list[str]:
                 cells = [_fmt(results.get(arm, {}).get(mt, {})) for mt in EXTERNAL_METRICS]
                 lines.append(f"| {arm} | " + " | ".join(cells) + " |")
             lines.append("")
+    return lines
+
+
+def _anchors_markdown(report: dict[str, Any]) -> list[str]:
+    anchors = report.get("anchors") or {}
+    if not anchors:
+        return []
+    lines = [
+        "## Shipped arm against the simple anchors (held-out queries of every set)",
+        "",
+        "nDCG@10 of the shipped arm minus plain BM25F and minus plain hybrid RRF, with paired randomization "
+        "p-values, and the share of answerable queries it answered with nothing. The gate fails when the "
+        "shipped arm is significantly below either anchor or answers nothing to more than 2%.",
+        "",
+        "| set | n | − bm25f | − hybrid | answered nothing |",
+        "|---|---|---|---|---|",
+    ]
+    for name, row in anchors.items():
+        cells = []
+        for anchor in ("bm25f", "hybrid"):
+            entry = row.get(anchor)
+            cells.append("–" if not entry else f"{entry['deltaNdcg@10']:+.3f} (p={entry['p']:.3g})")
+        empty = row.get("emptyShare")
+        lines.append(
+            f"| {name} | {row['n']} | " + " | ".join(cells) + f" | {'–' if empty is None else f'{empty:.1%}'} |"
+        )
+    lines.append("")
     return lines
 
 

@@ -55,9 +55,7 @@ class EvalOutcome:
     baseline_source: str | None = None
 
 
-def check(
-    report: dict[str, Any], reports_dir: Path | None = None, arm: str = SHIPPED_ARM
-) -> tuple[list[str], str]:
+def check(report: dict[str, Any], reports_dir: Path | None = None, arm: str = SHIPPED_ARM) -> tuple[list[str], str]:
     """The gate (souk.evaluation.gate): against the report before its latest change in git history
     (the file on disk when there is no history), plus the absolute bars."""
     from souk.evaluation import gate
@@ -132,7 +130,7 @@ def evaluate(
         )
         for arm in arms
     }
-    return {
+    report = {
         "reportVersion": 1,
         "clock": EVAL_CLOCK.isoformat(),
         "goldenSet": {
@@ -163,6 +161,11 @@ def evaluate(
         "external": external_rows(settings, arms, progress) if external else {},
         "understanding": understanding_row(),
     }
+    if SHIPPED_ARM in arms:
+        from souk.evaluation.gate import anchor_comparisons
+
+        report["anchors"] = anchor_comparisons(report, SHIPPED_ARM)
+    return report
 
 
 def external_rows(settings: Settings, arms: dict[str, Profile], progress: bool) -> dict[str, Any]:
