@@ -200,6 +200,18 @@ def cmd_generation(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_openapi(args: argparse.Namespace) -> int:
+    from souk.runner.openapi import build_document
+
+    text = json.dumps(build_document(Path(args.template)), indent=2, sort_keys=True) + "\n"
+    if args.out == "-":
+        sys.stdout.write(text)
+    else:
+        Path(args.out).write_text(text, encoding="utf-8")
+        print(f"wrote {args.out}")
+    return 0
+
+
 def cmd_jobs(_: argparse.Namespace) -> int:
     from souk.embedding.jobs import queue_stats
 
@@ -311,6 +323,11 @@ def build_parser() -> argparse.ArgumentParser:
     generation.set_defaults(func=cmd_generation)
 
     sub.add_parser("jobs", help="embedding queue per generation").set_defaults(func=cmd_jobs)
+
+    openapi = sub.add_parser("openapi", help="write the OpenAPI document of every template.yaml route")
+    openapi.add_argument("--out", default="-", help="file to write (default: stdout)")
+    openapi.add_argument("--template", default=str(REPO_ROOT / "template.yaml"))
+    openapi.set_defaults(func=cmd_openapi)
 
     inspect = sub.add_parser("inspect", help="a listing's canonical text, synthetic queries and vectors")
     inspect.add_argument("listing", help="listing id or listing key")

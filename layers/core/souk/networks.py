@@ -36,6 +36,7 @@ TESTNETS = frozenset({BASE_SEPOLIA, SOLANA_DEVNET, STELLAR_TESTNET, "eip155:8000
 
 # CAIP-2: namespace:reference, namespace [-a-z0-9]{3,8}, reference [-_a-zA-Z0-9]{1,32}.
 _CAIP2 = re.compile(r"^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$")
+CAIP2_PATTERN = _CAIP2.pattern  # documented in the OpenAPI parameters (souk.api.docs)
 
 
 def is_caip2(value: str) -> bool:

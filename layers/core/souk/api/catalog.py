@@ -9,6 +9,7 @@ from fastapi import APIRouter, Header, Request
 from fastapi.responses import JSONResponse
 
 from souk.api.deps import SettingsDep, WriteConnectionDep
+from souk.api.docs import CatalogOutcome, catalog_extra, responses
 from souk.catalog.ingest import catalog_event
 from souk.catalog.jsonsafety import loads_event
 from souk.catalog.outcome import EXTENSION_RESPONSES_HEADER, Outcome
@@ -29,12 +30,19 @@ def _authorize(authorization: str | None, secret: str | None) -> None:
         )
 
 
-@router.post("/catalog/v1/events")
+@router.post(
+    "/catalog/v1/events",
+    summary="A facilitator reports a verified or settled payment",
+    response_model=None,
+    responses=responses(CatalogOutcome, 400, 401, 413, 422, 503),
+    openapi_extra=catalog_extra(),
+)
 async def post_event(
     request: Request,
     conn: WriteConnectionDep,
     settings: SettingsDep,
-    authorization: Annotated[str | None, Header()] = None,
+    # Documented as the bearer security scheme (souk.api.docs), not as a free-form header parameter.
+    authorization: Annotated[str | None, Header(include_in_schema=False)] = None,
 ) -> JSONResponse:
     secret = settings.catalog_secret.get_secret_value() if settings.catalog_secret else None
     _authorize(authorization, secret)

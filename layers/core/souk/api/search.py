@@ -8,6 +8,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
 from souk.api.deps import ConnectionDep, QueryParamsDep, SettingsDep, WriteConnectionDep
+from souk.api.docs import SEARCH_HEADERS, ConversionOutcome, SearchPage, conversion_extra, responses, search_extra
 from souk.discovery.conversions import parse_body, record_conversion
 from souk.discovery.search import PROFILE_HEADER, SESSION_HEADER, search
 from souk.errors import SoukError
@@ -15,7 +16,13 @@ from souk.errors import SoukError
 router = APIRouter()
 
 
-@router.get("/discovery/search")
+@router.get(
+    "/discovery/search",
+    summary="Search the catalog by intent",
+    response_model=None,
+    responses=responses(SearchPage, 400, 503, ok_headers=SEARCH_HEADERS),
+    openapi_extra=search_extra(),
+)
 def get_search(conn: ConnectionDep, params: QueryParamsDep, settings: SettingsDep) -> JSONResponse:
     response = search(conn, params, settings)
     return JSONResponse(
@@ -24,7 +31,13 @@ def get_search(conn: ConnectionDep, params: QueryParamsDep, settings: SettingsDe
     )
 
 
-@router.post("/discovery/v1/conversions")
+@router.post(
+    "/discovery/v1/conversions",
+    summary="Record that a search result was invoked",
+    response_model=None,
+    responses=responses(ConversionOutcome, 400, 404, 413, 429, 503),
+    openapi_extra=conversion_extra(),
+)
 async def post_conversion(request: Request, conn: WriteConnectionDep, settings: SettingsDep) -> dict[str, Any]:
     # A declared oversize body is refused before it is read; an undeclared one before it is parsed.
     declared = request.headers.get("content-length", "")

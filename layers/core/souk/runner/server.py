@@ -4,6 +4,10 @@ Handlers are synchronous (Mangum drives its own event loop per call), so each re
 thread. Two lanes keep writes from starving reads: GET-style requests use the read lane, POST-style the
 (smaller) write lane, so a burst of catalog events queues behind its own few threads instead of taking
 every thread and every CPU slice from search and listing. Whatever goes wrong, the client gets JSON.
+
+One route is the runner's own and not the template's: ``GET /openapi.json``, the OpenAPI document of every
+template route (souk.runner.openapi), a local convenience with no Lambda behind it. It answers only when
+no template route matches, so template.yaml stays the routing table for everything Lambda serves.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ Send = Callable[[dict[str, Any]], Awaitable[None]]
 Response = dict[str, Any]
 
 WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+OPENAPI_PATH = "/openapi.json"
 
 
 def json_response(status: int, error: str, reason: str, headers: dict[str, str] | None = None) -> Response:
@@ -59,6 +64,8 @@ class LocalGateway:
         from souk.config import get_settings
 
         settings = get_settings()
+        self.template_path = template_path
+        self._openapi: str | None = None
         routes, schedules = routes_and_schedules(load_template(template_path), root)
         self.routes: list[Route] = routes
         self.schedules: list[Schedule] = schedules
@@ -86,7 +93,10 @@ class LocalGateway:
         return None
 
     def allowed_methods(self, path: str) -> list[str]:
-        return sorted({r.method for r in self.routes if r.pattern.match(path)})
+        methods = {r.method for r in self.routes if r.pattern.match(path)}
+        if path == OPENAPI_PATH:
+            methods.add("GET")
+        return sorted(methods)
 
     def invoke(
         self,
@@ -108,6 +118,8 @@ class LocalGateway:
         self, method: str, path: str, raw_query: str, headers: dict[str, str], body: bytes, source_ip: str
     ) -> Response:
         matched = self.match(method, path)
+        if matched is None and path == OPENAPI_PATH and method == "GET":
+            return self._openapi_response()
         if matched is None:
             allowed = self.allowed_methods(path)
             if allowed:
@@ -133,6 +145,15 @@ class LocalGateway:
         if not isinstance(response, dict) or "statusCode" not in response:
             raise TypeError(f"{route.function} returned {type(response).__name__}, not a Lambda HTTP response")
         return response
+
+    def _openapi_response(self) -> Response:
+        from souk.runner.openapi import build_document
+
+        with self._lock:  # built once, on first request: it imports every function's module
+            if self._openapi is None:
+                self._openapi = json.dumps(build_document(self.template_path))
+            body = self._openapi
+        return {"statusCode": 200, "headers": {"content-type": "application/json"}, "body": body}
 
     def run_schedule(self, schedule: Schedule) -> Any:
         event = {"source": "aws.events", "detail-type": "Scheduled Event", "detail": {}}

@@ -6,6 +6,7 @@ import importlib.util
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import yaml
@@ -79,10 +80,10 @@ def routes_and_schedules(template: dict[str, Any], root: Path) -> tuple[list[Rou
     return routes, schedules
 
 
-def load_handler(handler_ref: str) -> Any:
-    """Import ``<dir>/<module>.<callable>`` from its file, as Lambda would from CodeUri."""
+def load_module(handler_ref: str) -> ModuleType:
+    """Import the module of ``<dir>/<module>.<callable>`` from its file, as Lambda would from CodeUri."""
     directory, dotted = handler_ref.rsplit("/", 1)
-    module_name, attr = dotted.rsplit(".", 1)
+    module_name = dotted.rsplit(".", 1)[0]
     file = Path(directory) / f"{module_name.replace('.', '/')}.py"
     unique = "souk_fn_" + re.sub(r"\W", "_", str(file))
     spec = importlib.util.spec_from_file_location(unique, file)
@@ -90,4 +91,9 @@ def load_handler(handler_ref: str) -> Any:
         raise ImportError(f"cannot load handler {handler_ref}")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return getattr(module, attr)
+    return module
+
+
+def load_handler(handler_ref: str) -> Any:
+    """Import ``<dir>/<module>.<callable>`` from its file and return the callable."""
+    return getattr(load_module(handler_ref), handler_ref.rsplit(".", 1)[1])
