@@ -45,13 +45,14 @@ tf AS (
     GROUP BY p.listing_id, p.term
 )
 SELECT tf.listing_id,
-       sum(ln(1 + (n.n - df.df + 0.5) / (df.df + 0.5)) * tf.wtf / (%(k1)s + tf.wtf)) AS score,
+       round(sum(ln(1 + (n.n - df.df + 0.5) / (df.df + 0.5)) * tf.wtf / (%(k1)s + tf.wtf))::numeric, 9) AS score,
        count(*) AS matched,
-       sum(ln(1 + (n.n - df.df + 0.5) / (df.df + 0.5))) / max(qmass.mass) AS idf_coverage
+       round((sum(ln(1 + (n.n - df.df + 0.5) / (df.df + 0.5))) / max(qmass.mass))::numeric, 9) AS idf_coverage
 FROM tf JOIN df USING (term) CROSS JOIN n CROSS JOIN qmass
 JOIN listings l ON l.id = tf.listing_id
 WHERE {where}
 GROUP BY tf.listing_id
+-- Rounded: a float sum depends on the order rows arrive in, and equal scores must tie on the id.
 ORDER BY score DESC, tf.listing_id
 LIMIT %(pool)s
 """
