@@ -350,6 +350,9 @@ def test_expired_sessions_are_purged_and_their_cursors_say_so(client, demo, monk
     try:
         search(client, "email")  # a new session purges the expired ones
     finally:
+        # Unset before clearing: otherwise the next get_settings() caches TTL 0 for every later test in
+        # this worker, and their concurrent searches purge each other's sessions (unknown_session).
+        monkeypatch.delenv("SOUK_SEARCH_SESSION_TTL_HOURS")
         get_settings.cache_clear()
     expired = client.get("/discovery/search", params={"query": "weather", "limit": 2, "cursor": cursor})
     assert expired.status_code == 400 and expired.json()["error"] == "cursor_expired"
