@@ -138,8 +138,7 @@ def evaluate_external(
         }
         bar.close()
         conn.rollback()
-    with psycopg_autocommit(database_url(settings)) as admin:
-        admin.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+    fc.drop_schema(database_url(settings), schema)
     per_query = {arm: {q.id: per_query_scores(runs[arm][q.id], q) for q in queries} for arm in arms}
     return {
         "set": path.name,
@@ -164,12 +163,6 @@ def run_external(settings: Settings, path: Path, *, limit: int = 500, progress: 
     out.pop("perQuery")
     out.pop("querySplits")
     return out
-
-
-def psycopg_autocommit(url: str) -> Any:
-    import psycopg
-
-    return psycopg.connect(url, autocommit=True)
 
 
 def _events_file(events: list[dict[str, Any]], source: Path) -> Path:

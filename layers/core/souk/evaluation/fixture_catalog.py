@@ -44,11 +44,19 @@ def connect(conninfo: str) -> psycopg.Connection[Any]:
 def reset_schema(base_url: str, schema: str, settings: Settings) -> str:
     """Drop and re-create ``schema`` with every migration applied; returns its conninfo."""
     conninfo = schema_conninfo(base_url, schema)
+    drop_schema(base_url, schema)
     with psycopg.connect(base_url, autocommit=True) as conn:
-        conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
         conn.execute(f'CREATE SCHEMA "{schema}"')
     migrate(conninfo, settings.migrations_dir or MIGRATIONS_DIR)
     return conninfo
+
+
+def drop_schema(base_url: str, schema: str) -> None:
+    """Drop a scratch schema and everything in it (nothing when it does not exist)."""
+    if not _SCHEMA.match(schema):
+        raise ValueError(f"bad schema name {schema!r}")
+    with psycopg.connect(base_url, autocommit=True) as conn:
+        conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
 
 
 @dataclass(frozen=True, slots=True)

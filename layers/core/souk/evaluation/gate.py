@@ -84,17 +84,13 @@ def load_waivers(reports_dir: Path, baseline: Baseline) -> list[dict[str, Any]]:
 
 def _sets(report: dict[str, Any]) -> dict[str, tuple[dict[str, Any], list[str]]]:
     """set name -> (per-query scores by arm, held-out query ids)."""
-    test_ids = [qid for qid, q in _golden_splits(report).items() if q == "test"]
+    test_ids = [qid for qid, q in (report.get("querySplits") or {}).items() if q == "test"]
     out = {"golden": (report["perQuery"], test_ids)}
     for name, row in (report.get("external") or {}).items():
         split = row.get("querySplits") or {}
         ids = [qid for qid in next(iter(row["perQuery"].values()), {}) if split.get(qid, "test") == "test"]
         out[name] = (row["perQuery"], ids)
     return out
-
-
-def _golden_splits(report: dict[str, Any]) -> dict[str, str]:
-    return report.get("querySplits") or {}
 
 
 def _moved(ids: list[str], cur: list[float], old: list[float], metric: str) -> str:

@@ -20,7 +20,7 @@ from souk.config import Settings
 from souk.discovery.filters import Filters, filter_sql
 from souk.search import abstention, baselines, bm25f, semantic, signals
 from souk.search.analysis import is_stopword_only, tokenize
-from souk.search.diversity import Candidate, diversify
+from souk.search.diversity import DIVERSIFIED_DEPTH, Candidate, diversify
 from souk.search.fusion.rrf import weighted_rrf
 from souk.search.origins import operator_of
 from souk.search.profile import Profile
@@ -162,7 +162,8 @@ def rank(conn: Connection, request: RankRequest, settings: Settings, profile: Pr
         result.abstained = True
         result.abstain_reason = "no_evidence"
         return result
-    if profile.abstain and where != "TRUE" and semantic_hits is not None:
+    # Only a query narrowed by a filter (explicit or read from its words) can have had its topic removed.
+    if profile.abstain and applied and semantic_hits is not None:
         reference = _unconstrained_evidence(conn, iq, profile, generation, vector)
         if abstention.constraints_exclude_topic(
             evidence,
@@ -216,7 +217,7 @@ def select_terms(conn: Connection, terms: list[str], limit: int) -> list[str]:
         return terms
     df = bm25f.term_document_frequency(conn, terms)
     present = [t for t in terms if df.get(t)]
-    keep = set(sorted(present, key=lambda t: (df[t], present.index(t)))[:limit])
+    keep = set(sorted(present, key=df.__getitem__)[:limit])  # a stable sort: ties keep query order
     return [t for t in terms if t in keep]
 
 
@@ -278,7 +279,9 @@ def _diversify(
     profile: Profile,
     page_size: int,
 ) -> list[int]:
-    rows = conn.execute("SELECT id, resource_url, pay_to FROM listings WHERE id = ANY(%s)", (ordered,)).fetchall()
+    # Only the head is diversified; the tail keeps its fused order and needs no origin.
+    head = ordered[:DIVERSIFIED_DEPTH]
+    rows = conn.execute("SELECT id, resource_url, pay_to FROM listings WHERE id = ANY(%s)", (head,)).fetchall()
     origin = {r["id"]: (operator_of(urlparse(r["resource_url"]).hostname or ""), r["pay_to"].lower()) for r in rows}
     words = set(iq.topical_terms) | set(iq.normalized.split())
     named = frozenset(op for op, _ in origin.values() if op and _operator_label(op) in words)
