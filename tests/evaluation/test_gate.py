@@ -111,3 +111,15 @@ def test_absolute_bars_without_history(tmp_path: Path) -> None:
     silent = _report(0.9, empty=1.0)  # a quarter of the answerable queries get nothing
     assert any("answers nothing" in p for p in gate.absolute_bars(silent, "full"))
     assert gate.absolute_bars(_report(0.9), "full") == []
+
+
+def test_a_report_equal_up_to_its_written_rounding_passes(tmp_path: Path) -> None:
+    repo = _repo(tmp_path)
+    _commit_report(repo, _report(0.7), "ranking")
+    same = _report(0.8)
+    _commit_report(repo, json.loads(json.dumps(same)), "same ranking, report rewritten")
+    # A fresh run carries float noise below the report's 6 written decimals on every query.
+    noisy = _report(0.8)
+    for scores in noisy["perQuery"]["full"].values():
+        scores["recall@20"] -= 1e-12
+    assert check(noisy, repo / "eval/reports")[0] == []

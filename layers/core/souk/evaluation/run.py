@@ -17,7 +17,7 @@ from souk.evaluation import fixture_catalog as fc
 from souk.evaluation.arms import ARMS, BASELINE_ARM, SHIPPED_ARM
 from souk.evaluation.golden import GoldenSet, load_golden
 from souk.evaluation.harness import GATE_METRICS, compare, per_query_scores, run_arm
-from souk.evaluation.report import markdown, module_digests, sha256_file, svg_plot, write_json
+from souk.evaluation.report import dumps, markdown, module_digests, sha256_file, svg_plot, write_json
 from souk.search.profile import Profile
 
 logger = logging.getLogger(__name__)
@@ -61,6 +61,10 @@ def check(report: dict[str, Any], reports_dir: Path | None = None, arm: str = SH
     from souk.evaluation import gate
 
     reports_dir = reports_dir or EvalPaths().reports
+    # Compare the report as it is written: the baseline's scores are rounded (souk.evaluation.report),
+    # and unrounded ones differ from them by float noise that a paired test over 100+ queries calls
+    # significant.
+    report = json.loads(dumps(report))
     baseline = gate.baseline_from_git(reports_dir / "latest.json")
     if baseline.report is None and (reports_dir / "latest.json").exists():
         committed = load_previous(reports_dir / "latest.json")
