@@ -45,7 +45,7 @@ def _connection():  # type: ignore[no-untyped-def]
 def cmd_serve(args: argparse.Namespace) -> int:
     from souk.runner.serve import serve
 
-    return serve(host=args.host, port=args.port, demo=args.demo, template=Path(args.template))
+    return serve(host=args.host, port=args.port, demo=args.demo, template=Path(args.template), workers=args.workers)
 
 
 def cmd_seller(args: argparse.Namespace) -> int:
@@ -283,6 +283,9 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, default=8402)
     serve.add_argument("--demo", action="store_true", help="load the demo catalog through the cataloging path")
     serve.add_argument("--template", default=str(REPO_ROOT / "template.yaml"))
+    serve.add_argument(
+        "--workers", type=int, default=None, help="worker processes (default SOUK_RUNNER_WORKERS, else one per core)"
+    )
     serve.set_defaults(func=cmd_serve)
 
     load = sub.add_parser("load", help="catalog a JSONL file of facilitator events")
