@@ -6,12 +6,15 @@ MODEL_DIR ?= .souk/model
 export SOUK_MODEL_DIR ?= $(abspath $(MODEL_DIR))
 export OMP_NUM_THREADS ?= 1
 
-.PHONY: install model run test eval eval-gate bench clean
+# An interpreter of the Lambda runtime's version (python3.13), for the cold-import check after `make build`.
+LAMBDA_PYTHON ?= $(firstword $(shell command -v python3.13 2>/dev/null) $(wildcard $(HOME)/.pyenv/versions/3.13*/bin/python3.13))
+
+.PHONY: install model run test eval eval-gate bench build clean
 
 $(BIN)/souk: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e ".[dev]"
+	$(BIN)/python -m pip install --quiet -e ".[local,dev]"
 	touch $(BIN)/souk
 
 install: $(BIN)/souk
@@ -36,5 +39,12 @@ eval-gate: model
 bench: model
 	$(BIN)/python eval/bench_search.py
 
+# sam build (no Docker: every function and layer builds with its Makefile, wheels for the Lambda
+# platform), then each function's unzipped size against Lambda's 250 MB and, given LAMBDA_PYTHON, a cold import.
+build: model
+	$(BIN)/python -m pip install --quiet -e ".[local,dev,deploy]"
+	$(BIN)/sam build --parallel
+	$(BIN)/python layers/check_build.py $(if $(LAMBDA_PYTHON),--python $(LAMBDA_PYTHON))
+
 clean:
-	rm -rf $(VENV) .souk
+	rm -rf $(VENV) .souk .aws-sam
