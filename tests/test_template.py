@@ -59,3 +59,22 @@ def test_every_function_and_layer_builds_with_its_makefile():
         )
         if resource["Type"] == "AWS::Serverless::LayerVersion":
             assert props["CompatibleRuntimes"] == ["python3.13"]
+
+
+def test_secrets_reach_lambda_as_ids_read_with_get_secret_value_only():
+    text = (REPO / "template.yaml").read_text()
+    assert "resolve:secretsmanager" not in text, "secret values must not be put in environment variables"
+    template = load_template(REPO / "template.yaml")
+    env = template["Globals"]["Function"]["Environment"]["Variables"]
+    for name in ("DATABASE_URL", "SOUK_CATALOG_SECRET", "SOUK_PAYER_HASH_KEY", "SOUK_CURSOR_SECRET"):
+        assert name not in env
+    ids = {"SOUK_DATABASE_URL_SECRET_ID", "SOUK_CATALOG_SECRET_ID", "SOUK_PAYER_HASH_KEY_SECRET_ID"}
+    assert ids | {"SOUK_CURSOR_SECRET_ID"} <= set(env)
+    statements = template["Resources"]["SecretsReadPolicy"]["Properties"]["PolicyDocument"]["Statement"]
+    assert [s["Action"] for s in statements] == ["secretsmanager:GetSecretValue"]
+    assert len(statements[0]["Resource"]) == 4 and "*" not in str(statements[0]["Resource"]).replace("-??????", "")
+    for name, resource in template["Resources"].items():
+        if resource["Type"] == "AWS::Serverless::Function":
+            assert "SecretsReadPolicy" in (resource["Properties"].get("Policies") or []), (
+                f"{name}: add `Policies: [!Ref SecretsReadPolicy]` (it reads its settings' secrets at cold start)"
+            )

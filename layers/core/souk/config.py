@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import os
-from functools import lru_cache
+import threading
+import time
 from pathlib import Path
 
 from pydantic import Field, PrivateAttr, SecretStr, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from souk.aws_secrets import read_secret
 
 
 class Settings(BaseSettings):
@@ -42,6 +45,15 @@ class Settings(BaseSettings):
     keys_file: Path | None = None
     # SOUK_ALLOW_DEV_KEYS=1: run on Lambda or a public address with development keys (never in production).
     allow_dev_keys: bool = False
+    # Secrets Manager ids (Lambda; template.yaml passes ids, never values): each is read through Powertools
+    # Parameters at cold start, cached, and read again once secrets_max_age_s has passed (get_settings then
+    # builds a new Settings), so a rotated secret is picked up without a redeploy. A value set directly in
+    # the environment (local runs, tests) wins over its secret id.
+    database_url_secret_id: str | None = None  # a JSON secret with key "url" (or the bare URL)
+    catalog_secret_id: str | None = None
+    payer_hash_key_secret_id: str | None = None
+    cursor_secret_id: str | None = None
+    secrets_max_age_s: int = Field(default=300, ge=0)
 
     model_dir: Path = Path(".souk/model")
     embedding_provider: str = "onnx-local"
@@ -97,6 +109,8 @@ class Settings(BaseSettings):
 
     # Keys given explicitly (environment or constructor), before local generation filled any gap.
     _explicit_keys: dict[str, str | None] = PrivateAttr(default_factory=dict)
+    # time.monotonic() after which the secrets read from Secrets Manager are stale (None: none were read).
+    _secrets_expire_at: float | None = PrivateAttr(default=None)
 
     @property
     def keys_path(self) -> Path:
@@ -110,6 +124,7 @@ class Settings(BaseSettings):
     def _resolve_keys(self) -> Settings:
         from souk import keys
 
+        self._read_secrets()
         explicit = {
             name: (getattr(self, name).get_secret_value() or None) if name in self.model_fields_set else None
             for name in keys.KEY_FIELDS
@@ -127,6 +142,44 @@ class Settings(BaseSettings):
         return self
 
 
-@lru_cache
-def get_settings() -> Settings:
-    return Settings()
+    def _read_secrets(self) -> None:
+        ids = {
+            "database_url": self.database_url_secret_id,
+            "catalog_secret": self.catalog_secret_id,
+            "payer_hash_key": self.payer_hash_key_secret_id,
+            "cursor_secret": self.cursor_secret_id,
+        }
+        wanted = {name: sid for name, sid in ids.items() if sid and name not in self.model_fields_set}
+        for name, secret_id in wanted.items():
+            json_key = "url" if name == "database_url" else None
+            value = read_secret(secret_id, max_age=self.secrets_max_age_s, json_key=json_key)
+            # Assignment marks the field as set, so souk.keys treats the value as given explicitly.
+            setattr(self, name, value if name == "database_url" else SecretStr(value))
+        if wanted:
+            self._secrets_expire_at = time.monotonic() + self.secrets_max_age_s
+
+    def secrets_expired(self) -> bool:
+        return self._secrets_expire_at is not None and time.monotonic() >= self._secrets_expire_at
+
+
+class _SettingsCache:
+    """``get_settings()``: one Settings per process, rebuilt once the secrets it read have expired."""
+
+    def __init__(self) -> None:
+        self._settings: Settings | None = None
+        self._lock = threading.Lock()
+
+    def __call__(self) -> Settings:
+        settings = self._settings
+        if settings is None or settings.secrets_expired():
+            with self._lock:
+                if self._settings is None or self._settings.secrets_expired():
+                    self._settings = Settings()
+                settings = self._settings
+        return settings
+
+    def cache_clear(self) -> None:
+        self._settings = None
+
+
+get_settings = _SettingsCache()
