@@ -18,7 +18,7 @@ from psycopg import Connection
 
 from souk.config import Settings
 from souk.discovery.filters import Filters, filter_sql
-from souk.search import abstention, baselines, bm25f, semantic, signals
+from souk.search import abstention, baselines, bm25f, health, semantic, signals
 from souk.search.analysis import is_stopword_only, tokenize
 from souk.search.diversity import DIVERSIFIED_DEPTH, Candidate, diversify
 from souk.search.fusion.rrf import weighted_rrf
@@ -98,6 +98,7 @@ def rank(conn: Connection, request: RankRequest, settings: Settings, profile: Pr
         return result
 
     where, args = filter_sql(request.filters)
+    where = f"{where} AND {health.LISTED_SQL}"  # gone and delisted listings are not searchable
     if profile.constraints:
         extra, extra_args = _constraint_sql(iq, request.filters, applied)
         where, args = f"{where} AND {extra}", args | extra_args
@@ -185,6 +186,7 @@ def rank(conn: Connection, request: RankRequest, settings: Settings, profile: Pr
         strength = signals.settlement_strength(conn, list(scores), now, settings.quality_window_days)
         for lid, s in strength.items():
             scores[lid] *= 1 + profile.settlement_boost * s
+    health.demote(conn, scores, now)  # bounded, documented in souk.search.health
 
     ordered = sorted(scores, key=lambda lid: (-scores[lid], lid))
     if profile.diversity:
