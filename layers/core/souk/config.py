@@ -107,6 +107,35 @@ class Settings(BaseSettings):
     conversion_session_burst: int = Field(default=3, ge=1)
     conversion_session_per_minute: float = Field(default=2.0, gt=0)
 
+    # Listing lifecycle (souk.lifecycle): the probe job, status and decay, the seller view.
+    # Hosts (comma-separated, exact names or IP literals) the probe may reach on refused addresses
+    # (loopback, private, ...): for tests and local setups only.
+    probe_allowed_hosts: str = ""
+    probe_batch_size: int = Field(default=200, ge=1)  # listings per run at most
+    probe_run_seconds: float = Field(default=240.0, gt=0)  # a run starts no probe after this long
+    probe_concurrency: int = Field(default=8, ge=1)  # hosts probed at once (each host: one at a time)
+    probe_host_interval_s: float = Field(default=2.0, ge=0)  # per-host rate: seconds between requests
+    probe_max_per_host: int = Field(default=20, ge=1)  # listings of one host per run
+    probe_connect_timeout_s: float = Field(default=3.0, gt=0)
+    probe_read_timeout_s: float = Field(default=5.0, gt=0)
+    probe_deadline_s: float = Field(default=10.0, gt=0)  # one probe, DNS to last byte
+    probe_max_bytes: int = Field(default=64 * 1024, ge=1024)  # response body cap
+    probe_interval_minutes: float = Field(default=60.0, ge=0)  # between probes of one listing
+    probe_gone_interval_hours: float = Field(default=24.0, ge=0)  # a gone listing is still probed, rarely
+    probe_history_days: int = Field(default=14, ge=7)
+    # Status (souk.lifecycle.status): EWMA of healthy observations and its thresholds.
+    health_ewma_alpha: float = Field(default=0.3, gt=0, le=1)
+    health_degraded_below: float = Field(default=0.8, ge=0, le=1)
+    health_unreachable_below: float = Field(default=0.3, ge=0, le=1)
+    # gone: K consecutive 404/410/non-402 answers spanning at least T hours, no verified payment since.
+    gone_after_failures: int = Field(default=5, ge=1)
+    gone_after_hours: float = Field(default=48.0, ge=0)
+    # A verified payment this recent keeps a failing listing at degraded (someone reaches it).
+    payment_fresh_hours: float = Field(default=24.0, ge=0)
+    # The seller view's event log: newest N per payTo, at most D days old.
+    payto_log_per_payto: int = Field(default=50, ge=1)
+    payto_log_days: int = Field(default=30, ge=1)
+
     # Keys given explicitly (environment or constructor), before local generation filled any gap.
     _explicit_keys: dict[str, str | None] = PrivateAttr(default_factory=dict)
     # time.monotonic() after which the secrets read from Secrets Manager are stale (None: none were read).
