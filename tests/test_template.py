@@ -18,6 +18,7 @@ def test_every_function_handler_file_exists_and_routes_are_unique():
     keys = [(r.method, r.path) for r in routes]
     assert len(keys) == len(set(keys))
     assert ("GET", "/discovery/resources") in keys and ("POST", "/catalog/v1/events") in keys
+    assert ("POST", "/mcp") in keys
     for ref in [r.handler_ref for r in routes] + [s.handler_ref for s in schedules]:
         directory, dotted = ref.rsplit("/", 1)
         assert (Path(directory) / (dotted.split(".")[0] + ".py")).is_file(), ref

@@ -21,6 +21,19 @@ REQUESTS = [
     ("GET", "/discovery/search", "limit=3", None),
     ("GET", "/analytics/v1/search/status", "", None),
     ("POST", "/discovery/v1/conversions", "", {"sessionId": "nope"}),
+    ("POST", "/mcp", "", {"jsonrpc": "2.0", "id": 1, "method": "tools/list"}),
+    (
+        "POST",
+        "/mcp",
+        "",
+        {
+            "jsonrpc": "2.0",
+            "id": 2,
+            "method": "tools/call",
+            "params": {"name": "get_resource", "arguments": {"resource": "https://docs.example.org/mcp"}},
+        },
+    ),
+    ("POST", "/mcp", "", {"jsonrpc": "1.0"}),
     ("GET", "/no/such/route", "", None),
 ]
 

@@ -48,6 +48,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return serve(host=args.host, port=args.port, demo=args.demo, template=Path(args.template), workers=args.workers)
 
 
+def cmd_mcp(_: argparse.Namespace) -> int:
+    from souk.mcp.stdio import run_stdio
+
+    return run_stdio()
+
+
 def cmd_seller(args: argparse.Namespace) -> int:
     from souk.catalog.bindings import change_binding
 
@@ -287,6 +293,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--workers", type=int, default=None, help="worker processes (default SOUK_RUNNER_WORKERS, else one per core)"
     )
     serve.set_defaults(func=cmd_serve)
+
+    sub.add_parser("mcp", help="run the MCP server over stdio (for desktop agents)").set_defaults(func=cmd_mcp)
 
     load = sub.add_parser("load", help="catalog a JSONL file of facilitator events")
     load.add_argument("file")

@@ -1,0 +1,149 @@
+"""``POST /mcp``: MCP streamable HTTP, stateless with JSON responses, one request per Lambda invocation.
+
+The SDK's ``StreamableHTTPSessionManager`` serves each request from a task group that its ``run()``
+opens, and ``run()`` may be entered only once per manager. A Starlette app would enter it in its
+lifespan, but Lambda apps run with ``lifespan="off"`` (Mangum) and an invocation's event loop is not
+the next one's. So every request gets a manager of its own, entered and left around that one request:
+in stateless mode a manager holds no state worth keeping (the server and its tools are built once per
+process), and constructing one costs microseconds.
+
+The front door is Souk's: a body that is too large, not JSON or not a JSON-RPC message is a 4xx
+``{"error", "reason"}`` before the SDK sees it. What passes is the SDK's to answer; JSON-RPC errors
+(unknown method, bad params) come back as JSON-RPC, as MCP clients expect.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import Response
+from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
+from mcp_types import jsonrpc_message_adapter
+from pydantic import ValidationError
+
+from souk.api.docs import ErrorBody
+from souk.errors import SoukError
+from souk.mcp.server import build_server
+
+MAX_BODY_BYTES = 64 * 1024  # a tools/call carries a few short arguments
+MCP_PATH = "/mcp"
+_ACCEPT_BOTH = "application/json, text/event-stream"
+
+router = APIRouter()
+
+
+def _accept(request: Request) -> str:
+    """The Accept header the SDK requires; a client that omits it or accepts anything gets JSON."""
+    accept = request.headers.get("accept", "").lower()
+    if not accept.strip() or "*/*" in accept or "application/*" in accept:
+        return _ACCEPT_BOTH
+    if "application/json" not in accept:
+        raise SoukError("not_acceptable", "Accept must include application/json", status_code=406)
+    return request.headers["accept"] if "text/event-stream" in accept else _ACCEPT_BOTH
+
+
+def _check_message(raw: bytes) -> None:
+    try:
+        message = json.loads(raw)
+    except RecursionError:
+        raise SoukError("invalid_json", "the body is nested too deeply") from None
+    except ValueError:
+        raise SoukError("invalid_json", "the body is not valid JSON") from None
+    if not isinstance(message, dict):
+        raise SoukError("invalid_jsonrpc", "the body must be one JSON-RPC 2.0 message (an object; no batches)")
+    if message.get("jsonrpc") != "2.0":
+        raise SoukError("invalid_jsonrpc", 'a JSON-RPC message has "jsonrpc": "2.0"')
+    try:
+        # The SDK's own message model; its rejection would be a JSON-RPC error quoting pydantic's internals.
+        jsonrpc_message_adapter.validate_python(message, by_name=False)
+    except ValidationError:
+        raise SoukError(
+            "invalid_jsonrpc",
+            "not a JSON-RPC 2.0 request, notification or response: a request needs a string or integer id, "
+            "a string method and object params",
+        ) from None
+
+
+async def handle(request: Request) -> Response:
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > MAX_BODY_BYTES:
+        raise SoukError("payload_too_large", f"an MCP message is at most {MAX_BODY_BYTES} bytes", status_code=413)
+    if not request.headers.get("content-type", "").lower().startswith("application/json"):
+        raise SoukError("unsupported_media_type", "Content-Type must be application/json", status_code=415)
+    accept = _accept(request)
+    body = await request.body()
+    if len(body) > MAX_BODY_BYTES:
+        raise SoukError("payload_too_large", f"an MCP message is at most {MAX_BODY_BYTES} bytes", status_code=413)
+    _check_message(body)
+
+    headers = [(k, v) for k, v in request.scope["headers"] if k not in (b"accept", b"content-length")]
+    headers += [(b"accept", accept.encode("latin-1")), (b"content-length", str(len(body)).encode())]
+    scope = dict(request.scope, headers=headers)
+    delivered = False
+
+    async def receive() -> dict[str, Any]:
+        nonlocal delivered
+        if delivered:
+            return {"type": "http.disconnect"}
+        delivered = True
+        return {"type": "http.request", "body": body, "more_body": False}
+
+    start: dict[str, Any] = {}
+    chunks: list[bytes] = []
+
+    async def send(message: dict[str, Any]) -> None:
+        if message["type"] == "http.response.start":
+            start.update(message)
+        elif message["type"] == "http.response.body":
+            chunks.append(message.get("body", b""))
+
+    manager = StreamableHTTPSessionManager(
+        app=build_server(), json_response=True, stateless=True, max_request_body_size=MAX_BODY_BYTES
+    )
+    async with manager.run():
+        await manager.handle_request(scope, receive, send)
+    out_headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in start.get("headers", [])}
+    out_headers.pop("content-length", None)  # recomputed by Response
+    return Response(b"".join(chunks), status_code=int(start.get("status", 500)), headers=out_headers)
+
+
+_JSONRPC_REQUEST: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "jsonrpc": {"type": "string", "enum": ["2.0"]},
+        "id": {"anyOf": [{"type": "integer"}, {"type": "string", "maxLength": 64}]},
+        "method": {"type": "string", "enum": ["initialize", "tools/list", "tools/call", "ping", "server/discover"]},
+        "params": {"type": "object"},
+    },
+    "required": ["jsonrpc", "method"],
+}
+_ERROR = {"application/json": {"schema": ErrorBody.model_json_schema()}}
+
+
+@router.post(
+    MCP_PATH,
+    summary="MCP streamable HTTP (stateless, JSON responses)",
+    description="The Model Context Protocol endpoint: tools search_resources, list_resources, get_resource, "
+    "how_to_pay and report_invocation. Point an MCP client at this URL.",
+    response_model=None,
+    openapi_extra={
+        "requestBody": {
+            "required": True,
+            "description": "One JSON-RPC 2.0 message.",
+            "content": {"application/json": {"schema": _JSONRPC_REQUEST}},
+        },
+        "responses": {
+            "200": {"description": "A JSON-RPC response (result or error).", "content": {"application/json": {}}},
+            "202": {"description": "A notification or response was accepted."},
+            "400": {"description": "Not JSON, not a JSON-RPC message, or rejected by the MCP transport."},
+            "404": {"description": "Unknown MCP method on the 2026-07-28 transport."},
+            "406": {"description": "Accept excludes application/json.", "content": _ERROR},
+            "413": {"description": "The message is too large.", "content": _ERROR},
+            "415": {"description": "Content-Type is not application/json.", "content": _ERROR},
+        },
+    },
+)
+async def post_mcp(request: Request) -> Response:
+    return await handle(request)

@@ -1,0 +1,50 @@
+"""One listing by its URL (any spelling of it) plus tool name or method, in the HTTP API's item shape."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from psycopg import Connection
+
+from souk.catalog.urls import canonical_url
+from souk.config import Settings
+from souk.discovery.items import ITEM_COLUMNS, to_item
+from souk.errors import CatalogRejection, SoukError
+
+MAX_CHOICES = 20
+
+
+def find_listing(
+    conn: Connection, resource: str, tool_name: str | None, method: str | None, settings: Settings
+) -> dict[str, Any]:
+    """The listing's item; ``not_found`` when none matches, ``ambiguous_resource`` (naming the choices) for several."""
+    try:
+        # The catalog keys listings by canonical URL, so any spelling of a result's URL names it.
+        url = canonical_url(resource)
+    except CatalogRejection as exc:
+        raise SoukError("invalid_resource", f"resource is not a URL Souk can catalog: {exc.reason}") from None
+    rows = conn.execute(
+        f"SELECT {ITEM_COLUMNS} FROM listings l WHERE l.resource_url = %(url)s"
+        " AND (%(tool)s::text IS NULL OR l.tool_name = %(tool)s)"
+        " AND (%(method)s::text IS NULL OR l.method = %(method)s)"
+        " ORDER BY l.listing_key LIMIT %(limit)s",
+        {
+            "url": url,
+            "tool": tool_name,
+            "method": method.upper() if method else None,
+            "limit": MAX_CHOICES + 1,
+            "quality_since": datetime.now(UTC) - timedelta(days=settings.quality_window_days),
+        },
+    ).fetchall()
+    if not rows:
+        raise SoukError("not_found", "no listing has that URL (and tool name or method)", status_code=404)
+    if len(rows) > 1:
+        choices = [r["tool_name"] or r["method"] or r["type"] for r in rows[:MAX_CHOICES]]
+        more = " and more" if len(rows) > MAX_CHOICES else ""
+        what = "toolName" if rows[0]["type"] == "mcp" else "method"
+        raise SoukError(
+            "ambiguous_resource",
+            f"{len(choices)} listings share that URL; pass {what}, one of: {', '.join(choices)}{more}",
+        )
+    return to_item(rows[0], settings)

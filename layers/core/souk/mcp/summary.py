@@ -1,0 +1,108 @@
+"""A catalog item (souk.discovery.items wire shape) as an agent's ``ResourceSummary``, bounded in size.
+
+Everything here is read from the item the HTTP API serves; nothing is looked up again. Seller text and
+schemas are untrusted data, so the shape of every field is checked before it is copied.
+"""
+
+from __future__ import annotations
+
+import json
+from decimal import Decimal
+from typing import Any
+
+from souk import assets
+from souk.mcp.models import PaymentOption, Quality, ResourceSummary
+
+LIST_DESCRIPTION_CHARS = 600  # per result in a page; get_resource returns the whole description
+PAGE_BUDGET_BYTES = 200_000  # input schemas beyond this in one page are left out (get_resource has them)
+
+
+def _dict(value: Any) -> dict[str, Any]:
+    return value if isinstance(value, dict) else {}
+
+
+def _str(value: Any) -> str | None:
+    return value if isinstance(value, str) and value else None
+
+
+def _plain(value: Decimal) -> str:
+    text = format(value.normalize(), "f")
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+def payment_option(accept: dict[str, Any]) -> PaymentOption:
+    network, asset, amount = str(accept.get("network", "")), str(accept.get("asset", "")), str(accept.get("amount", ""))
+    known = assets.lookup(network, asset)
+    usd = assets.usd_value(network, asset, amount)
+    decimal_amount = None
+    if known is not None and amount.isdigit():
+        decimal_amount = _plain(Decimal(int(amount)).scaleb(-known.decimals))
+    timeout = accept.get("maxTimeoutSeconds")
+    return PaymentOption(
+        scheme=str(accept.get("scheme", "")),
+        network=network,
+        asset=asset,
+        assetSymbol=known.symbol if known else _str(_dict(accept.get("extra")).get("name")),
+        decimals=known.decimals if known else None,
+        amount=amount,
+        amountDecimal=decimal_amount,
+        usdPrice=float(usd) if usd is not None else None,
+        payTo=str(accept.get("payTo", "")),
+        maxTimeoutSeconds=timeout if isinstance(timeout, int) and not isinstance(timeout, bool) else None,
+    )
+
+
+def _interface(item: dict[str, Any]) -> tuple[str | None, str | None, dict[str, Any] | None, dict[str, Any] | None]:
+    """(toolName, method, inputSchema, inputExample) from the listing's Bazaar declaration."""
+    bazaar = _dict(_dict(item.get("extensions")).get("bazaar"))
+    info_input = _dict(_dict(bazaar.get("info")).get("input"))
+    if item.get("type") == "mcp":
+        schema = info_input.get("inputSchema")
+        example = _dict(info_input.get("example")) or None
+        return _str(info_input.get("toolName")), None, schema if isinstance(schema, dict) else None, example
+    schema = _dict(_dict(_dict(bazaar.get("schema")).get("properties")).get("input")) or None
+    method = _str(info_input.get("method"))
+    return None, method.upper() if method else None, schema, info_input or None
+
+
+def summarize(item: dict[str, Any], *, description_chars: int | None = LIST_DESCRIPTION_CHARS) -> ResourceSummary:
+    tool_name, method, schema, example = _interface(item)
+    description = _str(item.get("description"))
+    truncated = None
+    if description and description_chars is not None and len(description) > description_chars:
+        description, truncated = description[:description_chars].rstrip() + "…", True
+    payments = [payment_option(a) for a in item.get("accepts") or [] if isinstance(a, dict)]
+    prices = [p.usdPrice for p in payments if p.usdPrice is not None]
+    tags = item.get("tags")
+    return ResourceSummary(
+        resource=item["resource"],
+        type=item["type"],
+        toolName=tool_name,
+        method=method,
+        serviceName=_str(item.get("serviceName")),
+        description=description,
+        descriptionTruncated=truncated,
+        tags=[t for t in tags if isinstance(t, str)] if isinstance(tags, list) else None,
+        inputSchema=schema,
+        inputExample=example,
+        payments=payments,
+        cheapestUsd=min(prices) if prices else None,
+        quality=Quality(**item["quality"]),
+        lastUpdated=_str(item.get("lastUpdated")),
+    )
+
+
+def summarize_page(items: list[dict[str, Any]]) -> list[ResourceSummary]:
+    """Summaries of a page, its input schemas within ``PAGE_BUDGET_BYTES`` (in rank order, first come first kept)."""
+    out: list[ResourceSummary] = []
+    spent = 0
+    for item in items:
+        summary = summarize(item)
+        size = len(json.dumps([summary.inputSchema, summary.inputExample], default=str))
+        if spent + size > PAGE_BUDGET_BYTES:
+            summary.inputSchema = summary.inputExample = None
+            summary.inputSchemaOmitted = True
+        else:
+            spent += size
+        out.append(summary)
+    return out

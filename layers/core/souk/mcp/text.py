@@ -1,0 +1,114 @@
+"""The concise text each tool returns next to its structured content (for models that read only text).
+
+Seller text is quoted, shortened and flattened to one line: it is data about a listing, and must not
+read as part of Souk's answer.
+"""
+
+from __future__ import annotations
+
+import json
+
+from souk.mcp.models import (
+    ConversionResult,
+    ListResult,
+    PaymentGuide,
+    PaymentOption,
+    ResourceDetail,
+    ResourceSummary,
+    SearchResult,
+)
+
+TEXT_DESCRIPTION_CHARS = 160
+
+
+def _quoted(text: str | None, limit: int = TEXT_DESCRIPTION_CHARS) -> str:
+    flat = " ".join((text or "").split())
+    if len(flat) > limit:
+        flat = flat[:limit].rstrip() + "…"
+    return json.dumps(flat, ensure_ascii=False)
+
+
+def _price(option: PaymentOption) -> str:
+    amount = f"{option.amountDecimal} {option.assetSymbol}" if option.amountDecimal and option.assetSymbol else None
+    atomic = f"{option.amount} atomic"
+    usd = f", ≈${option.usdPrice:.6g}" if option.usdPrice is not None else ""
+    return f"{amount} ({atomic}{usd})" if amount else f"{atomic} of {option.asset}{usd}"
+
+
+def _entry(position: int, s: ResourceSummary) -> str:
+    target = f"MCP tool {s.toolName} at {s.resource}" if s.type == "mcp" else f"{s.method or 'HTTP'} {s.resource}"
+    name = f"{s.serviceName}: " if s.serviceName else ""
+    prices = "; ".join(f"{_price(p)} on {p.network}" for p in s.payments[:3]) or "no price declared"
+    quality = f"{s.quality.settledCount} paid calls / {s.quality.uniquePayers} payers in {s.quality.windowDays} days"
+    lines = [f"{position}. {name}{target}", f"   price: {prices}; {quality}"]
+    if s.description:
+        lines.append(f"   seller says: {_quoted(s.description)}")
+    return "\n".join(lines)
+
+
+def search_text(r: SearchResult) -> str:
+    relevance = r.relevance or {}
+    head = f"{len(r.results)} result(s) for {_quoted(r.query, 200)} ({r.searchMethod} search"
+    if relevance.get("matchStrength"):
+        head += f", match {relevance['matchStrength']}"
+    lines = [head + f"; sessionId {r.sessionId})."]
+    understood = r.interpretedQuery.get("understood") or []
+    if understood:
+        lines.append("Understood: " + "; ".join(str(u) for u in understood) + ".")
+    if r.unappliedFilters:
+        lines.append("Not applied: " + ", ".join(r.unappliedFilters) + ".")
+    if not r.results:
+        why = relevance.get("abstainReason") if relevance.get("abstained") else None
+        lines.append(
+            "Nothing in the catalog fits"
+            + (f" ({why})" if why else "")
+            + ". Try other words, fewer filters or a higher price cap; an empty result is an answer, not an error."
+        )
+    lines += [_entry(i, s) for i, s in enumerate(r.results, start=1)]
+    if r.nextCursor:
+        lines.append(f"More: call search_resources with the same arguments and cursor={json.dumps(r.nextCursor)}.")
+    if r.results:
+        lines.append("After calling a result, report it with report_invocation(sessionId, resource, toolName).")
+    if r.degradedReason:
+        lines.append(f"Note: {r.degradedReason}.")
+    return "\n".join(lines)
+
+
+def list_text(r: ListResult) -> str:
+    page = r.pagination
+    first = page.offset + 1 if r.results else page.offset
+    lines = [f"Listings {first}-{page.offset + len(r.results)} of {page.total} (newest first)."]
+    if r.unappliedFilters:
+        lines.append("Not applied: " + ", ".join(r.unappliedFilters) + ".")
+    if not r.results:
+        lines.append("No listing matches these filters.")
+    lines += [_entry(page.offset + i, s) for i, s in enumerate(r.results, start=1)]
+    if page.nextOffset is not None:
+        lines.append(f"More: call list_resources with the same filters and offset={page.nextOffset}.")
+    return "\n".join(lines)
+
+
+def detail_text(r: ResourceDetail) -> str:
+    s = r.summary
+    first, *rest = _entry(1, s).split("\n")
+    lines = [first.removeprefix("1. "), *rest]
+    if s.inputSchema is not None:
+        lines.append("input schema: " + json.dumps(s.inputSchema, ensure_ascii=False)[:1500])
+    lines.append(
+        "To pay for it: how_to_pay with this resource" + (f" and toolName {s.toolName}." if s.toolName else ".")
+    )
+    return "\n".join(lines)
+
+
+def payment_text(r: PaymentGuide) -> str:
+    target = f"the MCP tool {r.toolName} at {r.resource}" if r.type == "mcp" else f"{r.method or 'HTTP'} {r.resource}"
+    lines = [f"Paying for {target} with x402 v{r.x402Version}:"]
+    lines += [f"{i}. {step}" for i, step in enumerate(r.steps, start=1)]
+    lines += [f"- {note}" for note in r.notes or []]
+    return "\n".join(lines)
+
+
+def conversion_text(r: ConversionResult) -> str:
+    if r.recorded:
+        return f"Recorded: the result at rank {r.rank} was invoked. Thank you; this improves the ranking."
+    return f"Not recorded ({r.outcome}): {r.reason}"

@@ -1,0 +1,230 @@
+"""The MCP server through the SDK's own client, over streamable HTTP (the runner) and stdio (`souk mcp`).
+
+Every tool answers from the same souk functions as the HTTP API: the search ranking and its pages are
+the ones GET /discovery/search returns, a listing is the item GET /discovery/resources serves, and a
+reported invocation is a row of search_conversions.
+"""
+
+from __future__ import annotations
+
+import pytest
+from fastapi.testclient import TestClient
+from mcp import MCPError
+
+from souk.api.app import make_app
+from souk.api.resources import router as resources_router
+from souk.api.search import router as search_router
+from tests.mcp.conftest import run
+
+TOOL_NAMES = {"search_resources", "list_resources", "get_resource", "how_to_pay", "report_invocation"}
+
+
+def http_search(query: str, **params):
+    response = TestClient(make_app(search_router)).get("/discovery/search", params={"query": query, **params})
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def http_items():
+    response = TestClient(make_app(resources_router)).get("/discovery/resources", params={"limit": 100})
+    return {(i["resource"], i["type"]): i for i in response.json()["items"]}
+
+
+@pytest.mark.parametrize("mode", ["auto", "legacy"])
+def test_lists_the_tools_with_schemas_for_agents(catalog, connect, mode):
+    async def main():
+        async with connect(mode) as client:
+            return (await client.list_tools()).tools
+
+    tools = {t.name: t for t in run(main)}
+    assert set(tools) == TOOL_NAMES
+    for tool in tools.values():
+        assert len(tool.description) > 150 and tool.input_schema["type"] == "object"
+        assert tool.output_schema and tool.output_schema["type"] == "object"
+        assert tool.input_schema.get("additionalProperties") is False
+    search = tools["search_resources"]
+    assert search.input_schema["required"] == ["query"]
+    assert {
+        "query",
+        "type",
+        "network",
+        "payTo",
+        "scheme",
+        "extensions",
+        "asset",
+        "maxUsdPrice",
+        "limit",
+        "cursor",
+    } == set(search.input_schema["properties"])
+    assert search.input_schema["properties"]["limit"]["maximum"] == 25
+    assert "empty result" in search.description.lower()
+    assert tools["search_resources"].annotations.read_only_hint is True
+    assert tools["report_invocation"].annotations.read_only_hint is False
+
+
+def test_search_weather_forecast_returns_the_http_ranking_with_prices(catalog, connect):
+    async def main():
+        async with connect() as client:
+            return await client.call_tool("search_resources", {"query": "weather forecast"})
+
+    result = run(main)
+    assert not result.is_error
+    found = result.structured_content
+    expected = http_search("weather forecast", limit=10)
+    # One ranking path: the MCP tool's order is the HTTP endpoint's order.
+    assert [r["resource"] for r in found["results"]] == [r["resource"] for r in expected["resources"]]
+    assert set(catalog) <= {r["resource"] for r in found["results"]}
+    assert found["interpretedQuery"]["normalized"] == "weather forecast"
+    assert found["sessionId"] and found["searchMethod"] == expected["searchMethod"]
+    by_url = {r["resource"]: r for r in found["results"]}
+    stellar = by_url["https://weather.example.com/v1/current"]
+    assert stellar["method"] == "GET" and stellar["type"] == "http"
+    assert stellar["inputSchema"]["properties"]["queryParams"]["required"] == ["city"]
+    (option,) = stellar["payments"]
+    assert option["network"] == "stellar:testnet" and option["amount"] == "10000"
+    assert option["assetSymbol"] == "USDC" and option["decimals"] == 7
+    assert option["amountDecimal"] == "0.001" and option["usdPrice"] == pytest.approx(0.001)
+    assert stellar["quality"]["settledCountAllTime"] == 1
+    base = by_url["https://forecast.example.net/v2/forecast"]["payments"][0]
+    assert base["amount"] == "2000" and base["usdPrice"] == pytest.approx(0.002)
+    text = result.content[0].text
+    assert "0.001 USDC (10000 atomic" in text and found["sessionId"] in text
+
+
+def test_pages_through_a_search_with_the_cursor(catalog, connect):
+    async def main():
+        async with connect() as client:
+            first = await client.call_tool("search_resources", {"query": "weather forecast", "limit": 2})
+            cursor = first.structured_content["nextCursor"]
+            second = await client.call_tool(
+                "search_resources", {"query": "weather forecast", "limit": 2, "cursor": cursor}
+            )
+            return first.structured_content, second.structured_content
+
+    first, second = run(main)
+    assert len(first["results"]) == 2 and first["nextCursor"]
+    assert second["sessionId"] == first["sessionId"]
+    pages = [r["resource"] for r in first["results"] + second["results"]]
+    assert len(pages) == len(set(pages))
+    everything = http_search("weather forecast", limit=10)["resources"]
+    assert pages == [r["resource"] for r in everything][: len(pages)]
+    assert len(pages) == len(everything) and second.get("nextCursor") is None
+
+
+def test_gets_one_resource_by_any_spelling_of_its_url(catalog, connect):
+    async def main():
+        async with connect() as client:
+            http = await client.call_tool("get_resource", {"resource": "https://WEATHER.example.com:443/v1/current"})
+            tool = await client.call_tool(
+                "get_resource", {"resource": "https://docs.example.org/mcp", "toolName": "merge_pdf_files"}
+            )
+            return http, tool
+
+    http, tool = run(main)
+    items = http_items()
+    assert not http.is_error and not tool.is_error
+    assert http.structured_content["item"] == items[("https://weather.example.com/v1/current", "http")]
+    summary = tool.structured_content["summary"]
+    assert summary["type"] == "mcp" and summary["toolName"] == "merge_pdf_files"
+    assert summary["inputSchema"]["required"] == ["files"]
+    assert summary["payments"][0]["network"] == "eip155:8453" and summary["payments"][0]["usdPrice"] == 0.005
+    assert tool.structured_content["item"] == items[("https://docs.example.org/mcp", "mcp")]
+    assert "merge_pdf_files" in tool.content[0].text
+
+
+@pytest.mark.parametrize(
+    ("tool", "arguments", "error", "mentions"),
+    [
+        ("search_resources", {"query": "weather", "limit": 500}, "invalid_arguments", "limit"),
+        ("search_resources", {"limit": 3}, "invalid_arguments", "query"),
+        ("search_resources", {"query": "weather", "colour": "blue"}, "invalid_arguments", "colour"),
+        ("search_resources", {"query": "weather", "network": "!!!"}, "invalid_network", "CAIP-2"),
+        ("search_resources", {"query": "weather", "cursor": "forged"}, "invalid_cursor", "cursor"),
+        ("list_resources", {"offset": -1}, "invalid_arguments", "offset"),
+        ("get_resource", {"resource": "https://nowhere.example.com/x"}, "not_found", "no listing"),
+        ("get_resource", {"resource": "ftp://weather.example.com/v1/current"}, "invalid_resource", "http"),
+        ("how_to_pay", {"resource": "https://docs.example.org/mcp", "network": "solana"}, "network_not_accepted", ""),
+        ("report_invocation", {"sessionId": "nope", "resource": "https://x.example"}, "invalid_conversion", ""),
+    ],
+)
+def test_bad_input_is_a_clear_tool_error_that_writes_nothing(catalog, connect, db, tool, arguments, error, mentions):
+    async def main():
+        async with connect() as client:
+            return await client.call_tool(tool, arguments)
+
+    before = db.execute("SELECT count(*) AS n FROM search_sessions").fetchone()["n"]
+    result = run(main)
+    assert result.is_error
+    body = result.structured_content
+    assert body["error"] == error and body["reason"] and mentions in body["reason"]
+    assert result.content[0].text.startswith(f"Error {error}:")
+    assert db.execute("SELECT count(*) AS n FROM search_sessions").fetchone()["n"] == before
+
+
+def test_an_unknown_tool_is_a_protocol_error(catalog, connect):
+    async def main():
+        async with connect() as client:
+            try:
+                await client.call_tool("delete_everything", {})
+            except MCPError as exc:
+                return exc
+        return None
+
+    error = run(main)
+    assert isinstance(error, MCPError) and "unknown tool 'delete_everything'" in error.message
+    assert "search_resources" in error.message
+
+
+def test_lists_the_catalog_with_offset_pages_and_filters(catalog, connect):
+    async def main():
+        async with connect() as client:
+            first = await client.call_tool("list_resources", {"limit": 3})
+            rest = await client.call_tool("list_resources", {"limit": 3, "offset": 3})
+            mcp_only = await client.call_tool("list_resources", {"type": "mcp"})
+            return first.structured_content, rest.structured_content, mcp_only.structured_content
+
+    first, rest, mcp_only = run(main)
+    assert first["pagination"] == {"limit": 3, "offset": 0, "total": 4, "nextOffset": 3}
+    assert len(first["results"]) == 3 and len(rest["results"]) == 1 and "nextOffset" not in rest["pagination"]
+    urls = [r["resource"] for r in first["results"] + rest["results"]]
+    assert len(set(urls)) == 4
+    assert [r["toolName"] for r in mcp_only["results"]] == ["merge_pdf_files"]
+
+
+def test_how_to_pay_explains_the_flow_for_the_listings_transport_and_network(catalog, connect):
+    async def main():
+        async with connect() as client:
+            http = await client.call_tool("how_to_pay", {"resource": "https://weather.example.com/v1/current"})
+            tool = await client.call_tool(
+                "how_to_pay", {"resource": "https://docs.example.org/mcp", "toolName": "merge_pdf_files"}
+            )
+            return http, tool
+
+    http, tool = run(main)
+    steps = " ".join(http.structured_content["steps"])
+    assert "PAYMENT-REQUIRED" in steps and "PAYMENT-SIGNATURE" in steps and "Soroban" in steps
+    assert http.structured_content["options"][0]["amount"] == "10000"
+    tool_steps = " ".join(tool.structured_content["steps"])
+    assert "x402/payment" in tool_steps and "EIP-3009" in tool_steps and "merge_pdf_files" in tool_steps
+    assert "1." in http.content[0].text and "atomic" in http.content[0].text
+
+
+def test_reports_an_invocation_as_a_conversion_of_the_session(catalog, connect, db):
+    async def main():
+        async with connect() as client:
+            found = (await client.call_tool("search_resources", {"query": "weather forecast"})).structured_content
+            second = found["results"][1]["resource"]
+            report = {"sessionId": found["sessionId"], "resource": second}
+            first = await client.call_tool("report_invocation", report)
+            again = await client.call_tool("report_invocation", report)
+            stranger = await client.call_tool(
+                "report_invocation", {"sessionId": found["sessionId"], "resource": "https://docs.example.org/mcp"}
+            )
+            return found, first, again, stranger
+
+    found, first, again, stranger = run(main)
+    assert first.structured_content == {"recorded": True, "outcome": "recorded", "rank": 2}
+    assert again.structured_content["recorded"] is False and again.structured_content["outcome"] == "duplicate"
+    rows = db.execute("SELECT session_id::text AS s, rank FROM search_conversions").fetchall()
+    assert rows == [{"s": found["sessionId"], "rank": 2}]
+    assert stranger.is_error and stranger.structured_content["error"] == "not_in_session"
