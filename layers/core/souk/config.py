@@ -88,13 +88,17 @@ class Settings(BaseSettings):
     max_clock_skew_seconds: int = Field(default=300, ge=0)
     # Search sessions (and so their cursors) expire after this long; conversions are kept.
     search_session_ttl_hours: float = 24.0
+    # At most this many sessions are kept (~0.5-0.9 KB each, souk.discovery.sessions); the oldest go first.
+    search_session_max_rows: int = Field(default=200_000, ge=1)
 
     # Scheduled evaluation: reports go to S3 when a bucket is set, else to report_dir.
     report_bucket: str | None = None
     report_dir: Path = Path("eval/reports/scheduled")
     eval_dir: Path | None = None  # where the fixture catalog and golden set live (Lambda: /var/task/eval)
 
-    # The local runner (souk serve): worker threads per lane and the largest request body it reads.
+    # The local runner (souk serve): worker processes (0: one per core, up to 4), threads per lane in each
+    # (each process's request pools are sized to its lanes), and the largest request body it reads.
+    runner_workers: int = Field(default=0, ge=0)
     runner_read_threads: int = Field(default=8, ge=1)
     runner_write_threads: int = Field(default=2, ge=1)
     runner_max_body_bytes: int = Field(default=1024 * 1024, ge=1024)

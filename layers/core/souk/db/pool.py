@@ -49,8 +49,9 @@ def _size_and_timeout(settings: Settings, role: Role) -> tuple[int, int]:
     return settings.pool_max_size, 0
 
 
-def _new_pool(settings: Settings, role: Role, *, full: bool = False) -> ConnectionPool:
-    size, statement_timeout = _size_and_timeout(settings, role)
+def _new_pool(settings: Settings, role: Role, *, full: bool = False, size: int | None = None) -> ConnectionPool:
+    configured, statement_timeout = _size_and_timeout(settings, role)
+    size = size or configured
     kwargs: dict[str, object] = {"connect_timeout": max(1, round(settings.pool_timeout_s))}
     if statement_timeout:
         kwargs["options"] = f"-c statement_timeout={statement_timeout}"
@@ -85,16 +86,22 @@ def get_pool(settings: Settings | None = None, role: Role = "default") -> Connec
     return pool
 
 
-def warm_pools(settings: Settings, roles: tuple[Role, ...] = ("read", "write"), timeout_s: float = 30.0) -> None:
+def warm_pools(
+    settings: Settings,
+    roles: tuple[Role, ...] = ("read", "write"),
+    timeout_s: float = 30.0,
+    sizes: dict[Role, int] | None = None,
+) -> None:
     """Open the request pools at full size and wait for them (the long-lived runner, never Lambda).
 
     A pool grows one connection at a time, so a burst arriving at a cold pool would queue behind
-    connection set-up; a runner pays that once at start instead.
+    connection set-up; a runner pays that once at start instead. ``sizes`` overrides the configured
+    size of a role (the runner sizes each pool to the threads that use it).
     """
     with _lock:
         for role in roles:
             if role not in _pools:
-                _pools[role] = _new_pool(settings, role, full=True)
+                _pools[role] = _new_pool(settings, role, full=True, size=(sizes or {}).get(role))
     for role in roles:
         _pools[role].wait(timeout=timeout_s)
 

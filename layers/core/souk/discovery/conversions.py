@@ -24,6 +24,7 @@ from psycopg import Connection
 from souk.catalog.urls import canonical_url
 from souk.config import Settings
 from souk.db import ratelimit
+from souk.discovery import sessions
 from souk.errors import CatalogRejection, SoukError
 
 MAX_RESOURCE_CHARS = 4096
@@ -94,11 +95,11 @@ def record_conversion(
     tool = _text(body, "toolName", MAX_TOOL_CHARS, required=False)
 
     # Lock the session row: concurrent conversions of one session count against its cap one at a time.
-    session = conn.execute("SELECT results FROM search_sessions WHERE id = %s FOR UPDATE", (session_id,)).fetchone()
+    session = sessions.load(conn, session_id, settings, for_update=True)
     if session is None:
         conn.rollback()
         raise SoukError("unknown_session", "no search session with that id (sessions expire)", status_code=404)
-    results = list(session["results"])
+    results = session.ids
     try:
         # The catalog keys listings by canonical URL: any spelling of a result's URL names it.
         resource = canonical_url(resource)

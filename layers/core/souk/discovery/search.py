@@ -6,7 +6,6 @@ overlap or skip even while the catalog changes underneath.
 
 from __future__ import annotations
 
-import hashlib
 import uuid
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -16,6 +15,7 @@ from typing import Any
 from psycopg import Connection
 
 from souk.config import Settings
+from souk.discovery import sessions
 from souk.discovery.filters import filter_sql, parse_filters, parse_int
 from souk.discovery.items import ITEM_COLUMNS, to_item
 from souk.discovery.resources import X402_VERSION
@@ -68,12 +68,10 @@ def search(
 
     if token:
         cur = cursors.decode(token, secret, fingerprint)
-        row = conn.execute(
-            "SELECT results, interpreted FROM search_sessions WHERE id = %s", (cur.session_id,)
-        ).fetchone()
-        if row is None:
+        stored = sessions.load(conn, cur.session_id, settings)
+        if stored is None:
             raise SoukError("cursor_expired", "the search session behind this cursor no longer exists; search again")
-        session_id, ids, meta = cur.session_id, list(row["results"]), row["interpreted"]
+        session_id, ids, meta = cur.session_id, stored.ids, stored.meta
         offset = cur.offset
     else:
         try:
@@ -94,16 +92,8 @@ def search(
                 "evidence": result.evidence.to_dict() if result.evidence else None,
             },
         }
-        # Expired sessions go as new ones arrive (an indexed range delete; usually nothing to do).
-        conn.execute(
-            "DELETE FROM search_sessions WHERE created_at < now() - make_interval(secs => %s)",
-            (settings.search_session_ttl_hours * 3600,),
-        )
-        conn.execute(
-            "INSERT INTO search_sessions (id, query_hash, profile, results, interpreted) VALUES (%s, %s, %s, %s, %s)",
-            (session_id, hashlib.sha256(normalized.encode()).hexdigest(), profile.name, ids, _jsonb(meta)),
-        )
-        conn.commit()
+        # Compact, capped and expiring (souk.discovery.sessions); expired and surplus ones go as new ones arrive.
+        sessions.store(conn, session_id, normalized, profile.name, sessions.Session(ids, meta), settings)
 
     page_ids = ids[offset : offset + limit]
     items = _items(conn, page_ids, filters, settings, now)
@@ -129,12 +119,6 @@ def search(
     if meta.get("degradedReason"):
         body["degradedReason"] = meta["degradedReason"]
     return SearchResponse(body, session_id, profile)
-
-
-def _jsonb(value: Any) -> Any:
-    from psycopg.types.json import Jsonb
-
-    return Jsonb(value)
 
 
 def _items(

@@ -2,6 +2,12 @@
 
 The runner owns its embedded Postgres: a supervisor restarts it if it dies, and stopping the runner
 (SIGINT or SIGTERM) stops it too. On a non-loopback address it refuses development keys (souk.keys).
+
+Several worker processes (``--workers``, default one per core up to ``MAX_DEFAULT_WORKERS``) share one
+listening socket (uvicorn's multiprocess supervisor, which also restarts a worker that dies). Handlers
+hold the GIL for most of a request, so processes, not threads, are what uses a second core. The parent
+alone migrates, loads the demo, supervises the embedded Postgres and runs the schedules; the workers
+only answer requests, each with its own pools sized to its lanes, connected to the parent's database.
 """
 
 from __future__ import annotations
@@ -20,13 +26,43 @@ import uvicorn
 from souk.config import Settings, get_settings
 from souk.db.embedded import Supervisor, stop_embedded
 from souk.db.migrate import MIGRATIONS_DIR, migrate
-from souk.db.pool import close_pool, database_url, get_pool, warm_pools
+from souk.db.pool import Role, close_pool, database_url, get_pool, warm_pools
 from souk.keys import InsecureKeys, is_loopback, require_strong_keys
 from souk.runner.server import LocalGateway
 
 logger = logging.getLogger(__name__)
 
 DEMO_EVENTS = Path(__file__).resolve().parents[1] / "demo" / "demo_events.jsonl"
+MAX_DEFAULT_WORKERS = 4
+# Handed from the parent to the worker processes (uvicorn spawns them; they inherit the environment).
+WORKER_TEMPLATE_ENV = "SOUK_RUNNER_TEMPLATE"
+WORKER_DATABASE_ENV = "SOUK_RUNNER_DATABASE_URL"
+
+
+def default_workers(settings: Settings) -> int:
+    if settings.runner_workers:
+        return settings.runner_workers
+    return max(1, min(os.cpu_count() or 1, MAX_DEFAULT_WORKERS))
+
+
+def gateway_pool_sizes(settings: Settings) -> dict[Role, int]:
+    """Each lane thread holds at most one connection: a pool as large as its lane never makes a request wait."""
+    return {
+        "read": max(settings.read_pool_size, settings.runner_read_threads),
+        "write": max(settings.write_pool_size, settings.runner_write_threads),
+    }
+
+
+def worker_app() -> LocalGateway:
+    """The ASGI app of one worker process (``uvicorn --factory``): the gateway over the parent's database."""
+    url = os.environ.get(WORKER_DATABASE_ENV)
+    if url:
+        # The parent started (and supervises) the embedded server; a worker only connects to it.
+        os.environ["DATABASE_URL"] = url
+        get_settings.cache_clear()
+    settings = get_settings()
+    warm_pools(settings, sizes=gateway_pool_sizes(settings))
+    return LocalGateway(Path(os.environ[WORKER_TEMPLATE_ENV]), Path(os.environ[WORKER_TEMPLATE_ENV]).parent)
 
 
 def prepare(demo: bool) -> None:
@@ -90,8 +126,9 @@ def _raise_on_sigterm(_signum: int, _frame: FrameType | None) -> None:
     raise _Terminated
 
 
-def serve(*, host: str, port: int, demo: bool, template: Path) -> int:
+def serve(*, host: str, port: int, demo: bool, template: Path, workers: int | None = None) -> int:
     settings = get_settings()
+    workers = workers or default_workers(settings)
     try:
         check_keys_for_bind(settings, host)
     except InsecureKeys as exc:
@@ -105,15 +142,31 @@ def serve(*, host: str, port: int, demo: bool, template: Path) -> int:
     worker: threading.Thread | None = None
     try:
         prepare(demo)  # starts the embedded server (if any) before anything watches it
-        warm_pools(settings)
         if not settings.database_url:
             supervisor = Supervisor(settings.data_dir).start()
+        if workers == 1:
+            warm_pools(settings, sizes=gateway_pool_sizes(settings))
         gateway = LocalGateway(template, template.parent)
         worker = threading.Thread(target=_schedule_loop, args=(gateway, stop), daemon=True, name="souk-schedules")
         worker.start()
         for route in gateway.routes:
             logger.info("route %s %s -> %s", route.method, route.path, route.function)
-        uvicorn.run(gateway, host=host, port=port, log_level="info", lifespan="off")
+        if workers == 1:
+            uvicorn.run(gateway, host=host, port=port, log_level="info", lifespan="off")
+        else:
+            os.environ[WORKER_TEMPLATE_ENV] = str(template.resolve())
+            os.environ[WORKER_DATABASE_ENV] = database_url(settings)
+            logger.info("serving with %d worker processes", workers)
+            # The parent's gateway only runs the schedules; requests go to the workers.
+            uvicorn.run(
+                "souk.runner.serve:worker_app",
+                factory=True,
+                workers=workers,
+                host=host,
+                port=port,
+                log_level="info",
+                lifespan="off",
+            )
     except (_Terminated, KeyboardInterrupt):
         logger.info("stopping on a signal")
     finally:

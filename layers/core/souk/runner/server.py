@@ -215,7 +215,13 @@ class LocalGateway:
 async def _send(send: Send, response: Response) -> None:
     payload = response.get("body") or ""
     raw = base64.b64decode(payload) if response.get("isBase64Encoded") else payload.encode("utf-8")
-    out_headers = [(k.lower().encode(), str(v).encode()) for k, v in (response.get("headers") or {}).items()]
+    out_headers = [
+        (k.lower().encode(), str(v).encode())
+        for k, v in (response.get("headers") or {}).items()
+        if k.lower() != "content-length"
+    ]
+    # One body message of known length: no chunked encoding, and a keep-alive client knows where it ends.
+    out_headers.append((b"content-length", str(len(raw)).encode()))
     for key, values in (response.get("multiValueHeaders") or {}).items():
         out_headers += [(key.lower().encode(), str(v).encode()) for v in values]
     out_headers += [(b"set-cookie", c.encode()) for c in response.get("cookies") or []]

@@ -1,0 +1,91 @@
+"""`souk serve --workers 2`: two worker processes share the socket; the parent alone supervises and schedules."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+import httpx
+import psutil
+import pytest
+
+from souk.config import Settings
+from souk.runner.serve import default_workers, gateway_pool_sizes
+from tests.conftest import REPO
+from tests.runner.test_serve_process import _alive, _free_port, _postmaster
+
+
+def test_default_workers_and_pool_sizes_follow_the_machine_and_the_lanes(monkeypatch):
+    monkeypatch.setenv("SOUK_RUNNER_READ_THREADS", "12")
+    settings = Settings()
+    assert 1 <= default_workers(settings) <= 4
+    assert default_workers(Settings(runner_workers=3)) == 3
+    assert gateway_pool_sizes(settings)["read"] == 12  # never fewer connections than threads that take one
+    assert gateway_pool_sizes(Settings(read_pool_size=20))["read"] == 20
+
+
+@pytest.fixture
+def two_workers(tmp_path):
+    data_dir = tmp_path / "pgdata"
+    port = _free_port()
+    env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
+    env |= {"SOUK_DATA_DIR": str(data_dir), "SOUK_KEYS_FILE": str(tmp_path / "keys.json")}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "souk.cli", "serve", "--port", str(port), "--workers", "2"],
+        cwd=REPO,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 90
+    while True:
+        try:
+            if httpx.get(f"{base}/discovery/resources", timeout=5).status_code == 200:
+                break
+        except httpx.TransportError:
+            pass
+        assert proc.poll() is None and time.monotonic() < deadline, "souk serve did not come up"
+        time.sleep(0.3)
+    yield proc, base, data_dir
+    if proc.poll() is None:
+        proc.kill()
+        proc.wait(10)
+
+
+def _workers(proc: subprocess.Popen[bytes]) -> list[psutil.Process]:
+    return [p for p in psutil.Process(proc.pid).children() if "spawn_main" in " ".join(p.cmdline())]
+
+
+def test_two_workers_answer_one_postgres_and_sigterm_stops_everything(two_workers):
+    proc, base, data_dir = two_workers
+    deadline = time.monotonic() + 30
+    while len(_workers(proc)) < 2 and time.monotonic() < deadline:
+        time.sleep(0.2)
+    workers = _workers(proc)
+    assert len(workers) == 2
+    with ThreadPoolExecutor(16) as pool:
+        statuses = list(pool.map(lambda _: httpx.get(f"{base}/discovery/resources", timeout=10).status_code, range(64)))
+    assert statuses == [200] * 64
+    # Each worker holds its own warmed pools (read + write lanes), all to the one embedded server.
+    for worker in workers:
+        assert len(worker.net_connections(kind="unix")) >= sum(gateway_pool_sizes(Settings()).values())
+    postmasters = [
+        p
+        for p in psutil.process_iter(["name", "cmdline"])
+        if str(data_dir) in " ".join(p.cmdline() or []) and p.info["name"] == "postgres" and "-D" in (p.cmdline() or [])
+    ]
+    assert len(postmasters) == 1
+
+    postmaster = _postmaster(data_dir)
+    proc.send_signal(signal.SIGTERM)
+    assert proc.wait(60) == 0
+    assert not any(w.is_running() and w.status() != psutil.STATUS_ZOMBIE for w in workers)
+    deadline = time.monotonic() + 10
+    while _alive(postmaster) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not _alive(postmaster), "the embedded Postgres outlived the runner"
