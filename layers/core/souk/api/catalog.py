@@ -14,20 +14,20 @@ from souk.catalog.ingest import catalog_event
 from souk.catalog.jsonsafety import loads_event
 from souk.catalog.outcome import EXTENSION_RESPONSES_HEADER, Outcome
 from souk.errors import CatalogRejection, SoukError
+from souk.observability import record_catalog_outcome
 
 router = APIRouter()
 
 
 def _authorize(authorization: str | None, secret: str | None) -> None:
     if not secret:
-        raise SoukError("unauthorized", "the catalog secret is not configured on this server", status_code=401)
-    expected = f"Bearer {secret}"
-    if authorization is None or not hmac.compare_digest(authorization.encode(), expected.encode()):
-        raise SoukError(
-            "unauthorized",
-            "a valid 'Authorization: Bearer <catalog secret>' header is required",
-            status_code=401,
-        )
+        reason = "the catalog secret is not configured on this server"
+    elif authorization is None or not hmac.compare_digest(authorization.encode(), f"Bearer {secret}".encode()):
+        reason = "a valid 'Authorization: Bearer <catalog secret>' header is required"
+    else:
+        return
+    record_catalog_outcome("rejected", "unauthorized", 401)
+    raise SoukError("unauthorized", reason, status_code=401)
 
 
 @router.post(
@@ -62,6 +62,7 @@ async def post_event(
 
 
 def _respond(outcome: Outcome, status: int) -> JSONResponse:
+    record_catalog_outcome(outcome.status, outcome.error, status)
     return JSONResponse(
         outcome.to_body(),
         status_code=status,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -12,6 +13,7 @@ from souk.api.docs import SEARCH_HEADERS, ConversionOutcome, SearchPage, convers
 from souk.discovery.conversions import parse_body, record_conversion
 from souk.discovery.search import PROFILE_HEADER, SESSION_HEADER, search
 from souk.errors import SoukError
+from souk.observability import observe_conversion, record_search
 
 router = APIRouter()
 
@@ -24,7 +26,9 @@ router = APIRouter()
     openapi_extra=search_extra(),
 )
 def get_search(conn: ConnectionDep, params: QueryParamsDep, settings: SettingsDep) -> JSONResponse:
+    started = time.perf_counter()
     response = search(conn, params, settings)
+    record_search(response.body, str(response.session_id), (time.perf_counter() - started) * 1000)
     return JSONResponse(
         response.body,
         headers={SESSION_HEADER: str(response.session_id), PROFILE_HEADER: response.profile.header()},
@@ -49,4 +53,6 @@ async def post_conversion(request: Request, conn: WriteConnectionDep, settings: 
         )
     body = parse_body(await request.body(), settings)
     client = request.client.host if request.client else None  # API Gateway's sourceIp (via Mangum)
-    return record_conversion(conn, body, settings, client)
+    recorded = record_conversion(conn, body, settings, client)
+    observe_conversion(str(body.get("sessionId")), str(recorded.get("outcome")))
+    return recorded

@@ -58,6 +58,7 @@ from souk.embedding.generations import (
 )
 from souk.embedding.provider import DimensionMismatchError, EmbeddingProvider, EmbeddingUnavailable
 from souk.embedding.synthetic import synthetic_queries
+from souk.observability import record_embedding_run
 
 logger = logging.getLogger(__name__)
 
@@ -613,4 +614,16 @@ def scheduled_run(event: dict[str, Any]) -> dict[str, Any]:
         ensure_default_generation(conn, settings, provider)
     result = run_once(pool, provider, settings, default_worker_id())
     logger.info("embedding job: %s", result)
+    with pool.connection() as conn:
+        record_embedding_run(result, queue_totals(conn))
     return result
+
+
+def queue_totals(conn: Connection) -> dict[str, int]:
+    """The queue of every generation still being served or built (retired ones are never drained)."""
+    totals: dict[str, int] = {}
+    for row in jobs.queue_stats(conn).values():
+        if row["state"] != "retired":
+            for key in ("queued", "leased", "expired", "dead"):
+                totals[key] = totals.get(key, 0) + int(row[key])
+    return totals

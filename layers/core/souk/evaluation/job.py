@@ -7,15 +7,11 @@ import json
 from datetime import UTC, datetime
 from typing import Any
 
-from aws_lambda_powertools.metrics import MetricUnit
-
 from souk.config import Settings, get_settings
 from souk.db import get_pool
 from souk.evaluation.report import dumps
 from souk.evaluation.run import EvalPaths, run_eval
-from souk.lambda_entry import metrics
-
-REPORTED_METRICS = ("ndcg@10", "udcg@10", "mrr@10", "recall@20", "no_match")
+from souk.observability import record_evaluation
 
 
 def online_signal(conn: Any) -> dict[str, Any]:
@@ -58,12 +54,5 @@ def scheduled_eval(event: dict[str, Any], *, now: datetime | None = None) -> dic
     with get_pool().connection() as conn:
         report["online"] = online_signal(conn)
     location = _store(report, settings, now)
-    shipped = report["shippedArm"]
-    for split in ("dev", "test"):
-        for name in REPORTED_METRICS:
-            entry = report["results"][split][shipped].get(name, {})
-            if entry.get("n"):
-                metrics.add_metric(name=f"{split}_{name}", unit=MetricUnit.Count, value=entry["mean"])
-    if report["online"].get("conversions"):
-        metrics.add_metric(name="online_mrr", unit=MetricUnit.Count, value=report["online"]["mrr"])
+    record_evaluation(report)
     return {"report": location, "online": json.loads(json.dumps(report["online"]))}
