@@ -79,3 +79,58 @@ def test_secrets_reach_lambda_as_ids_read_with_get_secret_value_only():
             assert "SecretsReadPolicy" in (resource["Properties"].get("Policies") or []), (
                 f"{name}: add `Policies: [!Ref SecretsReadPolicy]` (it reads its settings' secrets at cold start)"
             )
+
+
+def _route_mismatches(template: dict, root: Path) -> list[str]:
+    """Differences between each function's template HttpApi events and the routes of the router it mounts."""
+    from fastapi import APIRouter
+    from fastapi.routing import APIRoute
+
+    from souk.runner.template import load_module
+
+    routes, schedules = routes_and_schedules(template, root)
+    by_handler: dict[str, set[tuple[str, str]]] = {}
+    for route in routes:
+        by_handler.setdefault(route.handler_ref, set()).add((route.method, route.path))
+    problems = []
+    for ref in sorted(set(by_handler) | {s.handler_ref for s in schedules}):
+        router = getattr(load_module(ref), "router", None)
+        mounted = set()
+        if isinstance(router, APIRouter):
+            mounted = {(m, r.path) for r in router.routes if isinstance(r, APIRoute) for m in r.methods}
+        declared = by_handler.get(ref, set())
+        if mounted != declared:
+            problems.append(f"{ref}: template {sorted(declared)} != router {sorted(mounted)}")
+    return problems
+
+
+def test_each_function_mounts_exactly_its_template_routes():
+    assert _route_mismatches(load_template(REPO / "template.yaml"), REPO) == []
+
+
+def test_a_renamed_template_route_is_caught(tmp_path):
+    template = load_template(REPO / "template.yaml")
+    events = template["Resources"]["ResourcesFunction"]["Properties"]["Events"]
+    events["ListResources"]["Properties"]["Path"] = "/discovery/resourcez"
+    [problem] = _route_mismatches(template, REPO)
+    assert "/discovery/resourcez" in problem and "functions/resources" in problem
+
+
+def test_the_runner_serves_exactly_the_template_routes(database_url):
+    from souk.runner.openapi import combined_app
+    from souk.runner.server import LocalGateway
+
+    routes, _ = routes_and_schedules(load_template(REPO / "template.yaml"), REPO)
+    expected = {(r.method, r.path) for r in routes}
+    gateway = LocalGateway(REPO / "template.yaml", REPO)
+    try:
+        assert {(r.method, r.path) for r in gateway.routes} == expected
+        for method, path in expected:
+            matched = gateway.match(method, path)
+            assert matched is not None and (matched[0].method, matched[0].path) == (method, path)
+        assert gateway.match("GET", "/discovery/resourcez") is None
+    finally:
+        gateway.close()
+    document = combined_app(REPO / "template.yaml").openapi()
+    served = {(m.upper(), p) for p, ops in document["paths"].items() for m in ops}
+    assert served == expected
