@@ -278,6 +278,34 @@ def cmd_inspect(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_probe(args: argparse.Namespace) -> int:
+    from souk.db import get_pool
+    from souk.lifecycle.job import run_pass
+
+    print(json.dumps(run_pass(get_pool().connection, get_settings(), limit=args.limit), indent=2))
+    return 0
+
+
+def cmd_listing(args: argparse.Namespace) -> int:
+    from souk.errors import SoukError
+    from souk.lifecycle import store
+
+    if args.action != "show" and not (args.reason or "").strip():
+        print(f"listing {args.action}: --reason is required (it is recorded)", file=sys.stderr)
+        return 2
+    try:
+        with _connection() as conn:
+            if args.action == "show":
+                result = store.show(conn, args.listing)
+            else:
+                result = getattr(store, args.action)(conn, args.listing, args.reason)
+    except SoukError as exc:
+        print(f"listing {args.action}: {exc.reason}", file=sys.stderr)
+        return 1
+    print(json.dumps(result, indent=2, default=str))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="souk", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -343,6 +371,18 @@ def build_parser() -> argparse.ArgumentParser:
     inspect = sub.add_parser("inspect", help="a listing's canonical text, synthetic queries and vectors")
     inspect.add_argument("listing", help="listing id or listing key")
     inspect.set_defaults(func=cmd_inspect)
+
+    probe = sub.add_parser("probe", help="probe the listings that are due (one bounded pass, as the job does)")
+    probe_sub = probe.add_subparsers(dest="action", required=True)
+    probe_run = probe_sub.add_parser("run", help="one probe pass now")
+    probe_run.add_argument("--limit", type=int, default=None, help="at most this many listings")
+    probe.set_defaults(func=cmd_probe)
+
+    listing = sub.add_parser("listing", help="a listing's status and health; operator delist/relist (recorded)")
+    listing.add_argument("action", choices=["show", "delist", "relist"])
+    listing.add_argument("listing", help="listing id or listing key")
+    listing.add_argument("--reason", help="why (required for delist and relist; recorded)")
+    listing.set_defaults(func=cmd_listing)
     return parser
 
 

@@ -27,6 +27,8 @@ from souk.catalog.outcome import Outcome, OutcomeWarning
 from souk.catalog.timestamps import bounded_observed_at
 from souk.config import Settings
 from souk.errors import CatalogRejection
+from souk.lifecycle import rejections as event_log
+from souk.lifecycle.store import record_payment
 from souk.networks import normalize_network
 
 
@@ -74,7 +76,21 @@ def _max_skew(settings: Settings) -> timedelta:
 
 
 def catalog_event(conn: Connection, raw: Any, settings: Settings, *, now: datetime | None = None) -> Outcome:
-    """Catalog ``raw``; returns a success outcome or raises CatalogRejection (nothing written)."""
+    """Catalog ``raw``; returns a success outcome or raises CatalogRejection (nothing written to the
+    catalog). Either way the outcome goes to the seller's bounded event log (souk.lifecycle.rejections)."""
+    try:
+        outcome = _catalog_event(conn, raw, settings, now=now)
+    except CatalogRejection as rejection:
+        event_log.record(
+            conn, raw, settings, outcome="rejected", error=rejection.error, reason=rejection.reason, now=now
+        )
+        raise
+    notes = "; ".join(w.reason for w in outcome.warnings) or None
+    event_log.record(conn, raw, settings, outcome="accepted", reason=notes, listing_key=outcome.listing_key, now=now)
+    return outcome
+
+
+def _catalog_event(conn: Connection, raw: Any, settings: Settings, *, now: datetime | None = None) -> Outcome:
     check_json_safe(raw)
     size = len(json.dumps(raw, separators=(",", ":"), ensure_ascii=False).encode()) if raw is not None else 0
     if size > settings.max_event_bytes:
@@ -92,6 +108,8 @@ def catalog_event(conn: Connection, raw: Any, settings: Settings, *, now: dateti
     ]
     with conn.transaction():
         listing_id, changed = _upsert(conn, draft, event, observed, settings, warnings)
+        if event.event == "verified" or (event.settlement is not None and event.settlement.success):
+            record_payment(conn, listing_id, observed, settings)  # a probed listing that failed comes back
     return Outcome("success", listing_key=draft.key, listing_id=listing_id, changed=changed, warnings=tuple(warnings))
 
 

@@ -6,6 +6,7 @@ from datetime import datetime
 from typing import Any
 
 from souk.config import Settings
+from souk.lifecycle.view import HEALTH_COLUMNS, health_object
 
 ITEM_COLUMNS = """
     l.id, l.listing_key, l.type, l.resource_url, l.x402_version, l.accepts, l.description, l.mime_type,
@@ -15,8 +16,8 @@ ITEM_COLUMNS = """
         AND s.settled_at > %(quality_since)s) AS settled_recent,
     (SELECT count(DISTINCT s.payer_hash) FROM settlements s WHERE s.listing_id = l.id AND s.success
         AND s.settled_at > %(quality_since)s) AS payers_recent,
-    (SELECT count(*) FROM settlements s WHERE s.listing_id = l.id AND s.success) AS settled_total
-"""
+    (SELECT count(*) FROM settlements s WHERE s.listing_id = l.id AND s.success) AS settled_total,
+""" + HEALTH_COLUMNS
 
 
 def _iso(value: datetime | None) -> str | None:
@@ -46,5 +47,6 @@ def to_item(row: dict[str, Any], settings: Settings) -> dict[str, Any]:
         "uniquePayers": row["payers_recent"],
         "settledCountAllTime": row["settled_total"],
         "lastSettledAt": _iso(row["last_settled_at"]),
+        "health": health_object(row["health_row"], row["probes_7d"]),  # probes (souk.lifecycle)
     }
     return item

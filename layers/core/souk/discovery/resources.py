@@ -11,6 +11,7 @@ from psycopg import Connection
 from souk.config import Settings
 from souk.discovery.filters import LIST_PARAMS, filter_sql, parse_filters, parse_int
 from souk.discovery.items import ITEM_COLUMNS, to_item
+from souk.lifecycle.visibility import hidden_counts, status_clause
 
 X402_VERSION = 2
 
@@ -18,10 +19,14 @@ X402_VERSION = 2
 def list_resources(
     conn: Connection, params: Mapping[str, list[str]], settings: Settings, *, now: datetime | None = None
 ) -> dict[str, Any]:
-    filters = parse_filters(params, LIST_PARAMS)
+    filters = parse_filters(params, LIST_PARAMS | {"status"})
     limit = parse_int(params, "limit", 20, 1, 100)
     offset = parse_int(params, "offset", 0, 0, 1_000_000)
     where, args = filter_sql(filters)
+    # Gone and delisted listings are hidden after the spec filters (which stay exact); the body says how many.
+    shown, shown_args, status_name = status_clause(params)
+    hidden = hidden_counts(conn, where, args | shown_args, shown)
+    where, args = f"{where} AND {shown}", args | shown_args
     args |= {
         "limit": limit,
         "offset": offset,
@@ -37,6 +42,11 @@ def list_resources(
         "x402Version": X402_VERSION,
         "items": [to_item(r, settings) for r in rows],
         "pagination": {"limit": limit, "offset": offset, "total": total},
+    }
+    body["hidden"] = hidden | {
+        "status": status_name,
+        "reason": "gone listings (their endpoint answers 404/410 or no payment request for long) are listed only"
+        " with status=gone or status=any; listings an operator delisted are never listed",
     }
     if filters.unapplied:
         body["unappliedFilters"] = list(filters.unapplied)

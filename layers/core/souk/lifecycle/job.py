@@ -1,0 +1,145 @@
+"""One probe pass: pick the listings that are due, probe them host by host, record results and status.
+
+Bounded by construction: at most ``SOUK_PROBE_BATCH_SIZE`` listings and ``SOUK_PROBE_MAX_PER_HOST`` per
+host, no probe starts after ``SOUK_PROBE_RUN_SECONDS``, and every probe has its own deadline. Hosts are
+probed ``SOUK_PROBE_CONCURRENCY`` at a time; one host's listings are probed one after another,
+``SOUK_PROBE_HOST_INTERVAL_S`` apart, with the host resolved and vetted once for the whole pass.
+Listings not reached stay due and come first next time (oldest probe first). Delisted listings are
+not probed; gone ones are, every ``SOUK_PROBE_GONE_INTERVAL_HOURS``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+from datetime import UTC, datetime, timedelta
+from typing import Any
+from urllib.parse import urlsplit
+
+from psycopg import Connection
+
+from souk.config import Settings, get_settings
+from souk.lifecycle import store
+from souk.lifecycle.probe import ProbeResult, Target, probe
+from souk.lifecycle.safety import Pin, ProbeRefused, allowed_hosts, vet
+
+logger = logging.getLogger(__name__)
+
+ConnectionFactory = Callable[[], AbstractContextManager[Connection]]
+
+
+def due_targets(conn: Connection, settings: Settings, now: datetime, limit: int) -> list[Target]:
+    rows = conn.execute(
+        """SELECT l.id, l.listing_key, l.type, l.resource_url, l.method, l.tool_name, l.accepts, l.discovery_info,
+                  (SELECT array_agg(lower(b.pay_to)) FROM listing_bindings b WHERE b.listing_id = l.id) AS bound
+           FROM listings l LEFT JOIN listing_health h ON h.listing_id = l.id
+           WHERE h.listing_id IS NULL OR (NOT h.delisted AND (h.next_probe_at IS NULL OR h.next_probe_at <= %(now)s))
+           ORDER BY h.last_probe_at ASC NULLS FIRST, l.id
+           LIMIT %(limit)s""",
+        {"now": now, "limit": limit},
+    ).fetchall()
+    return [
+        Target(
+            listing_id=r["id"],
+            listing_key=r["listing_key"],
+            type=r["type"],
+            url=r["resource_url"],
+            method=r["method"],
+            tool_name=r["tool_name"],
+            accepts=tuple(r["accepts"] or ()),
+            bound_pay_to=frozenset(r["bound"] or ()),
+            example=(r["discovery_info"] or {}).get("input") if isinstance(r["discovery_info"], dict) else None,
+        )
+        for r in rows
+    ]
+
+
+def _by_host(targets: list[Target], per_host: int) -> dict[str, list[Target]]:
+    groups: dict[str, list[Target]] = {}
+    for t in targets:
+        group = groups.setdefault(t.host, [])
+        if len(group) < per_host:
+            group.append(t)
+    return groups
+
+
+def _port(url: str) -> int:
+    parts = urlsplit(url)
+    return parts.port or (443 if parts.scheme == "https" else 80)
+
+
+async def probe_all(targets: list[Target], settings: Settings, now: datetime | None = None) -> list[ProbeResult]:
+    """Probe ``targets`` under the per-host, concurrency and time bounds; returns the results obtained."""
+    deadline = time.monotonic() + settings.probe_run_seconds
+    slots = asyncio.Semaphore(settings.probe_concurrency)
+    allowed = allowed_hosts(settings.probe_allowed_hosts)
+    results: list[ProbeResult] = []
+
+    async def one_host(host: str, items: list[Target]) -> None:
+        async with slots:
+            if time.monotonic() >= deadline:
+                return
+            try:
+                pin: Pin = await vet(host, _port(items[0].url), allowed, settings.probe_deadline_s)
+            except ProbeRefused as refused:  # nothing is contacted: every listing of the host gets the refusal
+                at = now or datetime.now(UTC)
+                results.extend(ProbeResult(t.listing_id, at, refused.code, detail=refused.reason) for t in items)
+                return
+            for i, target in enumerate(items):
+                if time.monotonic() >= deadline:
+                    return
+                if i:
+                    await asyncio.sleep(settings.probe_host_interval_s)
+                results.append(await probe(target, pin, settings, now=now))
+
+    await asyncio.gather(
+        *(one_host(host, items) for host, items in _by_host(targets, settings.probe_max_per_host).items())
+    )
+    return results
+
+
+def run_pass(
+    connection: ConnectionFactory,
+    settings: Settings,
+    *,
+    now: datetime | None = None,
+    limit: int | None = None,
+) -> dict[str, Any]:
+    """Select, probe, record. ``now`` fixes the clock of the whole pass (tests); probes still happen for real."""
+    started = time.monotonic()
+    clock = now or datetime.now(UTC)
+    with connection() as conn:
+        targets = due_targets(conn, settings, clock, min(limit or settings.probe_batch_size, settings.probe_batch_size))
+        conn.commit()
+    results = asyncio.run(probe_all(targets, settings, now=now))
+    outcomes: dict[str, int] = {}
+    statuses: dict[str, int] = {}
+    with connection() as conn:
+        for result in results:
+            health = store.record_probe(conn, result, settings)
+            outcomes[result.outcome] = outcomes.get(result.outcome, 0) + 1
+            if health is not None:
+                statuses[health.status] = statuses.get(health.status, 0) + 1
+        pruned = store.prune_history(conn, clock - timedelta(days=settings.probe_history_days))
+        conn.commit()
+    summary = {
+        "due": len(targets),
+        "probed": len(results),
+        "skipped": len(targets) - len(results),
+        "outcomes": dict(sorted(outcomes.items())),
+        "statuses": dict(sorted(statuses.items())),
+        "prunedResults": pruned,
+        "seconds": round(time.monotonic() - started, 3),
+    }
+    logger.info("probe pass: %s", summary)
+    return summary
+
+
+def scheduled_run(_event: dict[str, Any]) -> dict[str, Any]:
+    """The probe job's Lambda entry (functions/probe_job): one bounded pass."""
+    from souk.db import get_pool
+
+    return run_pass(get_pool().connection, get_settings())

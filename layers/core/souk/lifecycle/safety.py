@@ -1,0 +1,183 @@
+"""Where the probe may connect: resolve a host once, refuse non-public addresses, pin the answer.
+
+Every outbound probe goes through :func:`vet` and then through a transport whose only network backend
+is :class:`PinnedBackend`: it connects to the address vetted here and to nothing else, so neither a
+second DNS answer (rebinding) nor a redirect to another host can reach an address that was not checked.
+Refused for IPv4 and IPv6: loopback, private (RFC 1918, ULA), link-local, CGNAT (100.64/10), cloud
+metadata, unspecified, multicast, reserved and any other non-global range; IPv4 embedded in IPv6
+(mapped, 6to4, NAT64) is judged by the IPv4 address. ``SOUK_PROBE_ALLOWED_HOSTS`` names hosts that may
+resolve to such addresses (tests, local setups); they are still pinned.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import ipaddress
+import socket
+from collections.abc import Awaitable, Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import httpcore2
+import httpx2
+from httpcore2 import AsyncNetworkBackend, AsyncNetworkStream
+from httpcore2._backends.auto import AutoBackend
+
+IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
+
+METADATA_ADDRESSES = frozenset(
+    ipaddress.ip_address(a)
+    for a in (
+        "169.254.169.254",  # AWS, GCP, Azure, OpenStack
+        "169.254.170.2",  # ECS task metadata
+        "100.100.100.200",  # Alibaba Cloud
+        "fd00:ec2::254",  # AWS IPv6
+    )
+)
+_CGNAT = ipaddress.ip_network("100.64.0.0/10")
+_NAT64 = ipaddress.ip_network("64:ff9b::/96")
+
+
+class ProbeRefused(Exception):
+    """The probe will not connect: ``code`` is stable, ``reason`` is for people."""
+
+    def __init__(self, code: str, reason: str) -> None:
+        super().__init__(reason)
+        self.code = code
+        self.reason = reason
+
+
+def _embedded_v4(ip: ipaddress.IPv6Address) -> ipaddress.IPv4Address | None:
+    if ip.ipv4_mapped is not None:
+        return ip.ipv4_mapped
+    if ip.sixtofour is not None:
+        return ip.sixtofour
+    if ip in _NAT64:
+        return ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF)
+    return None
+
+
+def address_refusal(ip: IPAddress) -> str | None:
+    """Why ``ip`` may not be probed (a category), or None for a public unicast address."""
+    if isinstance(ip, ipaddress.IPv6Address):
+        inner = _embedded_v4(ip)
+        if inner is not None:
+            return address_refusal(inner)
+    if ip in METADATA_ADDRESSES:
+        return "metadata"
+    checks = (
+        ("unspecified", ip.is_unspecified),
+        ("loopback", ip.is_loopback),
+        ("link_local", ip.is_link_local),
+        ("multicast", ip.is_multicast),
+        ("cgnat", isinstance(ip, ipaddress.IPv4Address) and ip in _CGNAT),
+        ("reserved", ip.is_reserved),
+        ("private", ip.is_private),
+    )
+    for name, hit in checks:
+        if hit:
+            return name
+    return None if ip.is_global else "not_global"
+
+
+def allowed_hosts(raw: str) -> frozenset[str]:
+    return frozenset(h.strip().lower().rstrip(".") for h in raw.split(",") if h.strip())
+
+
+async def resolve(host: str, port: int) -> list[str]:
+    """Every address ``host`` resolves to (TCP). Tests replace this function to fake DNS answers."""
+    infos = await asyncio.get_running_loop().getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    return list(dict.fromkeys(str(info[4][0]) for info in infos))
+
+
+@dataclass(frozen=True, slots=True)
+class Pin:
+    host: str  # lower-case, as in the URL
+    address: str  # the one address every connection to ``host`` goes to
+
+
+async def vet(host: str, port: int, allowed: Iterable[str], timeout: float) -> Pin:
+    """Resolve ``host`` once and pin an address, or raise ProbeRefused (nothing was contacted)."""
+    name = host.lower().rstrip(".").strip("[]")
+    if not name:
+        raise ProbeRefused("invalid_url", "the resource URL has no host")
+    is_allowed = name in set(allowed)
+    try:
+        literal: IPAddress | None = ipaddress.ip_address(name)
+    except ValueError:
+        literal = None
+    if literal is not None:
+        addresses = [str(literal)]
+    else:
+        try:
+            addresses = await asyncio.wait_for(resolve(name, port), timeout)
+        except (TimeoutError, OSError, UnicodeError) as exc:
+            raise ProbeRefused("dns_error", f"{name} did not resolve: {type(exc).__name__}") from None
+        if not addresses:
+            raise ProbeRefused("dns_error", f"{name} resolved to no address")
+    if not is_allowed:
+        # Every answer must be public: a mixed answer is how rebinding gets a second, private address used.
+        for text in addresses:
+            category = address_refusal(ipaddress.ip_address(text.split("%", 1)[0]))
+            if category is not None:
+                raise ProbeRefused(
+                    "refused_address",
+                    f"{name} resolves to a {category.replace('_', '-')} address; the probe does not connect there",
+                )
+    return Pin(name, addresses[0])
+
+
+class PinnedBackend(AsyncNetworkBackend):
+    """Connects only to pinned hosts, and only to their vetted address (TLS still names the host)."""
+
+    def __init__(self, pins: Mapping[str, str]) -> None:
+        self._pins = {host.lower(): address for host, address in pins.items()}
+        self._inner = AutoBackend()
+
+    async def connect_tcp(
+        self,
+        host: str,
+        port: int,
+        timeout: float | None = None,
+        local_address: str | None = None,
+        socket_options: Iterable[Any] | None = None,
+    ) -> AsyncNetworkStream:
+        address = self._pins.get(host.lower().rstrip(".").strip("[]"))
+        if address is None:
+            raise httpcore2.ConnectError(f"{host} was not vetted for this probe")
+        return await self._inner.connect_tcp(
+            address, port, timeout=timeout, local_address=local_address, socket_options=socket_options
+        )
+
+    async def connect_unix_socket(self, *args: Any, **kwargs: Any) -> AsyncNetworkStream:
+        raise httpcore2.ConnectError("the probe does not use unix sockets")
+
+    async def sleep(self, seconds: float) -> None:
+        await self._inner.sleep(seconds)
+
+
+def pinned_client(
+    pin: Pin,
+    *,
+    connect_s: float,
+    read_s: float,
+    user_agent: str,
+    on_response: Callable[[httpx2.Response], Awaitable[None]] | None = None,
+) -> httpx2.AsyncClient:
+    """An HTTP client that reaches ``pin.host`` at ``pin.address`` only: no proxies from the environment,
+    no redirects followed, a few connections (one probe), the Souk User-Agent."""
+    transport = httpx2.AsyncHTTPTransport(retries=0, trust_env=False)
+    # httpx2 takes no network backend argument; its pool is replaced by one built the same way with ours.
+    transport._pool = httpcore2.AsyncConnectionPool(
+        ssl_context=httpx2.create_ssl_context(trust_env=False),
+        max_connections=4,  # an MCP session holds a GET stream open beside its POSTs
+        network_backend=PinnedBackend({pin.host: pin.address}),
+    )
+    return httpx2.AsyncClient(
+        transport=transport,
+        trust_env=False,
+        follow_redirects=False,
+        timeout=httpx2.Timeout(read_s, connect=connect_s),
+        headers={"user-agent": user_agent},
+        event_hooks={"response": [on_response]} if on_response else None,
+    )

@@ -1,0 +1,62 @@
+"""Status rules: EWMA health, gone after K gone-class answers over at least T hours, payments reactivate."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from souk.lifecycle.status import Health, after_payment, observe
+
+T0 = datetime(2026, 11, 1, tzinfo=UTC)
+
+
+def _run(settings, outcomes, step=timedelta(hours=1), paid=None, state=None):
+    state = state or Health()
+    at = T0
+    for outcome in outcomes:
+        state = observe(state, outcome, at, paid, settings)
+        at += step
+    return state
+
+
+def test_healthy_probes_keep_a_listing_active(settings):
+    state = _run(settings, ["ok"] * 5)
+    assert state.status == "active" and state.score == 1.0 and state.probes == 5
+
+
+def test_one_failure_degrades_and_three_successes_restore(settings):
+    state = _run(settings, ["ok", "not_402"])
+    assert state.status == "degraded" and round(state.score, 2) == 0.7
+    assert _run(settings, ["ok", "ok", "ok"], state=state).status == "active"
+
+
+def test_network_failures_make_a_listing_unreachable_unless_it_was_paid_recently(settings):
+    assert _run(settings, ["timeout"] * 4).status == "unreachable"
+    assert _run(settings, ["timeout"] * 4, paid=T0).status == "degraded"
+
+
+def test_gone_needs_k_answers_and_t_hours(settings):
+    k, t = settings.gone_after_failures, settings.gone_after_hours
+    fast = _run(settings, ["not_found"] * (k + 3), step=timedelta(minutes=1))
+    assert fast.status != "gone" and fast.failure_streak == k + 3  # many answers, but within minutes
+    slow = _run(settings, ["not_found"] * k, step=timedelta(hours=t / (k - 1)))
+    assert slow.status == "gone"
+    few = _run(settings, ["not_found"] * (k - 1), step=timedelta(hours=t))
+    assert few.status != "gone"  # long enough, but too few answers
+
+
+def test_any_other_outcome_breaks_the_streak(settings):
+    k, t = settings.gone_after_failures, settings.gone_after_hours
+    step = timedelta(hours=t / (k - 1))
+    state = _run(settings, ["not_found"] * (k - 1) + ["ok"] + ["gone"], step=step)
+    assert state.failure_streak == 1 and state.status == "degraded"
+
+
+def test_a_payment_during_the_streak_prevents_gone_and_a_new_one_reactivates(settings):
+    k, t = settings.gone_after_failures, settings.gone_after_hours
+    step = timedelta(hours=t / (k - 1))
+    paid_mid_streak = T0 + step
+    assert _run(settings, ["not_402"] * k, step=step, paid=paid_mid_streak).status == "degraded"
+    gone = _run(settings, ["not_402"] * k, step=step)
+    assert gone.status == "gone"
+    back = after_payment(gone, T0 + step * k, settings)
+    assert back.status == "active" and back.failure_streak == 0 and back.score > gone.score
