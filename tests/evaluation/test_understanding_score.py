@@ -81,10 +81,21 @@ def test_decisions_and_expectations_share_terms() -> None:
         "type": {"mcp"},
         "method": set(),
         "asset": {"USDC"},
+        "paymentAsset": {"USDC"},
         "negation": {"imag"},
     }
     want = expected({"maxUsdPrice": "0.020", "type": "mcp", "assets": ["USDC"], "negated": ["images"]})
     assert want == got
+
+
+def test_a_payment_asset_is_wrong_only_when_it_is_not_labeled() -> None:
+    boosted = _case("g", "dev", "cheapest usdc", assets=["USDC"])  # labeled, plain boost only: not a failure
+    unlabeled = _case("h", "test", "ocr api, accepts eurc", assets=[])
+    report = score_understanding([boosted, unlabeled])
+    assert _kind(report, "dev", "paymentAsset") == (0, 0, 1, None, 0.0)
+    assert report["failing"]["dev"] == {}
+    assert _kind(report, "test", "paymentAsset") == (0, 1, 0, 0.0, None)
+    assert report["failing"]["test"] == {"h": ["asset", "paymentAsset"]}
 
 
 def test_too_long_query_is_no_decision() -> None:

@@ -337,8 +337,10 @@ def test_headline_query_in_full() -> None:
         "networks": ["stellar:pubnet"],
         "softNetworks": [],
         "assets": ["USDC"],
+        "paymentAssets": ["USDC"],
         "unknownAssets": [],
         "maxUsdPrice": None,
+        "maxUsdPriceStrict": False,
         "cheapest": False,
         "type": None,
         "method": None,
@@ -357,7 +359,7 @@ def test_headline_query_in_full() -> None:
                 "kind": "asset",
                 "value": "USDC",
                 "appliedAs": "boost",
-                "why": "'takes usdc': payment phrase",
+                "why": "'takes usdc': payment phrase (a strong boost; the asset parameter filters)",
                 "text": "usdc",
             },
             {
@@ -535,3 +537,66 @@ def test_a_payment_word_ends_the_interface_phrase_and_sub_cent_amounts_are_call_
     assert iq.type == "mcp" and iq.networks == (n.BASE,)
     assert interpret("bitcoin price for no more than $0.0005").max_usd_price == Decimal("0.0005")
     assert interpret("stock under $5").max_usd_price is None
+
+
+@pytest.mark.parametrize(
+    ("query", "strict"),
+    [
+        ("fill a pdf form for less than 2 cents", True),
+        ("ocr under 1 cent per page", True),
+        ("pdf fill < $0.02", True),
+        ("pdf fill at most 2 cents", False),
+        ("pdf fill <= $0.02", False),
+        ("pdf fill 2 cents or under", False),
+        ("translation, no more than $0.01 per call", False),
+    ],
+)
+def test_a_cap_said_with_less_than_or_under_excludes_the_amount(query: str, strict: bool) -> None:
+    iq = interpret(query)
+    assert iq.max_usd_price is not None
+    assert iq.max_usd_price_strict is strict
+    assert iq.to_dict()["maxUsdPriceStrict"] is strict
+
+
+@pytest.mark.parametrize(
+    ("query", "paid_in"),
+    [
+        ("fx rates i can pay for with eurc", ("EURC",)),
+        ("translation api priced in usdc, not xlm", ("USDC",)),
+        ("ocr api, accepts eurc", ("EURC",)),
+        ("weather API that takes USDC on stellar", ("USDC",)),
+        ("usdc price feed", ()),  # the asset is the subject
+        ("swap xlm to usdc", ()),
+        ("cheapest usdc", ()),  # named, but no payment phrase: a boost
+    ],
+)
+def test_an_asset_in_a_payment_phrase_is_a_strong_boost_and_elsewhere_at_most_a_plain_one(
+    query: str, paid_in: tuple[str, ...]
+) -> None:
+    iq = interpret(query)
+    assert iq.payment_assets == paid_in
+    assert set(paid_in) <= set(iq.assets)
+    notes = {note.value: note for note in iq.constraints if note.kind == "asset"}
+    for symbol in paid_in:
+        assert notes[symbol].applied_as == "boost" and "strong boost" in notes[symbol].why
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "top 100 eurc holder addresses",  # a count
+        "suggest google ads keywords with a cost per click under $0.30",  # an ad metric, not the call
+        "how much does it cost to send 1 usdc on base?",  # the transfer is the task
+        "faucet that sends testnet usdc to my base sepolia address",  # the asset's network is the task
+    ],
+)
+def test_amounts_and_chains_that_are_the_task_are_not_constraints(query: str) -> None:
+    iq = interpret(query)
+    assert (iq.networks, iq.max_usd_price) == ((), None)
+
+
+def test_a_payment_sentence_in_a_task_names_the_call_price() -> None:
+    iq = interpret("Get the Ethereum gas price in gwei; pay on base with USDC, under 1 cent")
+    assert iq.networks == (n.BASE,)
+    assert iq.max_usd_price == Decimal("0.01")
+    assert interpret("testnet usdc payments for a weather api").networks  # a payment word keeps the qualifier

@@ -83,9 +83,12 @@ def _constraint_sql(
         applied["method"] = iq.method
     if iq.max_usd_price is not None and filters.max_usd_price is None:
         # Unknown-price listings cannot be shown to be under the cap, so they do not pass it.
-        clauses.append("l.min_usd_price <= %(q_max_usd)s")
+        comparison = "<" if iq.max_usd_price_strict else "<="
+        clauses.append(f"l.min_usd_price {comparison} %(q_max_usd)s")
         args["q_max_usd"] = iq.max_usd_price
         applied["maxUsdPrice"] = str(iq.max_usd_price)
+        if iq.max_usd_price_strict:
+            applied["maxUsdPriceStrict"] = True
     return (" AND ".join(clauses) or "TRUE"), args
 
 
@@ -266,7 +269,8 @@ def _apply_query_signals(conn: Connection, scores: dict[int, float], iq: Interpr
             wanted = set(iq.assets)
             for r in rows:
                 if wanted & set(r["asset_symbols"]):
-                    scores[r["id"]] *= 1 + profile.asset_boost
+                    strong = wanted & set(iq.payment_assets) & set(r["asset_symbols"])
+                    scores[r["id"]] *= 1 + (profile.payment_asset_boost if strong else profile.asset_boost)
         if iq.cheapest:
             prices: dict[int, Decimal | None] = {r["id"]: r["min_usd_price"] for r in rows}
             for lid, pct in signals.price_percentiles(prices).items():

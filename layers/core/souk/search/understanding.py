@@ -88,8 +88,13 @@ class InterpretedQuery:
     normalized: str
     networks: tuple[str, ...] = ()  # hard filter
     assets: tuple[str, ...] = ()  # boost
+    # Named in a payment phrase ("pay with EURC", "priced in USDC"): a strong boost, not a filter. Judged
+    # results show a relevant listing paid in another asset still beats an off-topic one in the named
+    # asset; the `asset` parameter is the hard filter.
+    payment_assets: tuple[str, ...] = ()
     unknown_assets: tuple[str, ...] = ()
     max_usd_price: Decimal | None = None  # hard filter
+    max_usd_price_strict: bool = False  # "under 2 cents" excludes a listing priced at exactly 2 cents
     cheapest: bool = False  # boost
     type: QueryType | None = None  # hard filter
     method: str | None = None  # hard filter
@@ -114,8 +119,10 @@ class InterpretedQuery:
             "networks": list(self.networks),
             "softNetworks": list(self.soft_networks),
             "assets": list(self.assets),
+            "paymentAssets": list(self.payment_assets),
             "unknownAssets": list(self.unknown_assets),
             "maxUsdPrice": None if self.max_usd_price is None else _money(self.max_usd_price),
+            "maxUsdPriceStrict": self.max_usd_price_strict,
             "cheapest": self.cheapest,
             "type": self.type,
             "method": self.method,
@@ -324,6 +331,10 @@ _LE_WORDS = (
 )
 _GE_WORDS = r"more\s+than|greater\s+than|higher\s+than|at\s+least|over|above|min(?:imum)?(?:\s+price)?(?:\s+of)?"
 _PRICE_CAP = re.compile(rf"(?:(?<!\w)(?:{_LE_WORDS})|(?<![<>=])(?:<=|=<|≤|<))\s*(?:of\s+)?{_amount(True)}{_TAIL}")
+# "less than $0.02" and "under 2 cents" exclude the amount itself; "at most", "up to", "≤" include it.
+_STRICT_CAP = re.compile(
+    r"(?<!\w)(?<!or\s)(?:less|cheaper|lower)\s+than(?!\w)|(?<!\w)(?<!or\s)(?:under|below|beneath)(?!\w)|(?<![<>=])<(?!=)"
+)
 _PRICE_MIN = re.compile(rf"(?:(?<!\w)(?:{_GE_WORDS})|(?<![<>=])(?:>=|=>|≥|>))\s*{_amount(True)}{_TAIL}")
 _PRICE_BARE = re.compile(rf"(?<![\w.,$€]){_amount(False)}{_TAIL}")
 # Namespaces only: "ratio 16:9" or "note:x" is not a chain id.
@@ -408,8 +419,11 @@ _NON_CALL_UNITS = _set(
     night month mo year yr annum week day person people guest head share seat hour hr minute min pound lb
     kg kilo gram ounce oz serving liter litre gallon mile km ticket unit user users seats nights months
     years weeks days hours minutes transaction transactions transfer transfers tx gb mb tb kwh sqft
+    click clicks impression impressions view views lead leads acquisition install installs
     """
 )
+# "top 100 eurc holders": a number after these is a count, not an amount anyone pays.
+_COUNT_WORDS = _set("top first last bottom largest biggest")
 
 # What a result is: the head a negation or "not for ..." hangs from, "an api that isn't ...".
 _SERVICE_HEADS = _set(
@@ -751,6 +765,8 @@ class _Scan:
         )
         per_call = unit is not None or call_named  # "per citation", "each": a unit of work, unless priced
         after, after2 = self.near(last, 1), self.near(last + 1, 1) if self.near(last, 1) else ""
+        if kind == "bare" and self.at(self.before(first)) in _COUNT_WORDS and self.before(first) >= 0:
+            return "topic", f"'{self.span_text(self.before(first), last)}': a count, not a price"
         if kind == "bare" and (after in _PRICED_THINGS or after in _SHOP_WORDS):
             return "topic", f"'{phrase} {after}': the amount names a thing, not a call price"
         if kind == "bare" and unit is None and _content(after) and not (_is_head(after) or _is_head(after2)):
@@ -784,9 +800,13 @@ class _Scan:
             return "unapplied", f"'{phrase}': no USD rate for {symbol}"
         if per_call:
             return "filter", f"'{phrase}': a price per call"
-        if self.task:  # "flights that cost no more than $300": in a task, only "per call" names the call's price
+        # "flights that cost no more than $300": in a task, only "per call" or a payment sentence ("pay on
+        # base with usdc, under 1 cent") names the call's price.
+        if self.task and not self.sentence_pays(first):
             return "topic", "an amount in a long task request, not a price per call"
         word = self.look_back(first, 3, _PRICE_WORDS)
+        if word >= 0 and self.at(word + 1) == "per" and self.at(word + 2) in _NON_CALL_UNITS:
+            return "topic", f"'{self.span_text(word, word + 2)}': a price per {self.at(word + 2)}, not per call"
         if word >= 0:
             return "filter", f"'{self.span_text(word, last)}': price phrase"
         if symbol is not None:
@@ -918,7 +938,10 @@ class _Scan:
             word = self.at(k) if k >= 0 else ""
             if word in _RAIL_VERBS or word in _PAY_NOUNS:
                 return self.span_text(k, last)
-            holder = self.at(self.before(k))
+            h = self.before(k)
+            if self.at(h).replace(".", "", 1).isdigit():  # "send 1 usdc on base": the verb is before the amount
+                h = self.before(h)
+            holder = self.at(h)
             if word in _SYMBOLS and holder not in _ASSET_TOPIC_BEFORE and holder not in _HOLD_VERBS:
                 return self.span_text(k, last)
         if symbol_next:
@@ -979,6 +1002,9 @@ class _Scan:
             if self.near(last, 1) in _CHAIN_SUBJECTS:  # "testnet faucet" is a topic
                 why = f"'{phrase} {self.near(last, 1)}': the network is the subject"
                 self.claim_words("qualifier", first, last, qual, "topic", why)
+            elif self.near(last, 1) in _SYMBOLS and not self.sentence_pays(i):  # "a faucet that sends testnet usdc"
+                why = f"'{phrase} {self.near(last, 1)}': the network of an asset the task is about"
+                self.claim_words("qualifier", first, last, qual, "topic", why)
             elif self.task and not self.sentence_pays(i):
                 why = f"'{phrase}' in a long task request without a payment phrase"
                 self.claim_words("qualifier", first, last, qual, "topic", why)
@@ -1009,7 +1035,7 @@ class _Scan:
         prior = self.at(b) if b >= 0 else ""
         payer = self.at(self.before(b)) if prior in ("in", "with") else prior
         if payer in _RAIL_VERBS or payer in ("priced", "denominated"):
-            self.claim_words("asset", i, last, symbol, "boost", f"'{self.span_text(b, last)}': payment phrase")
+            self.claim_words("asset", i, last, symbol, "filter", f"'{self.span_text(b, last)}': payment phrase")
 
     def asset_role(self, i: int, symbol: str) -> tuple[AppliedAs, str]:
         b = self.before(i)
@@ -1020,9 +1046,13 @@ class _Scan:
             self.owned_by(i + step, "network", "filter") and self.joined(i, i + step) for step in (-1, 1)
         )
         if prior in _RAIL_VERBS or prior in ("denominated", "priced") or after in ("payment", "payments"):
-            return "boost", f"'{self.span_text(b if prior else i, i if prior else i + 1)}': payment phrase"
+            return "filter", f"'{self.span_text(b if prior else i, i if prior else i + 1)}': payment phrase"
         if prior in ("in", "with") and self.at(self.before(b)) in _RAIL_VERBS | _PAY_NOUNS | {"priced"}:
-            return "boost", f"'{self.span_text(self.before(b), i)}': payment phrase"
+            return "filter", f"'{self.span_text(self.before(b), i)}': payment phrase"
+        if prior in ("in", "with") and self.at(self.before(b)) == "for" and self.at(self.before(self.before(b))) in (
+            _RAIL_VERBS
+        ):  # "an fx feed i can pay for with eurc"
+            return "filter", f"'{self.span_text(self.before(self.before(b)), i)}': payment phrase"
         if prior in _PREFER:
             return "boost", f"'{prior} {said}': a payment preference"
         if prior in _HOLD_VERBS and self.look_back(b, 12, _HOLDERS) >= 0:  # "our agent ... holds usdc"
@@ -1300,8 +1330,9 @@ class _Scan:
         soft: set[str] = set()
         quals: dict[str, str] = {}
         known: list[str] = []
+        payment: list[str] = []
         unknown: list[str] = []
-        caps: list[Decimal] = []
+        caps: list[tuple[Decimal, bool]] = []
         types: set[str] = set()
         methods: set[str] = set()
         cheapest = False
@@ -1344,9 +1375,14 @@ class _Scan:
                 symbol = str(claim.value)
                 _note_asset(symbol, known, unknown, notes, where, source)
                 rated = symbol in a.USD_RATES
-                explain(
-                    claim, "asset", symbol, None if rated else "unapplied", "" if rated else f"no USD rate for {symbol}"
-                )
+                if rated and claim.role == "filter" and symbol not in payment:
+                    payment.append(symbol)
+                if not rated:
+                    explain(claim, "asset", symbol, "unapplied", f"no USD rate for {symbol}")
+                elif claim.role == "filter":
+                    explain(claim, "asset", symbol, "boost", f"{claim.why} (a strong boost; the asset parameter filters)")
+                else:
+                    explain(claim, "asset", symbol)
             elif claim.kind == "price":
                 usd, symbol, bare = cast(tuple[Decimal | None, str | None, bool], claim.value)
                 if symbol:
@@ -1363,7 +1399,7 @@ class _Scan:
                     unapplied.append(f"maxPrice:{symbol}")
                     explain(claim, "price", claim.phrase)
                 else:
-                    caps.append(usd)
+                    caps.append((usd, bool(_STRICT_CAP.search(claim.phrase))))
                     assumed = ", assumed from a bare amount" if bare else ""
                     notes.append((where, f"price cap: ${_money(usd)}{assumed} {source}"))
                     explain(claim, "price", _money(usd))
@@ -1450,8 +1486,10 @@ class _Scan:
             normalized=self.text,
             networks=networks,
             assets=tuple(known),
+            payment_assets=tuple(payment),
             unknown_assets=tuple(unknown),
-            max_usd_price=min(caps) if caps else None,
+            max_usd_price=min(caps)[0] if caps else None,
+            max_usd_price_strict=bool(caps) and min(caps, key=lambda cap: (cap[0], not cap[1]))[1],
             cheapest=cheapest,
             type=query_type,
             method=method,
