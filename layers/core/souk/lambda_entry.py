@@ -1,23 +1,49 @@
-"""Wrap a FastAPI app as a Lambda handler: Mangum (lifespan off) under the Powertools decorators."""
+"""Wrap a FastAPI app as a Lambda handler: Mangum (lifespan off) under the Powertools decorators.
+
+Cold start: what a function imports before its first request is paid on every new container, so this
+module imports only what every function needs. FastAPI and Mangum are imported by ``lambda_entry`` (HTTP
+functions), never by ``job_entry`` (scheduled ones). Powertools' Tracer imports the X-Ray SDK (and
+botocore, ~0.5 s) even when tracing is disabled, so it is built only when tracing is on (on Lambda,
+unless ``POWERTOOLS_TRACE_DISABLED``); otherwise the handler goes without the tracing decorator.
+``warm`` runs during init (Lambda gives init its own, unbilled-until-10-s, full-CPU phase): the search
+function loads its model and opens its pool there instead of in its first request.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import threading
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from aws_lambda_powertools import Logger, Metrics, Tracer
+from aws_lambda_powertools import Logger, Metrics
 from aws_lambda_powertools.utilities.typing import LambdaContext
-from fastapi import FastAPI
-from mangum import Mangum
+
+if TYPE_CHECKING:
+    from fastapi import FastAPI
 
 logger = Logger(service="souk")
-tracer = Tracer(service="souk")
 metrics = Metrics(namespace="Souk", service="souk")
 
 Handler = Callable[[dict[str, Any], LambdaContext], dict[str, Any]]
+
+_TRUE = frozenset({"1", "true", "yes", "on"})
+
+
+def tracing_enabled() -> bool:
+    """X-Ray tracing happens only on Lambda (``Tracing: Active``) and not when Powertools is told not to."""
+    disabled = os.environ.get("POWERTOOLS_TRACE_DISABLED", "").strip().lower() in _TRUE
+    return bool(os.environ.get("AWS_LAMBDA_FUNCTION_NAME")) and not disabled
+
+
+def _traced(handler: Handler) -> Handler:
+    if not tracing_enabled():
+        return handler
+    from aws_lambda_powertools import Tracer
+
+    return Tracer(service="souk").capture_lambda_handler(handler)
 
 _thread = threading.local()
 
@@ -46,18 +72,29 @@ def _refuse_insecure_keys() -> None:
         get_settings()
 
 
-def lambda_entry(app: FastAPI) -> Handler:
+def _warm(warm: Callable[[], None] | None) -> None:
+    if warm is None:
+        return
+    try:
+        warm()
+    except Exception:  # whatever failed here fails again, and is reported, in the request that needs it
+        logging.getLogger(__name__).warning("init warm-up failed; the first request pays for it", exc_info=True)
+
+
+def lambda_entry(app: FastAPI, *, warm: Callable[[], None] | None = None) -> Handler:
+    from mangum import Mangum
+
     _refuse_insecure_keys()
     # lifespan="off": with it on, FastAPI startup/shutdown would run on every invocation.
     asgi = Mangum(app, lifespan="off")
 
-    @logger.inject_lambda_context
-    @tracer.capture_lambda_handler
     @metrics.log_metrics
-    def handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
+    def handle(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
         thread_event_loop()
         return asgi(event, context)
 
+    handler = logger.inject_lambda_context(_traced(handle))
+    _warm(warm)
     return handler
 
 
@@ -65,10 +102,21 @@ def job_entry(job: Callable[[dict[str, Any]], dict[str, Any]]) -> Handler:
     """A scheduled (non-HTTP) function under the same decorators."""
     _refuse_insecure_keys()
 
-    @logger.inject_lambda_context
-    @tracer.capture_lambda_handler
     @metrics.log_metrics
-    def handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
+    def handle(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
         return job(event)
 
-    return handler
+    return logger.inject_lambda_context(_traced(handle))
+
+
+def warm_search() -> None:
+    """Load the query-embedding model, embed once (the first run allocates), and open the read pool."""
+    from souk.config import get_settings
+    from souk.db import get_pool
+    from souk.search.semantic import query_provider
+
+    settings = get_settings()
+    try:
+        query_provider(settings).embed(["warm up"])
+    finally:
+        get_pool(settings, "read").wait(timeout=settings.pool_timeout_s)
