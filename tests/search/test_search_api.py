@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
@@ -19,30 +18,19 @@ from tests.conftest import REPO, _truncate
 DEMO = REPO / "layers/core/souk/demo/demo_events.jsonl"
 
 
-def _semantic_ready(conn, settings) -> bool:
-    """Create the default generation and drain the embedding queue, as `souk serve` does."""
-    try:
-        from souk.embedding.generations import ensure_default_generation
-        from souk.embedding.model_build import build_model_dir
-        from souk.embedding.worker import drain
-    except ImportError:
-        return False
-    build_model_dir(Path(settings.model_dir))
-    ensure_default_generation(conn, settings)
-    drain(conn, settings)
-    return True
-
-
 @pytest.fixture(scope="module")
-def demo(database_url, settings):
+def demo(database_url, settings, model_ready):
     from souk.db import get_pool
+    from souk.embedding.generations import ensure_default_generation
+    from souk.embedding.worker import drain
 
     _truncate(database_url)
     with get_pool().connection() as conn:
         summary = load_events_file(conn, DEMO, settings)
         assert summary["rejected"] == {}
-        semantic = _semantic_ready(conn, settings)
-    return {"semantic": semantic}
+        ensure_default_generation(conn, settings)  # as `souk serve` does (module scope: the demo is loaded once)
+        drain(conn, settings)
+    return {"semantic": True}
 
 
 @pytest.fixture(scope="module")

