@@ -1,5 +1,6 @@
 """With an HNSW index, the semantic arm still returns its whole candidate pool: pgvector's HNSW scan
-stops at hnsw.ef_search rows (40 by default), so the arm widens it for its query."""
+stops at hnsw.ef_search rows (40 by default), so the arm widens it for its query; a filter that leaves
+the index short of rows falls back to the exact scan of the filtered listings."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from souk.embedding import generations as gens
 from souk.embedding.model_build import build_model_dir
 from souk.embedding.worker import drain
 from souk.search import semantic
-from tests.factories import verified, weather
+from tests.factories import BASE_SELLER, verified, weather
 
 
 def test_hnsw_scan_returns_more_than_ef_search_default(db, settings):
@@ -27,4 +28,44 @@ def test_hnsw_scan_returns_more_than_ef_search_default(db, settings):
     hits = semantic.semantic_search(db, active, vector, where="TRUE", args={}, pool=250, synthetic=True)
     assert len(hits) == 60
     # The planner only picks the index on large tables, so check the setting the arm runs under.
-    assert db.execute("SHOW hnsw.ef_search").fetchone()["hnsw.ef_search"] == "1000"
+    assert db.execute("SHOW hnsw.ef_search").fetchone()["hnsw.ef_search"] == str(semantic.HNSW_ROWS)
+
+
+def test_filtered_hnsw_search_that_runs_short_scans_the_filtered_rows(db, settings):
+    """pgvector < 0.8 filters after the index scan: a filter most candidates fail leaves the scan with
+    few rows or none. The arm notices and answers from the exact scan of the listings the filter passes."""
+    build_model_dir(Path(settings.model_dir))
+    for i in range(60):
+        catalog_event(db, verified(weather(url=f"https://w{i}.example.com/v1/current")), settings)
+    for i in range(5):
+        listing = weather(url=f"https://b{i}.example.com/v1/current", network="eip155:8453", pay_to=BASE_SELLER)
+        catalog_event(db, verified(listing), settings)
+    db.commit()
+    generation = gens.ensure_default_generation(db, settings)
+    drain(db, settings)
+    assert gens.maybe_create_hnsw(db, generation, threshold=10)
+    db.commit()
+    active = semantic.active_generation(db)
+    assert semantic.vector_plan(db, active.vector_table).hnsw
+    vector = semantic.QUERY_CACHE.get(semantic.query_provider(settings), "current weather for a city")
+    db.execute("SET enable_seqscan = off")  # a small table: make the planner use the index as a large one would
+    try:
+        trace = semantic.SemanticTrace()
+        hits = semantic.semantic_search(
+            db,
+            active,
+            vector,
+            where="TRUE AND %(n)s = ANY(l.networks)",
+            args={"n": "eip155:8453"},
+            pool=250,
+            synthetic=True,
+            trace=trace,
+        )
+    finally:
+        db.execute("RESET enable_seqscan")
+    assert trace.strategy == "hnsw+exact"
+    assert len(hits) == 5
+    urls = db.execute(
+        "SELECT resource_url FROM listings WHERE id = ANY(%s)", ([h.listing_id for h in hits],)
+    ).fetchall()
+    assert sorted(r["resource_url"] for r in urls) == [f"https://b{i}.example.com/v1/current" for i in range(5)]

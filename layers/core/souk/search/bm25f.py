@@ -5,11 +5,22 @@ Per term, field frequencies are length-normalised per field and weighted before 
 ``tf~ = sum_f w_f * tf_f / (1 - b_f + b_f * len_f / avglen_f)``;
 ``score = sum_t idf(t) * tf~ / (k1 + tf~)`` with ``idf = ln(1 + (N - df + 0.5) / (df + 0.5))``.
 Plain SQL over tables maintained at cataloging time, so it runs on any Postgres (RDS, Aurora, embedded).
+
+Corpus statistics (N, per-field average lengths, document frequencies) are kept at write time
+(migration 0008), and top-k evaluation is MaxScore (Turtle & Flood 1995): every term has an upper bound
+on what it can add to any listing's score (its IDF times the saturation of the largest weighted tf it can
+have, from the largest tf and shortest field of its postings). Terms are ordered by bound; the listings
+matching the strongest ("essential") terms are scored exactly over every query term, and when the
+k-th best of them already beats the summed bounds of the remaining terms, no listing matching only
+those can enter the top k: their postings (the common words, most of a query's matches) are never read.
+Otherwise the essential set grows, down to every term (the exhaustive scan). Scores are the same SQL
+expression as the exhaustive query (``bm25f_search_reference``), so the top k is identical.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from dataclasses import dataclass, field
 
 from psycopg import Connection
 
@@ -24,7 +35,16 @@ class LexicalHit:
     idf_coverage: float = 1.0  # share of the query's IDF mass this listing matched
 
 
-_SQL = """
+@dataclass(frozen=True, slots=True)
+class CorpusStats:
+    n: int  # listings
+    avglen: dict[int, float]  # field -> average length (at least 1)
+    df: dict[str, int]  # query term -> listings containing it (terms no listing has are absent)
+    bounds: dict[str, dict[int, tuple[int, int]]]  # term -> field -> (largest tf, shortest field length)
+
+
+# The query as it ran before migration 0008, statistics recomputed from the tables (the reference).
+_REFERENCE_SQL = """
 WITH q AS (SELECT DISTINCT unnest(%(terms)s::text[]) AS term),
 n AS (SELECT greatest(count(*), 1)::float8 AS n FROM listings),
 avgl AS (SELECT field, greatest(avg(length), 1)::float8 AS avglen FROM lexical_field_lengths GROUP BY field),
@@ -57,6 +77,131 @@ ORDER BY score DESC, tf.listing_id
 LIMIT %(pool)s
 """
 
+# Maintained statistics (avglen is the numeric division avg() does, so the float is the same), scoring
+# only the listings matching an essential term; otherwise the same expressions as the reference.
+_MAXSCORE_SQL = """
+WITH q AS (SELECT DISTINCT unnest(%(terms)s::text[]) AS term),
+n AS (SELECT greatest(coalesce((SELECT doc_count FROM bm25f_field_stats WHERE field = 0), 0), 1)::float8 AS n),
+avgl AS (SELECT field, greatest(total_length::numeric / doc_count, 1)::float8 AS avglen
+         FROM bm25f_field_stats WHERE field > 0 AND doc_count > 0),
+w AS (SELECT unnest(%(fields)s::int[]) AS field, unnest(%(weights)s::float8[]) AS weight,
+             unnest(%(bs)s::float8[]) AS b),
+df AS (SELECT term, df::float8 AS df FROM bm25f_term_stats JOIN q USING (term) WHERE df > 0),
+qmass AS (SELECT sum(ln(1 + (n.n - coalesce(d.df, 0) + 0.5) / (coalesce(d.df, 0) + 0.5))) AS mass
+          FROM q CROSS JOIN n LEFT JOIN df d USING (term)),
+cand AS (SELECT l.id AS listing_id FROM listings l
+         WHERE l.id IN (SELECT listing_id FROM lexical_postings WHERE term = ANY(%(essential)s::text[]))
+           AND {where}),
+tf AS (
+    SELECT p.listing_id, p.term,
+           sum(w.weight * p.tf / (1 - w.b + w.b * p.field_length / avgl.avglen)) AS wtf
+    FROM cand c
+    JOIN lexical_postings p ON p.listing_id = c.listing_id AND p.term = ANY(%(terms)s::text[])
+    JOIN w ON w.field = p.field
+    JOIN avgl ON avgl.field = p.field
+    GROUP BY p.listing_id, p.term
+)
+SELECT tf.listing_id,
+       round(sum(ln(1 + (n.n - df.df + 0.5) / (df.df + 0.5)) * tf.wtf / (%(k1)s + tf.wtf))::numeric, 9) AS score,
+       count(*) AS matched,
+       round((sum(ln(1 + (n.n - df.df + 0.5) / (df.df + 0.5))) / max(qmass.mass))::numeric, 9) AS idf_coverage
+FROM tf JOIN df USING (term) CROSS JOIN n CROSS JOIN qmass
+GROUP BY tf.listing_id
+ORDER BY score DESC, tf.listing_id
+LIMIT %(pool)s
+"""
+
+_STATS_SQL = """
+SELECT NULL::text AS term, field, doc_count AS a, total_length AS b, NULL::int AS c FROM bm25f_field_stats
+UNION ALL
+SELECT s.term, bd.field, s.df, bd.max_tf, bd.min_length
+FROM bm25f_term_stats s JOIN bm25f_term_bounds bd USING (term)
+WHERE s.term = ANY(%(terms)s::text[]) AND s.df > 0
+"""
+
+# Slack for the pruning test: bounds are computed in Python, scores in SQL and rounded to 9 decimals.
+_MARGIN = 1e-8
+
+
+def corpus_stats(conn: Connection, terms: list[str]) -> CorpusStats:
+    n, avglen = 0, {}
+    df: dict[str, int] = {}
+    bounds: dict[str, dict[int, tuple[int, int]]] = {}
+    for r in conn.execute(_STATS_SQL, {"terms": terms}).fetchall():
+        if r["term"] is None:
+            if r["field"] == 0:
+                n = int(r["a"])
+            elif r["a"] > 0:
+                avglen[int(r["field"])] = max(int(r["b"]) / int(r["a"]), 1.0)
+        else:
+            df[r["term"]] = int(r["a"])
+            bounds.setdefault(r["term"], {})[int(r["field"])] = (int(r["b"]), int(r["c"]))
+    return CorpusStats(max(n, 1), avglen, df, bounds)
+
+
+def upper_bound(stats: CorpusStats, term: str, *, k1: float, weights: dict[int, float], bs: dict[int, float]) -> float:
+    """The most ``term`` can add to any listing's score: tf <= max_tf and len >= min_length in each
+    field bound each field's normalised tf (the denominator grows with len for 0 <= b <= 1); the
+    saturation is increasing, and the sum over fields bounds the sum of per-listing maxima."""
+    df = stats.df[term]
+    idf = math.log(1 + (stats.n - df + 0.5) / (df + 0.5))
+    wtf = 0.0
+    for f, (max_tf, min_length) in stats.bounds.get(term, {}).items():
+        if f in stats.avglen and f in weights:
+            b = bs[f]
+            wtf += weights[f] * max_tf / (1 - b + b * min_length / stats.avglen[f])
+    return idf * wtf / (k1 + wtf) if wtf > 0 else 0.0
+
+
+def _params(
+    terms: list[str], k1: float, field_weights: tuple[float, ...], field_b: tuple[float, ...], pool: int
+) -> dict[str, object]:
+    fields = [int(f) for f in Field]
+    if len(field_weights) != len(fields) or len(field_b) != len(fields):
+        raise ValueError(f"need one weight and one b per field ({len(fields)})")
+    return {
+        "terms": terms,
+        "fields": fields,
+        "weights": list(field_weights),
+        "bs": list(field_b),
+        "k1": k1,
+        "pool": pool,
+    }
+
+
+def _hits(rows: list[dict[str, object]]) -> list[LexicalHit]:
+    return [
+        LexicalHit(int(r["listing_id"]), float(r["score"]), int(r["matched"]), float(r["idf_coverage"]))  # type: ignore[arg-type]
+        for r in rows
+    ]
+
+
+def bm25f_search_reference(
+    conn: Connection,
+    terms: list[str],
+    *,
+    where: str,
+    args: dict[str, object],
+    k1: float,
+    field_weights: tuple[float, ...],
+    field_b: tuple[float, ...],
+    pool: int,
+) -> list[LexicalHit]:
+    """The exhaustive evaluation with statistics recomputed from the postings: every matching listing
+    scored. What ``bm25f_search`` must equal (tests, benchmarks)."""
+    if not terms:
+        return []
+    params = args | _params(terms, k1, field_weights, field_b, pool)
+    return _hits(conn.execute(_REFERENCE_SQL.format(where=where), params).fetchall())
+
+
+@dataclass
+class SearchTrace:
+    """How one MaxScore evaluation went (benchmarks read it): essential terms per attempt."""
+
+    attempts: list[int] = field(default_factory=list)
+    terms: int = 0
+
 
 def bm25f_search(
     conn: Connection,
@@ -68,30 +213,57 @@ def bm25f_search(
     field_weights: tuple[float, ...],
     field_b: tuple[float, ...],
     pool: int,
+    trace: SearchTrace | None = None,
 ) -> list[LexicalHit]:
-    """Rank listings passing ``where`` (alias ``l``) by BM25F over ``terms`` (already analyzed)."""
-    if not terms:
+    """Rank listings passing ``where`` (alias ``l``) by BM25F over ``terms`` (already analyzed): the
+    top ``pool``, exactly as the exhaustive evaluation ranks them."""
+    if not terms or pool <= 0:
+        return []
+    params = args | _params(terms, k1, field_weights, field_b, pool)
+    sql = _MAXSCORE_SQL.format(where=where)
+    stats = corpus_stats(conn, list(dict.fromkeys(terms)))
+    present = [t for t in dict.fromkeys(terms) if stats.df.get(t)]
+    if not present:
         return []
     fields = [int(f) for f in Field]
-    if len(field_weights) != len(fields) or len(field_b) != len(fields):
-        raise ValueError(f"need one weight and one b per field ({len(fields)})")
-    params = args | {
-        "terms": terms,
-        "fields": fields,
-        "weights": list(field_weights),
-        "bs": list(field_b),
-        "k1": k1,
-        "pool": pool,
-    }
-    rows = conn.execute(_SQL.format(where=where), params).fetchall()
-    return [LexicalHit(r["listing_id"], float(r["score"]), int(r["matched"]), float(r["idf_coverage"])) for r in rows]
+    prunable = k1 >= 0 and all(w >= 0 for w in field_weights) and all(0 <= b <= 1 for b in field_b)
+    weights, bs = dict(zip(fields, field_weights, strict=True)), dict(zip(fields, field_b, strict=True))
+    ub = {t: upper_bound(stats, t, k1=k1, weights=weights, bs=bs) for t in present}
+    order = sorted(present, key=lambda t: (-ub[t], t))
+    # rest[e]: the most a listing matching none of order[:e] can score.
+    rest = [math.fsum(ub[t] for t in order[e:]) for e in range(len(order) + 1)]
+    if trace is not None:
+        trace.terms = len(order)
+
+    def run(e: int) -> list[LexicalHit]:
+        if trace is not None:
+            trace.attempts.append(e)
+        return _hits(conn.execute(sql, params | {"essential": order[:e]}).fetchall())
+
+    def beaten(e: int, theta: float) -> bool:
+        return rest[e] * (1 + 1e-9) + _MARGIN < theta
+
+    # First guess: the strongest terms that together match at least ``pool`` listings.
+    e, seen = len(order), 0
+    if prunable:
+        for i, t in enumerate(order, 1):
+            seen += stats.df[t]
+            if seen >= pool:
+                e = i
+                break
+    hits = run(e)
+    if e == len(order) or len(hits) < pool:
+        return hits if e == len(order) else run(len(order))
+    theta = hits[-1].score
+    if beaten(e, theta):
+        return hits
+    # The k-th best so far is a floor on the final k-th best: the fewest essential terms it prunes.
+    e = next(i for i in range(e + 1, len(order) + 1) if i == len(order) or beaten(i, theta))
+    return run(e)
 
 
 def term_document_frequency(conn: Connection, terms: list[str]) -> dict[str, int]:
-    rows = conn.execute(
-        "SELECT term, count(DISTINCT listing_id) AS df FROM lexical_postings WHERE term = ANY(%s) GROUP BY term",
-        (terms,),
-    ).fetchall()
+    rows = conn.execute("SELECT term, df FROM bm25f_term_stats WHERE term = ANY(%s) AND df > 0", (terms,)).fetchall()
     return {r["term"]: int(r["df"]) for r in rows}
 
 

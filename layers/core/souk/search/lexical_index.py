@@ -40,17 +40,27 @@ def field_terms(doc: ListingDocument) -> dict[Field, Counter[str]]:
 
 
 def write_postings(conn: Connection, listing_id: int, doc: ListingDocument) -> None:
-    """Replace the listing's postings and field lengths (same transaction as the catalog write)."""
-    conn.execute("DELETE FROM lexical_postings WHERE listing_id = %s", (listing_id,))
+    """Replace the listing's postings and field lengths (same transaction as the catalog write).
+
+    The BM25F corpus statistics (migration 0008) follow from these writes by trigger: this listing's
+    old contribution is subtracted by the deletes and its new one added by the inserts."""
     conn.execute("DELETE FROM lexical_field_lengths WHERE listing_id = %s", (listing_id,))
-    postings: list[tuple[int, int, str, int]] = []
+    conn.execute("DELETE FROM lexical_postings WHERE listing_id = %s", (listing_id,))
+    postings: list[tuple[int, int, str, int, int]] = []
     lengths: list[tuple[int, int, int]] = []
     for f, counts in field_terms(doc).items():
-        lengths.append((listing_id, int(f), sum(counts.values())))
-        postings.extend((listing_id, int(f), term, tf) for term, tf in sorted(counts.items()))
-    with conn.cursor() as cur:
-        cur.executemany("INSERT INTO lexical_field_lengths (listing_id, field, length) VALUES (%s, %s, %s)", lengths)
-        if postings:
-            cur.executemany(
-                "INSERT INTO lexical_postings (listing_id, field, term, tf) VALUES (%s, %s, %s, %s)", postings
-            )
+        length = sum(counts.values())
+        lengths.append((listing_id, int(f), length))
+        postings.extend((listing_id, int(f), term, tf, length) for term, tf in sorted(counts.items()))
+    # One statement per table: the statement-level stats triggers then run once per listing, not per row.
+    conn.execute(
+        "INSERT INTO lexical_field_lengths (listing_id, field, length)"
+        " SELECT * FROM unnest(%s::bigint[], %s::smallint[], %s::int[])",
+        [list(col) for col in zip(*lengths, strict=True)],
+    )
+    if postings:
+        conn.execute(
+            "INSERT INTO lexical_postings (listing_id, field, term, tf, field_length)"
+            " SELECT * FROM unnest(%s::bigint[], %s::smallint[], %s::text[], %s::int[], %s::int[])",
+            [list(col) for col in zip(*postings, strict=True)],
+        )

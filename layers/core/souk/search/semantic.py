@@ -112,6 +112,65 @@ class QueryVectorCache:
 QUERY_CACHE = QueryVectorCache()
 
 
+# With an HNSW index: vector rows asked of the index per query (a listing has its text vector and its
+# synthetic queries' vectors, so several rows often name one listing). pgvector's HNSW scan returns at
+# most hnsw.ef_search rows, and its cost grows with ef_search (k=100: ~1.6 ms, k=1000-2000: ~15 ms at
+# 14k listings), so the index is asked for what fusion uses: weighted RRF gives rank r a 1/(k+r) share,
+# and past a few hundred rows the tail no longer moves the first pages.
+HNSW_ROWS = 400
+# The exact scan (no index) reads every row anyway; its LIMIT only sizes the top-N sort.
+EXACT_ROWS_PER_LISTING = 8
+_EF_SEARCH_MAX = 1000  # pgvector's upper limit for hnsw.ef_search
+
+
+@dataclass(frozen=True, slots=True)
+class VectorPlan:
+    """How the arm reads one generation's table: what the server offers, looked up once per table."""
+
+    hnsw: bool  # the table has its HNSW index
+    iterative: bool  # pgvector >= 0.8: hnsw.iterative_scan keeps scanning until the filter is satisfied
+
+
+@dataclass
+class SemanticTrace:
+    """What one search did (benchmarks read it): the strategy and rows the index returned."""
+
+    strategy: str = ""
+    rows: int = 0
+
+
+_plans: dict[tuple[str, str], VectorPlan] = {}
+_plans_lock = threading.Lock()
+
+
+def _version(text: str) -> tuple[int, ...]:
+    return tuple(int(p) for p in re.findall(r"\d+", text)[:3])
+
+
+def vector_plan(conn: Connection, table: str) -> VectorPlan:
+    """Per (database, table): the HNSW index appears once, at a size threshold (souk.embedding.generations),
+    and a new generation is a new table, so a cached answer goes stale only by a missing index (exact
+    scan: slower, never wrong) until the process restarts."""
+    key = (f"{conn.info.host}:{conn.info.port}/{conn.info.dbname}", table)
+    plan = _plans.get(key)
+    if plan is None:
+        row = conn.execute(
+            """SELECT (SELECT extversion FROM pg_extension WHERE extname = 'vector') AS version,
+                      EXISTS (SELECT 1 FROM pg_indexes WHERE schemaname = current_schema()
+                              AND indexname = %s) AS hnsw""",
+            (f"{table}_hnsw",),
+        ).fetchone()
+        plan = VectorPlan(hnsw=bool(row["hnsw"]), iterative=_version(row["version"] or "0") >= (0, 8))
+        if plan.hnsw:  # a table without its index yet is asked again next time
+            with _plans_lock:
+                _plans[key] = plan
+    return plan
+
+
+def _unfiltered(where: str) -> bool:
+    return all(part.strip().upper() == "TRUE" for part in where.split(" AND "))
+
+
 def semantic_search(
     conn: Connection,
     generation: ActiveGeneration,
@@ -121,41 +180,80 @@ def semantic_search(
     args: dict[str, object],
     pool: int,
     synthetic: bool,
+    trace: SemanticTrace | None = None,
 ) -> list[SemanticHit]:
+    """The ``pool`` listings nearest ``vector`` among those passing ``where`` (alias ``l``).
+
+    Without an HNSW index: an exact scan. With one: an index scan of ``HNSW_ROWS`` rows; when a filter
+    leaves the index short of rows (pgvector < 0.8 stops after ef_search candidates, so a selective
+    network or type filter can leave nothing), the filtered listings are scanned exactly instead, so a
+    filtered search never comes back short of what the catalog holds. pgvector >= 0.8 scans iteratively
+    (``hnsw.iterative_scan``) and needs the fallback only when even that stops early."""
     if vector.shape[0] != generation.identity.dimension:
         raise SemanticUnavailable(
             "wrong_dimension",
             f"query vector has {vector.shape[0]} dimensions, generation {generation.id} has "
             f"{generation.identity.dimension}",
         )
+    from pgvector import Vector
+
     kinds = "" if synthetic else "AND e.kind = 'listing'"
+    params = args | {"qv": Vector(vector.astype(np.float32)), "pool": pool}
+    plan = vector_plan(conn, generation.vector_table)
+    trace = trace if trace is not None else SemanticTrace()
+    with conn.transaction():
+        if not plan.hnsw:
+            trace.strategy = "exact"
+            rows = _nearest(conn, generation, where, kinds, params | {"inner": pool * EXACT_ROWS_PER_LISTING})
+        else:
+            inner = max(HNSW_ROWS, pool)
+            filtered = not _unfiltered(where)
+            # A filter discards part of what the index returns: let it look further before giving up.
+            ef = min(_EF_SEARCH_MAX, inner * (4 if filtered else 1))
+            conn.execute("SELECT set_config('hnsw.ef_search', %s, true)", (str(ef),))
+            if plan.iterative and filtered:
+                conn.execute("SELECT set_config('hnsw.iterative_scan', 'strict_order', true)")
+            rows = _nearest(conn, generation, where, kinds, params | {"inner": inner})
+            trace.strategy, trace.rows = "hnsw", sum(r["n"] for r in rows)
+            if filtered and len(rows) < pool and trace.rows < inner:
+                # The index ran out of candidates passing the filter, or the filter passes fewer rows
+                # than asked: either way the exact scan of the filtered rows is complete and small.
+                trace.strategy = "hnsw+exact"
+                rows = _nearest(conn, generation, where, kinds, params | {"inner": inner}, exact=True)
+    if not rows:
+        has_any = conn.execute(f"SELECT 1 FROM {generation.vector_table} LIMIT 1").fetchone()
+        if has_any is None:
+            raise SemanticUnavailable("no_vectors", f"generation {generation.id} holds no vectors yet")
+    return [SemanticHit(r["listing_id"], float(r["similarity"]), float(r["listing_similarity"])) for r in rows]
+
+
+def _nearest(
+    conn: Connection,
+    generation: ActiveGeneration,
+    where: str,
+    kinds: str,
+    params: dict[str, object],
+    *,
+    exact: bool = False,
+) -> list[dict[str, object]]:
+    # "+ 0" orders by an expression the index cannot serve, so the planner scans the filtered rows.
+    order = "(e.embedding <=> %(qv)s) + 0" if exact else "c_distance"
     sql = f"""
-        SELECT c.listing_id, max(1 - c.distance) AS similarity,
-               coalesce(max(1 - c.distance) FILTER (WHERE c.kind = 'listing'), 0) AS listing_similarity
+        SELECT c.listing_id, max(1 - c.c_distance) AS similarity,
+               coalesce(max(1 - c.c_distance) FILTER (WHERE c.kind = 'listing'), 0) AS listing_similarity,
+               count(*) AS n
         FROM (
-            SELECT e.listing_id, e.kind, e.embedding <=> %(qv)s AS distance
+            SELECT e.listing_id, e.kind, e.embedding <=> %(qv)s AS c_distance
             FROM {generation.vector_table} e JOIN listings l ON l.id = e.listing_id
             WHERE {where} {kinds}
-            ORDER BY distance
+            ORDER BY {order}
             LIMIT %(inner)s
         ) c
         GROUP BY c.listing_id
         ORDER BY similarity DESC, c.listing_id
         LIMIT %(pool)s
     """
-    from pgvector import Vector
-
-    inner = pool * 8
-    with conn.transaction():
-        # An HNSW scan returns at most ef_search rows (default 40): widen it to the candidate pool.
-        conn.execute("SELECT set_config('hnsw.ef_search', %s, true)", (str(min(inner, 1000)),))
-        params = args | {"qv": Vector(vector.astype(np.float32)), "inner": inner, "pool": pool}
-        rows = conn.execute(sql, params).fetchall()
-    if not rows:
-        has_any = conn.execute(f"SELECT 1 FROM {generation.vector_table} LIMIT 1").fetchone()
-        if has_any is None:
-            raise SemanticUnavailable("no_vectors", f"generation {generation.id} holds no vectors yet")
-    return [SemanticHit(r["listing_id"], float(r["similarity"]), float(r["listing_similarity"])) for r in rows]
+    return conn.execute(sql, params).fetchall()  # type: ignore[return-value]
 
 
 def coverage(conn: Connection, generation: ActiveGeneration) -> tuple[int, int]:

@@ -1,0 +1,210 @@
+"""BM25F with write-time statistics and MaxScore top-k: the same hits as the exhaustive query that
+recomputes its statistics, on the golden queries over the golden fixture catalog; statistics exact after
+inserts, re-catalogs, cascaded deletes and concurrent writers."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from datetime import datetime, timedelta
+from typing import Any
+
+import psycopg
+import pytest
+from psycopg.rows import dict_row
+
+from souk.catalog.loader import load_events, read_events
+from souk.evaluation.golden import load_golden
+from souk.evaluation.run import EVAL_CLOCK
+from souk.search import bm25f
+from souk.search.pipeline import select_terms
+from souk.search.profile import DEFAULT_PROFILE, SEEDS_PROFILE
+from souk.search.understanding import interpret
+from tests.conftest import REPO
+
+EVENTS = REPO / "eval" / "catalog" / "events.jsonl"
+GOLDEN = REPO / "eval" / "golden" / "golden.jsonl"
+
+RECOMPUTED = {
+    "field": """SELECT 0 AS field, count(*) AS doc_count, 0 AS total_length FROM listings HAVING count(*) > 0
+                UNION ALL SELECT field, count(*), sum(length) FROM lexical_field_lengths GROUP BY field""",
+    "term": "SELECT term, count(DISTINCT listing_id) AS df FROM lexical_postings GROUP BY term",
+}
+KEPT = {
+    "field": "SELECT field, doc_count, total_length FROM bm25f_field_stats WHERE doc_count > 0 OR field <> 0",
+    "term": "SELECT term, df FROM bm25f_term_stats",
+}
+
+
+def assert_stats_exact(conn: psycopg.Connection[Any]) -> None:
+    for kind in ("field", "term"):
+        recomputed = sorted(tuple(r.values()) for r in conn.execute(RECOMPUTED[kind]).fetchall())
+        kept = sorted(tuple(r.values()) for r in conn.execute(KEPT[kind]).fetchall())
+        assert kept == recomputed, kind
+    # Bounds are upper bounds: every posting is within its term's (max tf, min length).
+    loose = conn.execute(
+        """SELECT count(*) AS n FROM lexical_postings p
+           LEFT JOIN bm25f_term_bounds b USING (term, field)
+           WHERE b.term IS NULL OR p.tf > b.max_tf OR p.field_length < b.min_length"""
+    ).fetchone()["n"]
+    assert loose == 0
+
+
+@pytest.fixture(scope="module")
+def catalog(database_url: str, settings: Any) -> Iterator[psycopg.Connection[Any]]:
+    from tests.conftest import _truncate
+
+    _truncate(database_url)
+    with psycopg.connect(database_url, row_factory=dict_row, autocommit=True) as conn:
+        load_events(conn, read_events(EVENTS), settings, now=EVAL_CLOCK)
+        yield conn
+
+
+def golden_terms(conn: psycopg.Connection[Any]) -> list[list[str]]:
+    out = []
+    for q in load_golden(GOLDEN).queries:
+        iq = interpret(q.query)
+        terms = select_terms(conn, list(iq.topical_terms), DEFAULT_PROFILE.max_query_terms)
+        if terms:
+            out.append(terms)
+    return out
+
+
+def both(conn: psycopg.Connection[Any], terms: list[str], profile: Any, pool: int, where: str = "TRUE", args=None):  # type: ignore[no-untyped-def]
+    kw = dict(
+        where=where,
+        args=args or {},
+        k1=profile.k1,
+        field_weights=profile.field_weights,
+        field_b=profile.field_b,
+        pool=pool,
+    )
+    trace = bm25f.SearchTrace()
+    return bm25f.bm25f_search_reference(conn, terms, **kw), bm25f.bm25f_search(conn, terms, **kw, trace=trace), trace
+
+
+def test_statistics_match_a_recount_of_the_fixture_catalog(catalog: psycopg.Connection[Any]) -> None:
+    assert catalog.execute("SELECT count(*) AS n FROM listings").fetchone()["n"] > 500
+    assert_stats_exact(catalog)
+
+
+@pytest.mark.parametrize("pool", [250, 50, 10])
+def test_golden_queries_rank_identically(catalog: psycopg.Connection[Any], pool: int) -> None:
+    queries = golden_terms(catalog)
+    assert len(queries) > 200
+    pruned = 0
+    for terms in queries:
+        old, new, trace = both(catalog, terms, DEFAULT_PROFILE, pool)
+        assert new == old, terms  # ids, rounded scores, matched terms and IDF coverage
+        pruned += bool(trace.attempts) and trace.attempts[-1] < trace.terms
+    # The point of MaxScore: some queries never read their weakest terms' postings (at 250 of 622 listings
+    # the top k reaches into listings matching only common words, so nothing can be pruned there).
+    assert pruned > 0 or pool == 250
+
+
+def test_filtered_and_other_parameters_rank_identically(catalog: psycopg.Connection[Any]) -> None:
+    # The rarest network at least 30 listings accept: a filter that removes most candidates.
+    network = catalog.execute(
+        """SELECT n FROM listings, unnest(networks) AS n GROUP BY n HAVING count(*) >= 30
+           ORDER BY count(*), n LIMIT 1"""
+    ).fetchone()["n"]
+    where, args = "l.networks && %(n)s::text[]", {"n": [network]}
+    for terms in golden_terms(catalog)[::3]:
+        old, new, _ = both(catalog, terms, SEEDS_PROFILE, 20, where, args)
+        assert new == old, terms
+        networks = catalog.execute(
+            "SELECT array_agg(networks) AS n FROM listings WHERE id = ANY(%s)", ([h.listing_id for h in new],)
+        ).fetchone()["n"]
+        assert all(network in n for n in networks or [])
+
+
+def test_unprunable_parameters_fall_back_to_the_exhaustive_scan(catalog: psycopg.Connection[Any]) -> None:
+    from dataclasses import replace
+
+    odd = replace(DEFAULT_PROFILE, field_b=(0.5, 0.3, 1.4, 0.75, 0.5, 0.5))  # b > 1 breaks the bound
+    terms = golden_terms(catalog)[0]
+    old, new, trace = both(catalog, terms, odd, 10)
+    assert new == old
+    assert trace.attempts == [trace.terms]
+
+
+def test_unknown_terms_and_no_terms(catalog: psycopg.Connection[Any]) -> None:
+    old, new, trace = both(catalog, ["zzqxnotaword"], DEFAULT_PROFILE, 10)
+    assert old == new == [] and trace.attempts == []
+    assert (
+        bm25f.bm25f_search(
+            catalog, [], where="TRUE", args={}, k1=1.2, field_weights=(1,) * 6, field_b=(0.5,) * 6, pool=5
+        )
+        == []
+    )
+
+
+def _event(n: int, description: str, observed_at: datetime = EVAL_CLOCK) -> dict[str, Any]:
+    from souk.demo.builders import Listing, event
+    from souk.demo.catalog import fake_address
+
+    item = Listing(
+        url=f"https://stats{n}.example/api/v1/lookup",
+        pay_to=fake_address(f"seller:{n}", "eip155:8453"),
+        network="eip155:8453",
+        amount="1000",
+        description=description,
+        service_name=f"Stats service {n}",
+        tags=["weather", f"tag{n % 3}"],
+    )
+    return event(item, observed_at=observed_at)
+
+
+def test_statistics_exact_after_updates_deletes_and_concurrent_writers(
+    db: psycopg.Connection[Any], settings: Any
+) -> None:
+    db.commit()
+    words = ["forecast", "weather", "rain", "city", "hourly", "wind", "storm"]
+    load_events(
+        db, [_event(i, f"{words[i % 7]} {words[(i + 2) % 7]} lookup {i}") for i in range(12)], settings, now=EVAL_CLOCK
+    )
+    db.commit()
+    assert_stats_exact(db)
+
+    # A newer declaration replaces the listing's postings: its old contribution is subtracted.
+    newer = _event(3, "completely different text about tides tides tides", EVAL_CLOCK + timedelta(minutes=5))
+    load_events(db, [newer], settings, now=EVAL_CLOCK + timedelta(hours=1))
+    db.commit()
+    assert db.execute("SELECT df FROM bm25f_term_stats WHERE term = 'tide'").fetchone() is not None
+    assert_stats_exact(db)
+
+    # A cascaded delete from listings goes through the same triggers.
+    db.execute(
+        "DELETE FROM listings WHERE resource_url IN ('https://stats1.example/api/v1/lookup', 'https://stats2.example/api/v1/lookup')"
+    )
+    db.commit()
+    assert_stats_exact(db)
+
+    # Concurrent writers sharing terms and fields: no lost increments, no deadlock.
+    errors: list[BaseException] = []
+    barrier = threading.Barrier(4)
+
+    def writer(k: int) -> None:
+        try:
+            with psycopg.connect(db.info.dsn, row_factory=dict_row) as conn:
+                barrier.wait()
+                for j in range(8):
+                    n = 100 + k * 10 + j
+                    load_events(
+                        conn,
+                        [_event(n, f"{words[j % 7]} {words[(j + k) % 7]} concurrent {k}")],
+                        settings,
+                        now=EVAL_CLOCK,
+                    )
+                    conn.commit()
+        except BaseException as exc:
+            errors.append(exc)
+
+    threads = [threading.Thread(target=writer, args=(k,)) for k in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    assert db.execute("SELECT count(*) AS n FROM listings").fetchone()["n"] == 12 - 2 + 32
+    assert_stats_exact(db)
