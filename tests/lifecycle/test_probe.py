@@ -43,7 +43,9 @@ def test_price_drift_is_a_finding_and_never_changes_the_listing(db, probe_settin
     before = table_snapshot(db)
     result = _probe(target, probe_settings)
     assert result.outcome == "ok"
-    assert result.findings == [{"code": "price_changed", "network": "stellar:testnet", "listed": "10000", "offered": "25000"}]
+    assert result.findings == [
+        {"code": "price_changed", "network": "stellar:testnet", "listed": "10000", "offered": "25000"}
+    ]
     assert table_snapshot(db) == before  # probing wrote nothing; recording writes health tables only
 
 

@@ -30,7 +30,7 @@ def _pay_to(params: Mapping[str, list[str]]) -> str:
             "unknown_parameter", f"unknown parameter(s) {', '.join(unknown)[:200]}; use payTo, limit, offset"
         )
     values = params.get("payTo") or []
-    if not values:
+    if not values or values == [""]:
         raise SoukError("missing_payTo", "payTo is required, e.g. /discovery/merchant?payTo=0x1234...")
     if len(values) > 1:
         raise SoukError("invalid_parameter", "payTo may be given once")

@@ -1,0 +1,117 @@
+"""Operator controls (souk listing show|delist|relist, audited), the bounded payTo event log, and search
+demotion by health (bounded; no probe history = no change)."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from souk.catalog.ingest import catalog_event
+from souk.cli import main
+from souk.discovery.resources import list_resources
+from souk.errors import CatalogRejection
+from souk.lifecycle import rejections
+from souk.lifecycle.probe import ProbeResult
+from souk.lifecycle.store import record_probe
+from souk.search import health
+from souk.search.pipeline import RankRequest, rank
+from souk.search.profile import DEFAULT_PROFILE
+from tests.conftest import table_snapshot
+from tests.factories import CLOCK, STELLAR_SELLER, verified, weather
+
+
+def test_delist_and_relist_are_audited_and_hide_the_listing(db, settings, capsys):
+    outcome = catalog_event(db, verified(weather()), settings)
+    db.commit()
+    assert main(["listing", "delist", str(outcome.listing_id)]) == 2  # no reason: refused
+    assert "--reason" in capsys.readouterr().err
+    assert main(["listing", "delist", outcome.listing_key, "--reason", "abuse report #12"]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    assert shown["health"]["delisted"] is True and shown["changes"][0]["reason"] == "abuse report #12"
+    page = list_resources(db, {}, settings)
+    assert page["items"] == [] and page["hidden"]["delisted"] == 1
+    assert list_resources(db, {"status": ["any"]}, settings)["items"] == []  # delisted: never listed
+    assert main(["listing", "relist", str(outcome.listing_id), "--reason", "resolved"]) == 0
+    capsys.readouterr()
+    assert len(list_resources(db, {}, settings)["items"]) == 1
+    actions = [r["action"] for r in db.execute("SELECT action FROM listing_status_changes ORDER BY id")]
+    assert actions == ["delist", "relist"]
+    assert main(["listing", "show", "no-such-listing"]) == 1
+    assert main(["listing", "show", str(outcome.listing_id)]) == 0
+    assert json.loads(capsys.readouterr().out)["health"]["delisted"] is False
+
+
+def test_a_delisted_listing_stays_delisted_after_a_payment(db, settings, capsys):
+    outcome = catalog_event(db, verified(weather()), settings)
+    db.commit()
+    assert main(["listing", "delist", str(outcome.listing_id), "--reason", "operator"]) == 0
+    catalog_event(db, verified(weather(), CLOCK + timedelta(hours=1)), settings)
+    assert list_resources(db, {}, settings)["items"] == []
+
+
+def test_rejections_are_logged_with_code_and_reason_and_change_no_catalog_table(db, settings):
+    catalog_event(db, verified(weather()), settings)
+    before = table_snapshot(db)
+    bad = verified(weather(description="x" * 10_000))
+    with pytest.raises(CatalogRejection) as info:
+        catalog_event(db, bad, settings)
+    assert table_snapshot(db) == before
+    [latest, accepted] = rejections.recent(db, STELLAR_SELLER, settings, now=datetime.now(UTC) + timedelta(minutes=1))
+    assert latest["outcome"] == "rejected" and latest["error"] == info.value.error and latest["reason"]
+    assert accepted["outcome"] == "accepted" and accepted["listingKey"].startswith("http GET")
+
+
+def test_the_log_keeps_the_newest_50_per_pay_to_and_30_days(db, settings):
+    start = datetime.now(UTC) - timedelta(days=40)
+    event = verified(weather())
+    for i in range(60):
+        rejections.record(
+            db, event, settings, outcome="rejected", error="e", reason=f"r{i}", now=start + timedelta(days=i % 2)
+        )
+    rows = db.execute("SELECT count(*) AS n FROM payto_event_log").fetchone()["n"]
+    assert rows == settings.payto_log_per_payto
+    rejections.record(db, event, settings, outcome="accepted", now=datetime.now(UTC))
+    assert db.execute("SELECT count(*) AS n FROM payto_event_log").fetchone()["n"] == 1  # older than 30 days: gone
+    assert rejections.named_pay_to({"paymentRequirements": {"payTo": "has space"}}) is None
+    rejections.record(db, {"event": "verified"}, settings, outcome="rejected", error="x", reason="no payTo")
+    assert db.execute("SELECT count(*) AS n FROM payto_event_log").fetchone()["n"] == 1
+
+
+def _probe_result(listing_id: int, outcome: str, at: datetime) -> ProbeResult:
+    return ProbeResult(listing_id, at, outcome, detail="test")
+
+
+def test_search_demotes_unhealthy_listings_within_the_bound(db, settings):
+    now = datetime.now(UTC)
+    a = catalog_event(db, verified(weather(url="https://a.example/weather"), now), settings).listing_id
+    b = catalog_event(db, verified(weather(url="https://b.example/weather"), now), settings).listing_id
+    db.commit()
+
+    def ranked() -> list[int]:
+        return rank(db, RankRequest("current weather forecast", now=now), settings, DEFAULT_PROFILE).listing_ids
+
+    plain = ranked()
+    assert health.factors(db, [a, b], now) == {}  # never probed: no demotion
+    first = plain[0]
+    for i in range(3):
+        record_probe(db, _probe_result(first, "timeout", now + timedelta(minutes=i)), settings)
+    db.commit()
+    factor = health.factors(db, [first], now)[first]
+    assert health.FLOOR <= factor < 1.0
+    assert ranked() == list(reversed(plain))  # two equally relevant listings: the unhealthy one drops
+    for i in range(10):
+        record_probe(db, _probe_result(first, "ok", now + timedelta(minutes=10 + i)), settings)
+    db.commit()
+    assert health.factors(db, [first], now) == {} or health.factors(db, [first], now)[first] > 0.99
+
+
+def test_a_stale_listing_is_demoted_and_the_factor_never_passes_the_floor(db, settings):
+    old = datetime.now(UTC) - timedelta(days=10)
+    lid = catalog_event(db, verified(weather(), old), settings, now=old).listing_id
+    for i in range(30):
+        record_probe(db, _probe_result(lid, "connect_error", old + timedelta(hours=i)), settings)
+    db.commit()
+    factor = health.factors(db, [lid], datetime.now(UTC))[lid]
+    assert factor == pytest.approx(health.FLOOR, abs=0.01) and factor >= health.FLOOR
