@@ -74,18 +74,26 @@ def transport(request, database_url: str) -> str:
     return request.param
 
 
-@pytest.fixture
-def connect(transport: str, database_url: str, request) -> Callable[..., Any]:
-    """``connect(mode=...)``: an async context manager yielding a connected SDK ``Client``."""
-    http = transport == "http"
-    target: Any = request.getfixturevalue("gateway_url") + "/mcp" if http else stdio_parameters(database_url)
-
+def _connector(target: Any) -> Callable[..., Any]:
     @asynccontextmanager
     async def _connect(mode: str = "auto") -> AsyncIterator[Client]:
         async with Client(target, mode=mode, read_timeout_seconds=60) as client:
             yield client
 
     return _connect
+
+
+@pytest.fixture
+def connect(transport: str, database_url: str, request) -> Callable[..., Any]:
+    """``connect(mode=...)``: an async context manager yielding a connected SDK ``Client``, on each transport."""
+    http = transport == "http"
+    return _connector(request.getfixturevalue("gateway_url") + "/mcp" if http else stdio_parameters(database_url))
+
+
+@pytest.fixture
+def connect_http(gateway_url: str) -> Callable[..., Any]:
+    """The same over streamable HTTP only: for behaviour that does not depend on the transport."""
+    return _connector(gateway_url + "/mcp")
 
 
 def run(fn: Callable[[], Awaitable[Any]]) -> Any:

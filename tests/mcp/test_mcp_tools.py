@@ -14,6 +14,7 @@ from mcp import MCPError
 from souk.api.app import make_app
 from souk.api.resources import router as resources_router
 from souk.api.search import router as search_router
+from tests.conftest import table_snapshot
 from tests.mcp.conftest import run
 
 TOOL_NAMES = {"search_resources", "list_resources", "get_resource", "how_to_pay", "report_invocation"}
@@ -132,38 +133,39 @@ def test_gets_one_resource_by_any_spelling_of_its_url(catalog, connect):
     assert "merge_pdf_files" in tool.content[0].text
 
 
-@pytest.mark.parametrize(
-    ("tool", "arguments", "error", "mentions"),
-    [
-        ("search_resources", {"query": "weather", "limit": 500}, "invalid_arguments", "limit"),
-        ("search_resources", {"limit": 3}, "invalid_arguments", "query"),
-        ("search_resources", {"query": "weather", "colour": "blue"}, "invalid_arguments", "colour"),
-        ("search_resources", {"query": "weather", "network": "!!!"}, "invalid_network", "CAIP-2"),
-        ("search_resources", {"query": "weather", "cursor": "forged"}, "invalid_cursor", "cursor"),
-        ("list_resources", {"offset": -1}, "invalid_arguments", "offset"),
-        ("get_resource", {"resource": "https://nowhere.example.com/x"}, "not_found", "no listing"),
-        ("get_resource", {"resource": "ftp://weather.example.com/v1/current"}, "invalid_resource", "http"),
-        ("how_to_pay", {"resource": "https://docs.example.org/mcp", "network": "solana"}, "network_not_accepted", ""),
-        ("report_invocation", {"sessionId": "nope", "resource": "https://x.example"}, "invalid_conversion", ""),
-    ],
-)
-def test_bad_input_is_a_clear_tool_error_that_writes_nothing(catalog, connect, db, tool, arguments, error, mentions):
+BAD_INPUT = [
+    ("search_resources", {"query": "weather", "limit": 500}, "invalid_arguments", "limit"),
+    ("search_resources", {"limit": 3}, "invalid_arguments", "query"),
+    ("search_resources", {"query": "weather", "colour": "blue"}, "invalid_arguments", "colour"),
+    ("search_resources", {"query": "weather", "network": "!!!"}, "invalid_network", "CAIP-2"),
+    ("search_resources", {"query": "weather", "cursor": "forged"}, "invalid_cursor", "cursor"),
+    ("list_resources", {"offset": -1}, "invalid_arguments", "offset"),
+    ("get_resource", {"resource": "https://nowhere.example.com/x"}, "not_found", "no listing"),
+    ("get_resource", {"resource": "ftp://weather.example.com/v1/current"}, "invalid_resource", "http"),
+    ("how_to_pay", {"resource": "https://docs.example.org/mcp", "network": "solana"}, "network_not_accepted", ""),
+    ("report_invocation", {"sessionId": "nope", "resource": "https://x.example"}, "invalid_conversion", ""),
+]
+
+
+def test_bad_input_is_a_clear_tool_error_that_writes_nothing(catalog, connect, db):
     async def main():
         async with connect() as client:
-            return await client.call_tool(tool, arguments)
+            return [await client.call_tool(tool, arguments) for tool, arguments, _, _ in BAD_INPUT]
 
-    before = db.execute("SELECT count(*) AS n FROM search_sessions").fetchone()["n"]
-    result = run(main)
-    assert result.is_error
-    body = result.structured_content
-    assert body["error"] == error and body["reason"] and mentions in body["reason"]
-    assert result.content[0].text.startswith(f"Error {error}:")
-    assert db.execute("SELECT count(*) AS n FROM search_sessions").fetchone()["n"] == before
+    before = table_snapshot(db)
+    results = run(main)
+    for (tool, arguments, error, mentions), result in zip(BAD_INPUT, results, strict=True):
+        case = f"{tool}({arguments})"
+        assert result.is_error, case
+        body = result.structured_content
+        assert body["error"] == error and body["reason"] and mentions in body["reason"], (case, body)
+        assert result.content[0].text.startswith(f"Error {error}:"), case
+    assert table_snapshot(db) == before
 
 
-def test_an_unknown_tool_is_a_protocol_error(catalog, connect):
+def test_an_unknown_tool_is_a_protocol_error(catalog, connect_http):
     async def main():
-        async with connect() as client:
+        async with connect_http() as client:
             try:
                 await client.call_tool("delete_everything", {})
             except MCPError as exc:
@@ -175,9 +177,9 @@ def test_an_unknown_tool_is_a_protocol_error(catalog, connect):
     assert "search_resources" in error.message
 
 
-def test_lists_the_catalog_with_offset_pages_and_filters(catalog, connect):
+def test_lists_the_catalog_with_offset_pages_and_filters(catalog, connect_http):
     async def main():
-        async with connect() as client:
+        async with connect_http() as client:
             first = await client.call_tool("list_resources", {"limit": 3})
             rest = await client.call_tool("list_resources", {"limit": 3, "offset": 3})
             mcp_only = await client.call_tool("list_resources", {"type": "mcp"})
@@ -191,9 +193,9 @@ def test_lists_the_catalog_with_offset_pages_and_filters(catalog, connect):
     assert [r["toolName"] for r in mcp_only["results"]] == ["merge_pdf_files"]
 
 
-def test_how_to_pay_explains_the_flow_for_the_listings_transport_and_network(catalog, connect):
+def test_how_to_pay_explains_the_flow_for_the_listings_transport_and_network(catalog, connect_http):
     async def main():
-        async with connect() as client:
+        async with connect_http() as client:
             http = await client.call_tool("how_to_pay", {"resource": "https://weather.example.com/v1/current"})
             tool = await client.call_tool(
                 "how_to_pay", {"resource": "https://docs.example.org/mcp", "toolName": "merge_pdf_files"}
@@ -209,9 +211,9 @@ def test_how_to_pay_explains_the_flow_for_the_listings_transport_and_network(cat
     assert "1." in http.content[0].text and "atomic" in http.content[0].text
 
 
-def test_reports_an_invocation_as_a_conversion_of_the_session(catalog, connect, db):
+def test_reports_an_invocation_as_a_conversion_of_the_session(catalog, connect_http, db):
     async def main():
-        async with connect() as client:
+        async with connect_http() as client:
             found = (await client.call_tool("search_resources", {"query": "weather forecast"})).structured_content
             second = found["results"][1]["resource"]
             report = {"sessionId": found["sessionId"], "resource": second}

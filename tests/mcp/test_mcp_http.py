@@ -1,0 +1,152 @@
+"""POST /mcp as Lambda runs it (API Gateway v2 events into functions/mcp/app.handler) and as the runner serves it.
+
+Souk's front door refuses what is not one bounded JSON-RPC message with its own 4xx ``{error, reason}``,
+writing nothing; a session manager per request means any number of invocations, sequential on one
+thread's loop or concurrent on many threads, each get a working server.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from concurrent.futures import ThreadPoolExecutor
+
+import anyio
+import httpx
+import pytest
+from mcp import Client
+
+from souk.config import get_settings
+from souk.runner.events import LocalContext, http_api_event
+from souk.runner.template import load_handler
+from tests.conftest import REPO, table_snapshot
+from tests.mcp.conftest import run, stdio_parameters
+
+JSON = "application/json"
+
+
+@pytest.fixture(scope="module")
+def handler():
+    return load_handler(str(REPO / "functions" / "mcp" / "app.handler"))
+
+
+def invoke(handler, body: bytes | dict, *, content_type: str = JSON, accept: str | None = None, ip: str = "192.0.2.9"):
+    raw = body if isinstance(body, bytes) else json.dumps(body).encode()
+    headers = {"content-type": content_type, "host": "abc123.execute-api.eu-west-1.amazonaws.com"}
+    if accept is not None:
+        headers["accept"] = accept
+    event = http_api_event(
+        method="POST", path="/mcp", raw_query="", headers=headers, body=raw, route_key="POST /mcp", source_ip=ip
+    )
+    response = handler(event, LocalContext(function_name="McpFunction"))
+    return response["statusCode"], response.get("headers") or {}, response.get("body") or ""
+
+
+def call(tool: str, arguments: dict, request_id: int = 1) -> dict:
+    params = {"name": tool, "arguments": arguments}
+    return {"jsonrpc": "2.0", "id": request_id, "method": "tools/call", "params": params}
+
+
+@pytest.mark.parametrize(
+    ("body", "kwargs", "status", "error"),
+    [
+        (b"{not json", {}, 400, "invalid_json"),
+        (b"[" * 5000 + b"]" * 5000, {}, 400, "invalid_json"),
+        (b'[{"jsonrpc": "2.0", "id": 1, "method": "tools/list"}]', {}, 400, "invalid_jsonrpc"),
+        (b'{"jsonrpc": "2.0", "id": 1}', {}, 400, "invalid_jsonrpc"),
+        (b'{"jsonrpc": "2.0", "id": 1, "method": "ping", "params": []}', {}, 400, "invalid_jsonrpc"),
+        (b'{"id": 1, "method": "tools/list"}', {}, 400, "invalid_jsonrpc"),
+        (b'{"jsonrpc": "2.0", "id": 1, "method": "tools/list"}', {"content_type": "text/plain"}, 415, ""),
+        (b'{"jsonrpc": "2.0", "id": 1, "method": "tools/list"}', {"accept": "text/html"}, 406, "not_acceptable"),
+        (json.dumps(call("search_resources", {"query": "x" * 70_000})).encode(), {}, 413, "payload_too_large"),
+    ],
+)
+def test_the_front_door_refuses_with_souks_error_and_writes_nothing(db, handler, body, kwargs, status, error):
+    before = table_snapshot(db)
+    got, headers, text = invoke(handler, body, **kwargs)
+    assert got == status
+    payload = json.loads(text)
+    assert payload["reason"] and (payload["error"] == error or not error)
+    assert headers["content-type"].startswith(JSON)
+    assert table_snapshot(db) == before
+
+
+def test_initialize_and_tools_list_are_stateless_json(db, handler):
+    init = {
+        "jsonrpc": "2.0",
+        "id": 1,
+        "method": "initialize",
+        "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}},
+    }
+    status, headers, text = invoke(handler, init)  # no Accept header at all: answered as JSON
+    assert status == 200 and headers["content-type"].startswith(JSON)
+    result = json.loads(text)["result"]
+    assert result["serverInfo"]["name"] == "souk" and "search_resources" in result["instructions"]
+    assert "mcp-session-id" not in {k.lower() for k in headers}  # stateless: no session to keep
+    status, _, text = invoke(handler, {"jsonrpc": "2.0", "id": 2, "method": "tools/list"}, accept="application/json")
+    assert status == 200 and len(json.loads(text)["result"]["tools"]) == 5
+
+
+def test_invocations_work_one_after_another_and_concurrently(catalog, handler):
+    # Lambda reuses one thread's loop across invocations; the runner calls from many threads at once.
+    sequential = [
+        json.loads(invoke(handler, call("search_resources", {"query": "weather forecast"}))[2]) for _ in range(3)
+    ]
+    with ThreadPoolExecutor(max_workers=6) as pool:
+        concurrent = list(
+            pool.map(
+                lambda i: json.loads(invoke(handler, call("search_resources", {"query": "weather"}, i))[2]), range(12)
+            )
+        )
+    sessions = set()
+    for i, answer in enumerate(concurrent):
+        assert answer["id"] == i and not answer["result"].get("isError")
+        sessions.add(answer["result"]["structuredContent"]["sessionId"])
+    assert len(sessions) == 12
+    assert all(s["result"]["structuredContent"]["results"] for s in sequential)
+
+
+def test_report_invocation_shares_the_http_conversion_rate_limit(catalog, monkeypatch, gateway_url):
+    monkeypatch.setenv("SOUK_CONVERSION_CLIENT_BURST", "2")
+    get_settings.cache_clear()
+    try:
+
+        async def main():
+            async with Client(gateway_url + "/mcp", read_timeout_seconds=60) as client:
+                outcomes = []
+                for _ in range(3):
+                    found = await client.call_tool("search_resources", {"query": "weather forecast"})
+                    first = found.structured_content["results"][0]["resource"]
+                    report = {"sessionId": found.structured_content["sessionId"], "resource": first}
+                    outcomes.append(await client.call_tool("report_invocation", report))
+                return outcomes, report
+
+        outcomes, report = run(main)
+        assert [o.is_error for o in outcomes] == [False, False, True]
+        limited = outcomes[2].structured_content
+        assert limited["error"] == "rate_limited" and limited["reason"] and limited["retryAfterSeconds"] >= 1
+        # The same client over the HTTP endpoint draws from the same bucket: also refused.
+        http = httpx.post(f"{gateway_url}/discovery/v1/conversions", json=report, timeout=30)
+        assert http.status_code == 429 and http.json()["error"] == "rate_limited"
+    finally:
+        get_settings.cache_clear()
+
+
+def test_the_runner_answers_get_with_405_and_allow_post(gateway_url):
+    response = httpx.get(f"{gateway_url}/mcp", headers={"accept": "text/event-stream"}, timeout=30)
+    assert response.status_code == 405 and response.headers["allow"] == "POST"
+    assert response.json()["error"] == "method_not_allowed"
+
+
+def test_stdio_with_an_unreachable_database_answers_a_tool_error_not_a_crash(database_url):
+    parameters = stdio_parameters(database_url)
+    parameters.env = dict(parameters.env or {}, DATABASE_URL="postgresql://postgres@/postgres?host=/nonexistent-souk")
+    parameters.env.setdefault("SOUK_POOL_TIMEOUT_S", os.environ.get("SOUK_POOL_TIMEOUT_S", "1"))
+
+    async def main():
+        async with Client(parameters, read_timeout_seconds=60) as client:
+            return await client.call_tool("search_resources", {"query": "weather"})
+
+    result = anyio.run(main)
+    assert result.is_error and result.structured_content["error"] == "database_unavailable"
+    assert result.structured_content["retryAfterSeconds"] >= 1
