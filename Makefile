@@ -7,7 +7,7 @@ export SOUK_MODEL_DIR ?= $(abspath $(MODEL_DIR))
 export OMP_NUM_THREADS ?= 1
 
 # An interpreter of the Lambda runtime's version (python3.13), for the cold-import check after `make build`.
-LAMBDA_PYTHON ?= $(firstword $(shell command -v python3.13 2>/dev/null) $(wildcard $(HOME)/.pyenv/versions/3.13*/bin/python3.13))
+LAMBDA_PYTHON ?= $(firstword $(wildcard $(HOME)/.pyenv/versions/3.13*/bin/python3.13) $(shell command -v python3.13 2>/dev/null))
 
 .PHONY: install model run test eval eval-gate bench build clean
 

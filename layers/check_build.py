@@ -110,6 +110,10 @@ def _runtime_dir(build_dir: Path) -> Path:
 
 
 def import_smoke(template: dict[str, Any], build_dir: Path, python: str) -> list[str]:
+    probe = subprocess.run([python, "-c", "import sys; print('%d.%d' % sys.version_info[:2])"], capture_output=True)
+    version = probe.stdout.decode().strip()
+    if probe.returncode != 0 or version != _layer_build().RUNTIME:
+        return [f"{python} is Python {version or '?'} ({probe.stderr.decode().strip()[-200:]}), not the runtime's"]
     failures = []
     runtime = _runtime_dir(build_dir)
     for function, layers in function_layers(template).items():
