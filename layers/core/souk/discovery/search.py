@@ -21,7 +21,7 @@ from souk.discovery.items import ITEM_COLUMNS, to_item
 from souk.discovery.resources import X402_VERSION
 from souk.errors import SoukError
 from souk.search import cursor as cursors
-from souk.search.pipeline import RankRequest, rank
+from souk.search.pipeline import RankRequest, rank, read_pool_side
 from souk.search.profile import DEFAULT_PROFILE, Profile
 from souk.search.understanding import QueryTooLong, normalize_query
 
@@ -75,7 +75,8 @@ def search(
         offset = cur.offset
     else:
         try:
-            result = rank(conn, RankRequest(query, filters, profile, now, page_size=limit), settings, profile)
+            request = RankRequest(query, filters, profile, now, page_size=limit)
+            result = rank(conn, request, settings, profile, side=read_pool_side(settings))
         except QueryTooLong as exc:
             raise SoukError("query_too_long", str(exc)) from None
         session_id, ids, offset = uuid.uuid4(), result.listing_ids, 0

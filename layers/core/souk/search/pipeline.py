@@ -8,12 +8,14 @@ re-implemented beside the production code.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from decimal import Decimal
 from urllib.parse import urlparse
 
-import numpy as np
 from psycopg import Connection
 
 from souk.config import Settings
@@ -92,7 +94,17 @@ def _constraint_sql(
     return (" AND ".join(clauses) or "TRUE"), args
 
 
-def rank(conn: Connection, request: RankRequest, settings: Settings, profile: Profile) -> RankResult:
+def rank(
+    conn: Connection,
+    request: RankRequest,
+    settings: Settings,
+    profile: Profile,
+    *,
+    side: SideConnection | None = None,
+) -> RankResult:
+    """Rank for ``request``. ``side`` opens a second connection (the read pool's) so the two arms run at
+    the same time; without it (evaluations on their own schema) they run one after the other, with the
+    same result."""
     now = request.now or datetime.now(UTC)
     iq = interpret(request.query) if profile.constraints else _plain_interpretation(request.query)
     applied: dict[str, object] = dict(request.filters.applied())
@@ -117,38 +129,18 @@ def rank(conn: Connection, request: RankRequest, settings: Settings, profile: Pr
         return result
 
     rankings: dict[str, list[int]] = {}
-    lexical_hits = _lexical(conn, iq, profile, where, args)
+    # Only a query narrowed by a filter (explicit or read from its words) can have had its topic removed:
+    # the unconstrained reference is computed with the arms (speculatively: abstention may not need it).
+    reference_needed = profile.abstain and bool(applied)
+    lexical_hits, arm = _both_arms(conn, iq, settings, profile, where, args, side, reference_needed)
     if lexical_hits is not None:
         rankings["lexical"] = [h.listing_id for h in lexical_hits]
-
-    semantic_hits: list[semantic.SemanticHit] | None = None
-    if profile.semantic:
-        try:
-            generation = semantic.active_generation(conn)
-            provider = semantic.query_provider(settings)
-            if provider.identity != generation.identity:
-                raise semantic.SemanticUnavailable(
-                    "generation_mismatch", "the configured model is not the active generation's model"
-                )
-            vector = semantic.QUERY_CACHE.get(provider, iq.topical_text or iq.normalized)
-            semantic_hits = semantic.semantic_search(
-                conn,
-                generation,
-                vector,
-                where=where,
-                args=args,
-                pool=profile.pool,
-                synthetic=profile.synthetic,
-            )
-            rankings["semantic"] = [h.listing_id for h in semantic_hits]
-            reason = semantic.partial_coverage(conn, generation)
-            if reason is not None:
-                result.partial = True
-                result.degraded_reason = reason
-        except semantic.SemanticUnavailable as exc:
-            logger.warning("semantic arm unavailable: %s", exc)
-            result.partial = True
-            result.degraded_reason = f"{exc.reason}: {exc.detail}"
+    semantic_hits = arm.hits
+    if semantic_hits is not None:
+        rankings["semantic"] = [h.listing_id for h in semantic_hits]
+    if arm.degraded is not None:
+        result.partial = True
+        result.degraded_reason = arm.degraded
 
     weights = {"lexical": profile.lexical_weight, "semantic": profile.semantic_weight}
     if "semantic" in rankings and "lexical" in rankings:
@@ -166,9 +158,8 @@ def rank(conn: Connection, request: RankRequest, settings: Settings, profile: Pr
         result.abstained = True
         result.abstain_reason = "no_evidence"
         return result
-    # Only a query narrowed by a filter (explicit or read from its words) can have had its topic removed.
-    if profile.abstain and applied and semantic_hits is not None:
-        reference = _unconstrained_evidence(conn, iq, profile, generation, vector)
+    if reference_needed and semantic_hits is not None and arm.reference is not None:
+        reference = arm.reference
         if abstention.constraints_exclude_topic(
             evidence,
             reference,
@@ -198,20 +189,116 @@ def rank(conn: Connection, request: RankRequest, settings: Settings, profile: Pr
     return result
 
 
-def _unconstrained_evidence(
+@dataclass
+class _SemanticArm:
+    hits: list[semantic.SemanticHit] | None = None
+    degraded: str | None = None  # why the arm did not answer (or answered from partial coverage)
+    reference: abstention.Evidence | None = None  # the unconstrained query's evidence, when asked for
+    reference_hits: list[semantic.SemanticHit] | None = None
+
+
+# Threads for the semantic arm when a second connection is at hand (the arms overlap: SQL and ONNX
+# release the GIL). Bounded by the read pool the connections come from, not by this pool.
+_ARM_THREADS = ThreadPoolExecutor(max_workers=16, thread_name_prefix="souk-semantic")
+
+SideConnection = Callable[[], AbstractContextManager[Connection]]
+# How long a search waits for its second connection before running the arms one after the other: under
+# load every connection is busy and waiting would only queue the request behind others.
+SIDE_WAIT_S = 0.005
+
+
+def read_pool_side(settings: Settings) -> SideConnection:
+    """Second connections from the process's ``read`` pool (the API's searches)."""
+
+    def open_side() -> AbstractContextManager[Connection]:
+        from souk.db import get_pool
+
+        return get_pool(settings, "read").connection(timeout=SIDE_WAIT_S)
+
+    return open_side
+
+
+def _both_arms(
     conn: Connection,
     iq: InterpretedQuery,
+    settings: Settings,
     profile: Profile,
-    generation: semantic.ActiveGeneration,
-    vector: np.ndarray,
-) -> abstention.Evidence:
-    """The same query's evidence without any filter: what the catalog has on the topic at all."""
-    depth = abstention.AGREEMENT_DEPTH
-    lexical_hits = _lexical(conn, iq, replace(profile, pool=depth), "TRUE", {})
-    semantic_hits = semantic.semantic_search(
-        conn, generation, vector, where="TRUE", args={}, pool=depth, synthetic=False
+    where: str,
+    args: dict[str, object],
+    side: SideConnection | None,
+    reference_needed: bool,
+) -> tuple[list[bm25f.LexicalHit] | None, _SemanticArm]:
+    """Both arms (and, for a filtered query, the unconstrained reference). With ``side`` (a second
+    connection, usually from the read pool) the semantic arm runs in a thread beside the lexical arm;
+    when no second connection is free at once, one after the other on ``conn``."""
+    future: Future[_SemanticArm] | None = None
+    if side is not None and profile.semantic and profile.lexical != "none":
+        future = _ARM_THREADS.submit(_semantic_on_side, side, iq, settings, profile, where, args, reference_needed)
+    lexical_hits = _lexical(conn, iq, profile, where, args)
+    lexical_reference = (
+        _lexical(conn, iq, replace(profile, pool=abstention.AGREEMENT_DEPTH), "TRUE", {}) if reference_needed else None
     )
-    return abstention.gather(lexical_hits, semantic_hits)
+    arm: _SemanticArm | None = future.result() if future is not None else None
+    if arm is None:
+        arm = _semantic_arm(conn, iq, settings, profile, where, args, reference_needed)
+    if arm.reference_hits is not None:
+        arm.reference = abstention.gather(lexical_reference, arm.reference_hits)
+    return lexical_hits, arm
+
+
+def _semantic_on_side(
+    side: SideConnection,
+    iq: InterpretedQuery,
+    settings: Settings,
+    profile: Profile,
+    where: str,
+    args: dict[str, object],
+    reference_needed: bool,
+) -> _SemanticArm | None:
+    from psycopg_pool import PoolTimeout
+
+    try:
+        with side() as conn:
+            return _semantic_arm(conn, iq, settings, profile, where, args, reference_needed)
+    except PoolTimeout:
+        return None  # no second connection free: the caller runs the arm on its own
+
+
+def _semantic_arm(
+    conn: Connection,
+    iq: InterpretedQuery,
+    settings: Settings,
+    profile: Profile,
+    where: str,
+    args: dict[str, object],
+    reference_needed: bool,
+) -> _SemanticArm:
+    arm = _SemanticArm()
+    if not profile.semantic:
+        return arm
+    try:
+        generation = semantic.active_generation(conn)
+        provider = semantic.query_provider(settings)
+        if provider.identity != generation.identity:
+            raise semantic.SemanticUnavailable(
+                "generation_mismatch", "the configured model is not the active generation's model"
+            )
+        vector = semantic.QUERY_CACHE.get(provider, iq.topical_text or iq.normalized)
+        arm.hits = semantic.semantic_search(
+            conn, generation, vector, where=where, args=args, pool=profile.pool, synthetic=profile.synthetic
+        )
+        arm.degraded = semantic.partial_coverage(conn, generation)
+    except semantic.SemanticUnavailable as exc:
+        logger.warning("semantic arm unavailable: %s", exc)
+        arm.hits = None
+        arm.degraded = f"{exc.reason}: {exc.detail}"
+        return arm
+    if reference_needed:
+        # The same query's evidence without any filter: what the catalog has on the topic at all.
+        arm.reference_hits = semantic.semantic_search(
+            conn, generation, vector, where="TRUE", args={}, pool=abstention.AGREEMENT_DEPTH, synthetic=False
+        )
+    return arm
 
 
 def select_terms(conn: Connection, terms: list[str], limit: int) -> list[str]:
