@@ -214,10 +214,15 @@ async def call_tool(spec: ToolSpec, raw: dict[str, Any], client: str | None) -> 
     )
 
 
+@functools.cache
+def tool_definitions() -> tuple[types.Tool, ...]:
+    return tuple(spec.definition() for spec in TOOLS.values())
+
+
 async def _list_tools(
     ctx: ServerRequestContext[Any, Any], params: types.PaginatedRequestParams | None
 ) -> types.ListToolsResult:
-    return types.ListToolsResult(tools=[spec.definition() for spec in TOOLS.values()])
+    return types.ListToolsResult(tools=list(tool_definitions()))
 
 
 async def _call_tool(ctx: ServerRequestContext[Any, Any], params: types.CallToolRequestParams) -> types.CallToolResult:
@@ -228,8 +233,7 @@ async def _call_tool(ctx: ServerRequestContext[Any, Any], params: types.CallTool
 
 
 def _input_schema(name: str) -> dict[str, Any] | None:
-    spec = TOOLS.get(name)
-    return spec.arguments.model_json_schema() if spec else None
+    return next((tool.input_schema for tool in tool_definitions() if tool.name == name), None)
 
 
 def _version() -> str:
