@@ -78,7 +78,7 @@ def test_run_once_writes_canonical_text_and_synthetic_queries(conn, settings):
         done = job(conn, listing_id, gen.id)
         assert done["state"] == "done" and done["embedded_hash"] == content_hash
     # one batched provider call for the canonical texts and the synthetic queries together
-    assert len(provider.calls) == 1 and result["texts"] == provider.texts_embedded
+    assert len(provider.calls) == 1 and result["texts"] == provider.texts_embedded + result["reused"]
     assert gens.coverage(conn, gen.id)["ratio"] == 1.0
 
 

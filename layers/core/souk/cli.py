@@ -163,15 +163,23 @@ def cmd_reindex(args: argparse.Namespace) -> int:
             (gen.id,),
         ).fetchone()["n"]
     with tqdm(total=pending, unit="listing", desc=f"generation {gen.id}") as bar:
-        result = run_once(
-            pool,
-            provider,
-            settings,
-            default_worker_id(),
-            generation_ids=[gen.id],
-            time_budget_s=math.inf,
-            on_batch=bar.update,
-        )
+        from souk.embedding.parallel import default_workers, reindex_parallel
+
+        workers = default_workers() if args.workers == 0 else args.workers
+        if workers > 1:
+            from souk.db.pool import database_url
+
+            result = reindex_parallel(database_url(settings), settings, gen.id, workers, on_batch=bar.update)
+        else:
+            result = run_once(
+                pool,
+                provider,
+                settings,
+                default_worker_id(),
+                generation_ids=[gen.id],
+                time_budget_s=math.inf,
+                on_batch=bar.update,
+            )
     with pool.connection() as conn:
         cov = gens.coverage(conn, gen.id)
         if gens.active_generation(conn) is None and cov["with_vector"] == cov["listings"]:
@@ -351,6 +359,9 @@ def build_parser() -> argparse.ArgumentParser:
     reindex.add_argument("--generation", type=int, default=None, help="an existing generation's id")
     reindex.add_argument("--new", action="store_true", help="create a generation for the configured provider")
     reindex.add_argument("--force", action="store_true", help="embed again even texts that did not change")
+    reindex.add_argument(
+        "--workers", type=int, default=1, help="embedding worker processes (default 1; 0: one per core)"
+    )
     reindex.set_defaults(func=cmd_reindex)
 
     generation = sub.add_parser("generation", help="list embedding generations or activate one")

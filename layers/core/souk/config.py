@@ -72,6 +72,12 @@ class Settings(BaseSettings):
     retry_max_seconds: float = Field(default=3600.0, gt=0)
     # A scheduled run stops claiming after this long, well inside the function's 300 s timeout.
     embed_run_seconds: float = Field(default=240.0, gt=0)
+    # Texts one run keeps vectors of, so a text shared by several listings is embedded once (~1.5 KB each).
+    embed_reuse_texts: int = Field(default=20000, ge=0)
+    # Cloud fan-out (souk.embedding.fanout): the scheduled job invokes up to this many workers in all,
+    # one per this many due listings. 1: no fan-out.
+    embed_fanout_max_workers: int = Field(default=16, ge=1)
+    embed_fanout_listings_per_worker: int = Field(default=2000, ge=1)
     # Vector rows above which a generation gets an HNSW index; below it an exact scan is fast enough.
     hnsw_threshold: int = Field(default=20000, ge=0)
 

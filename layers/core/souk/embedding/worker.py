@@ -47,7 +47,7 @@ from psycopg.rows import dict_row
 
 from souk.catalog.document import ListingDocument
 from souk.config import Settings, get_settings
-from souk.embedding import jobs
+from souk.embedding import fanout, jobs
 from souk.embedding.generations import (
     Generation,
     configured_provider,
@@ -364,6 +364,30 @@ def release(conn: Connection, claim: Claim, reason: str, delay_seconds: float) -
 # Running the job
 
 
+class TextVectors:
+    """Vectors already computed in this run, by text: a text seen again is not sent to the model again.
+
+    Listings share texts (the same service on several networks has the same synthetic queries, and a
+    seller's tools share templates). A vector is a function of its text alone (the ONNX embedder batches
+    only texts of one token length, so batching never changes a vector), so a reused vector is the one
+    the model would return. Bounded: the oldest entries go first; one instance per run, never global.
+    """
+
+    def __init__(self, max_texts: int) -> None:
+        self.max_texts = max_texts
+        self._vectors: dict[str, npt.NDArray[np.float32]] = {}
+
+    def get(self, text: str) -> npt.NDArray[np.float32] | None:
+        return self._vectors.get(text)
+
+    def put(self, text: str, vector: npt.NDArray[np.float32]) -> None:
+        if self.max_texts <= 0:
+            return
+        if len(self._vectors) >= self.max_texts:
+            del self._vectors[next(iter(self._vectors))]
+        self._vectors[text] = vector
+
+
 @dataclass(slots=True)
 class RunStats:
     generations: list[int] = field(default_factory=list)
@@ -371,6 +395,7 @@ class RunStats:
     claimed: int = 0
     embedded: int = 0  # listings whose vectors were written
     texts: int = 0  # texts embedded (canonical + synthetic)
+    reused: int = 0  # of the texts sent for embedding, how many were not sent because seen before (TextVectors)
     unchanged: int = 0
     stale: int = 0
     failed: int = 0
@@ -400,8 +425,31 @@ def _fail_with(conn: Connection, c: Claim, error: str, settings: Settings, stats
         logger.warning("embedding job %s (listing %s) %s: %s", c.job_id, c.listing_id, state, error)
 
 
-def _embed(provider: EmbeddingProvider, texts: Sequence[EmbeddingText], dimension: int) -> Vectors:
-    return _check_vectors(provider.embed([t.text for t in texts]), len(texts), dimension)
+def _embed(
+    provider: EmbeddingProvider,
+    texts: Sequence[EmbeddingText],
+    dimension: int,
+    seen: TextVectors | None = None,
+    stats: RunStats | None = None,
+) -> Vectors:
+    """One provider call for the distinct texts not ``seen`` yet; the rest are copied."""
+    if seen is None:
+        return _check_vectors(provider.embed([t.text for t in texts]), len(texts), dimension)
+    wanted = list(dict.fromkeys(t.text for t in texts if seen.get(t.text) is None))
+    if wanted:
+        fresh = _check_vectors(provider.embed(wanted), len(wanted), dimension)
+        for text, vector in zip(wanted, fresh, strict=True):
+            seen.put(text, vector)
+        computed = dict(zip(wanted, fresh, strict=True))
+    else:
+        computed = {}
+    out = np.empty((len(texts), dimension), dtype=np.float32)
+    for i, t in enumerate(texts):
+        vector = computed.get(t.text)
+        out[i] = vector if vector is not None else seen.get(t.text)
+    if stats is not None:
+        stats.reused += len(texts) - len(wanted)
+    return out
 
 
 def _embed_each(
@@ -449,6 +497,7 @@ def _process(
     claims: list[Claim],
     settings: Settings,
     stats: RunStats,
+    seen: TextVectors | None = None,
 ) -> str | None:
     """Embed and write one claimed batch; returns why the run must stop, if it must."""
     items: list[tuple[Claim, Sequence[EmbeddingText] | None, Vectors | None]] = []
@@ -464,7 +513,7 @@ def _process(
     stop: str | None = None
     if todo:
         try:
-            vectors = _embed(provider, [t for _, texts in todo for t in texts], gen.dimension)
+            vectors = _embed(provider, [t for _, texts in todo for t in texts], gen.dimension, seen, stats)
         except DimensionMismatchError as exc:
             for c, _ in todo:
                 _fail_with(conn, c, f"dimension_mismatch: {exc}", settings, stats)
@@ -520,14 +569,17 @@ def run_once(
     max_batches: int | None = None,
     time_budget_s: float | None = None,
     on_batch: Callable[[int], None] | None = None,
+    build_index: bool = True,
 ) -> dict[str, Any]:
     """Drain the queue of the live generation whose identity is the provider's; returns counts.
 
     Only a generation built with exactly this provider identity is fed, so vectors of different
     models never share a table. Stops when nothing is due, after ``max_batches`` claims, when
     the time budget (default settings.embed_run_seconds) is spent, or when the provider fails.
+    ``build_index=False`` leaves the HNSW index to the caller (parallel workers build it once, after).
     """
     stats = RunStats()
+    seen = TextVectors(settings.embed_reuse_texts)
     deadline = time.monotonic() + (settings.embed_run_seconds if time_budget_s is None else time_budget_s)
     with _autocommit(source) as conn:
         _ensure_vector_adapter(conn)
@@ -554,13 +606,13 @@ def run_once(
                 break
             stats.batches += 1
             stats.claimed += len(claims)
-            stop = _process(conn, provider, gen, claims, settings, stats)
+            stop = _process(conn, provider, gen, claims, settings, stats, seen)
             if on_batch is not None:
                 on_batch(len(claims))
             if stop is not None:
                 stats.stopped = stop
                 break
-        if stats.embedded and maybe_create_hnsw(conn, gen, settings.hnsw_threshold):
+        if build_index and stats.embedded and maybe_create_hnsw(conn, gen, settings.hnsw_threshold):
             stats.hnsw_created.append(gen.id)
     return stats.as_dict()
 
@@ -597,7 +649,7 @@ def default_worker_id() -> str:
 
 
 def scheduled_run(event: dict[str, Any]) -> dict[str, Any]:
-    """The scheduled embedding job (functions/embed_job): one bounded drain.
+    """The scheduled embedding job (functions/embed_job): one bounded drain, after any fan-out it needs.
 
     A missing or broken model gives ``{"skipped": reason}``, not a crash: search runs lexical-only.
     """
@@ -611,8 +663,11 @@ def scheduled_run(event: dict[str, Any]) -> dict[str, Any]:
         return {"skipped": str(exc)}
     pool = get_pool(settings)
     with pool.connection() as conn:
-        ensure_default_generation(conn, settings, provider)
+        gen = ensure_default_generation(conn, settings, provider)
+        # A scheduled tick with a long queue starts more workers first (souk.embedding.fanout).
+        spread = fanout.maybe_fan_out(event, conn, gen.id, settings)
     result = run_once(pool, provider, settings, default_worker_id())
+    result["fanout"] = spread
     logger.info("embedding job: %s", result)
     with pool.connection() as conn:
         record_embedding_run(result, queue_totals(conn))
