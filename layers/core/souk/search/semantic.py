@@ -17,6 +17,7 @@ import numpy as np
 from psycopg import Connection
 
 from souk.config import Settings
+from souk.embedding.generations import configured_provider
 from souk.embedding.provider import EmbeddingProvider, EmbeddingUnavailable, GenerationIdentity
 
 
@@ -59,20 +60,9 @@ def active_generation(conn: Connection) -> ActiveGeneration:
 
 
 def query_provider(settings: Settings) -> EmbeddingProvider:
-    from souk.embedding import get_provider
-
+    """The settings' provider, built by the one factory the embedding job uses too (same validation)."""
     try:
-        if settings.embedding_provider in ("onnx-local", "onnx", "local"):
-            return get_provider(settings.embedding_provider, settings.model_dir, settings.embedding_threads)
-        return get_provider(
-            settings.embedding_provider,
-            settings.model_dir,
-            base_url=settings.remote_embedding_url,
-            api_key=settings.remote_embedding_api_key.get_secret_value() if settings.remote_embedding_api_key else "",
-            model=settings.remote_embedding_model,
-            dimension=settings.remote_embedding_dimension,
-            timeout_s=settings.embedding_timeout_s,
-        )
+        return configured_provider(settings)
     except EmbeddingUnavailable as exc:
         raise SemanticUnavailable("model_unavailable", str(exc)) from None
     except (TypeError, ValueError) as exc:
