@@ -600,3 +600,16 @@ def test_a_payment_sentence_in_a_task_names_the_call_price() -> None:
     assert iq.networks == (n.BASE,)
     assert iq.max_usd_price == Decimal("0.01")
     assert interpret("testnet usdc payments for a weather api").networks  # a payment word keeps the qualifier
+
+
+@pytest.mark.parametrize(
+    ("query", "networks"),
+    [
+        ("holiday calendar api on mainnet stellar", ("stellar:pubnet",)),
+        ("ocr api on mainnet solana", (n.SOLANA,)),
+        ("weather on testnet base", (n.BASE_SEPOLIA,)),
+        ("weather api on stellar mainnet", ("stellar:pubnet",)),
+    ],
+)
+def test_a_qualifier_before_the_chain_name_narrows_it(query: str, networks: tuple[str, ...]) -> None:
+    assert interpret(query).networks == networks

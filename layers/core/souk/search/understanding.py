@@ -165,6 +165,8 @@ _BARE_FAMILIES = frozenset({"stellar", "solana"})
 _MAIN_QUAL = frozenset({"mainnet", "mainnets", "pubnet"})
 _TEST_QUAL = frozenset({"testnet", "testnets", "devnet", "sepolia", "amoy", "fuji"})
 # Said without a chain: "any testnet api". Not "sepolia" (Ethereum has one too) nor "public network".
+# Before a chain name ("on testnet base"); "sepolia solana" is no chain, so only the generic words.
+_BARE_TEST_LEADS = frozenset({"testnet", "devnet"})
 _BARE_QUALS = {"testnet": "test", "testnets": "test", "devnet": "test", "mainnet": "main", "mainnets": "main"}
 _BARE_PAIRS = {("test", "net"): "test", ("dev", "net"): "test", ("main", "net"): "main"}
 _NEUTRAL_QUAL = frozenset({"network", "chain", "blockchain", "l2"})
@@ -832,8 +834,11 @@ class _Scan:
         word = self.words[i]
         qual, last = self.qualifier_after(i)
         after = self.near(i, 1)
-        prev = i - 1
-        if self.near(i, -1) == "the" and self.free(prev):
+        lead = i  # first word of the chain's name: "mainnet stellar", "testnet base" put the qualifier first
+        if qual is None and self.free(i - 1) and self.near(i, -1) in _MAIN_QUAL | _BARE_TEST_LEADS:
+            qual, lead = ("main" if self.near(i, -1) in _MAIN_QUAL else "test"), i - 1
+        prev = lead - 1
+        if self.near(lead, -1) == "the" and self.free(prev):
             prev -= 1
         prep = self.at(prev) if self.joined(prev, prev + 1) and self.free(prev) else ""
         symbol_next = after in _KNOWN_SYMBOLS and self.near(i + 1, 1) not in _CHAIN_SUBJECTS
@@ -868,7 +873,7 @@ class _Scan:
             ids = testnets
         else:
             ids = mainnets + testnets if word in _BARE_FAMILIES else mainnets
-        first = prev if prep in _NET_PREPS else i
+        first = prev if prep in _NET_PREPS else lead
         role, why = self.network_role(i, first, last, prev, prep, qual, symbol_next, link_role)
         if role == "topic":
             ids = testnets if qual == "test" else mainnets  # a soft signal: the chain itself
