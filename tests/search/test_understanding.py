@@ -613,3 +613,20 @@ def test_a_payment_sentence_in_a_task_names_the_call_price() -> None:
 )
 def test_a_qualifier_before_the_chain_name_narrows_it(query: str, networks: tuple[str, ...]) -> None:
     assert interpret(query).networks == networks
+
+
+@pytest.mark.parametrize(
+    ("query", "method"),
+    [
+        ("options chain data for AAPL; GET request please", "GET"),
+        ("LYRICS API, POST ONLY", "POST"),
+        ("The platform we use only supports POST with a form body. I need a speech-to-text service.", "POST"),
+        ("Our agent can only issue HTTP GET requests. Find a text translation service for product titles.", "GET"),
+        ("get only the headlines", None),  # the verb
+        ("explain http post vs put", None),  # the topic
+    ],
+)
+def test_the_only_method_a_caller_can_send_is_a_constraint(query: str, method: str | None) -> None:
+    iq = interpret(query)
+    assert iq.method == method
+    assert iq.type == ("http" if method else None)

@@ -1116,6 +1116,10 @@ class _Scan:
         tail = self.near(last, 1)
         if prior in _POSSESSIVES and self.words[last] in ("client", "clients", "host", "agent"):
             return "filter", f"'{self.span_text(b, last)}': the caller speaks it"
+        only = next((k for k in range(first - 1, max(-1, first - 4), -1) if self.at(k) == "only"), -1)
+        if method and only >= 0 and all(self.link[k] for k in range(only, first)):
+            # "our platform only supports POST", "can only issue HTTP GET requests": what the caller can send
+            return "filter", f"'{self.span_text(only, last)}': the only method the caller can use"
         if prior in _TYPE_TOPIC_BEFORE:
             return "topic", f"'{self.span_text(b, last)}': the task is about it, not through it"
         if tail in _TYPE_TOPIC_AFTER:
@@ -1136,7 +1140,7 @@ class _Scan:
                 initials = "".join(self.words[k][0] for k in range(first - 3, first))
                 if initials == "mcp":  # "Minecraft Coder Pack (MCP)"
                     return "topic", f"'({phrase})' abbreviates '{self.span_text(first - 3, first - 1)}'"
-        asked = prior in _METHOD_PREPS or prior == "as" or tail == "only"
+        asked = prior in _METHOD_PREPS or prior == "as" or tail in ("only", "please")
         if self.task and not asked and self.look_back(first, 5, _REQUEST_BEFORE) < 0:
             return "topic", f"'{phrase}' in a long task request, not asked for as the interface"
         if self.task and capitals:
@@ -1159,6 +1163,9 @@ class _Scan:
         ):  # "POST endpoint"; "get requests" in lower case is a verb and a noun
             role, why = self.interface_role(i, i + 1, noun=True, method=True)
             self.claim_words("method", i, i + 1, word.upper(), role, why)
+        elif self.near(i, 1) == "only" and (word != "get" or self.typed_in_capitals(i)):  # "POST only"
+            role, why = self.interface_role(i, i, noun=True, method=True)
+            self.claim_words("method", i, i, word.upper(), role, why)
         elif _PATH_AFTER.match(self.text, self.spans[i][1]):  # "GET /v1"
             role, why = self.interface_role(i, i, noun=True, method=True)
             self.claim_words("method", i, i, word.upper(), role, why)
