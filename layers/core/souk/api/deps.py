@@ -6,10 +6,10 @@ from collections.abc import Iterator
 from typing import Annotated
 
 from fastapi import Depends, Request
-from psycopg import Connection
 
 from souk.config import Settings, get_settings
 from souk.db import get_pool
+from souk.db.types import Connection
 
 
 def _read_connection() -> Iterator[Connection]:

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from psycopg import Connection
-
 from souk.catalog.urls import canonical_url
+from souk.db.types import Connection
 from souk.errors import CatalogRejection, SoukError
 
 

@@ -14,11 +14,10 @@ from contextlib import AbstractContextManager
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
-from psycopg import Connection
-
 from souk.catalog.ingest import catalog_event
 from souk.catalog.outcome import Outcome
 from souk.config import Settings, get_settings
+from souk.db.types import Connection
 from souk.errors import CatalogRejection
 
 logger = logging.getLogger(__name__)

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from psycopg import Connection
-
 from souk.catalog.document import ListingDocument
+from souk.db.types import Connection
 
 
 def index_listing(conn: Connection, listing_id: int, doc: ListingDocument, search_text: str, content_hash: str) -> None:

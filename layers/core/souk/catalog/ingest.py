@@ -13,7 +13,6 @@ from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
-from psycopg import Connection
 from psycopg.types.json import Jsonb
 
 from souk.catalog.amounts import check_amount
@@ -26,6 +25,7 @@ from souk.catalog.jsonsafety import check_json_safe
 from souk.catalog.outcome import Outcome, OutcomeWarning
 from souk.catalog.timestamps import bounded_observed_at
 from souk.config import Settings
+from souk.db.types import Connection
 from souk.errors import CatalogRejection
 from souk.lifecycle import rejections as event_log
 from souk.lifecycle.store import record_payment

@@ -8,10 +8,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from psycopg import Connection
-
 from souk.catalog.ingest import ingest_many
 from souk.config import Settings
+from souk.db.types import Connection
 
 
 def read_events(path: Path) -> list[dict[str, Any]]:

@@ -12,12 +12,12 @@ from __future__ import annotations
 import threading
 from typing import Literal
 
-from psycopg import Connection
 from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool
 
 from souk.config import Settings, get_settings
 from souk.db.embedded import embedded_database_url
+from souk.db.types import Connection
 
 Role = Literal["default", "read", "write"]
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from psycopg import Connection
+from souk.db.types import Connection
 
 IDLE_SECONDS = 3600  # every bucket refills long before this, so an idle row says nothing a missing one doesn't
 

@@ -19,11 +19,10 @@ import json
 import uuid
 from typing import Any
 
-from psycopg import Connection
-
 from souk.catalog.urls import canonical_url
 from souk.config import Settings
 from souk.db import ratelimit
+from souk.db.types import Connection
 from souk.discovery import sessions
 from souk.errors import CatalogRejection, SoukError
 

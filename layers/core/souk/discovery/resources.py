@@ -6,9 +6,8 @@ from collections.abc import Mapping
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from psycopg import Connection
-
 from souk.config import Settings
+from souk.db.types import Connection
 from souk.discovery.filters import LIST_PARAMS, filter_sql, parse_filters, parse_int
 from souk.discovery.items import ITEM_COLUMNS, to_item
 from souk.lifecycle.visibility import hidden_counts, status_clause

@@ -12,9 +12,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from psycopg import Connection
-
 from souk.config import Settings
+from souk.db.types import Connection
 from souk.discovery import sessions
 from souk.discovery.filters import filter_sql, parse_filters, parse_int
 from souk.discovery.items import ITEM_COLUMNS, to_item

@@ -24,9 +24,8 @@ import zlib
 from dataclasses import dataclass
 from typing import Any
 
-from psycopg import Connection
-
 from souk.config import Settings
+from souk.db.types import Connection
 
 FORMAT = 1
 

@@ -21,9 +21,8 @@ import math
 import os
 from typing import Any
 
-from psycopg import Connection
-
 from souk.config import Settings
+from souk.db.types import Connection
 
 logger = logging.getLogger(__name__)
 

@@ -13,10 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
-from psycopg import Connection, sql
+from psycopg import sql
 from psycopg.rows import dict_row
 
 from souk.config import Settings
+from souk.db.types import Connection
 from souk.embedding import (
     REMOTE_KINDS,
     EmbeddingProvider,

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from psycopg import Connection
 from psycopg.rows import dict_row
+
+from souk.db.types import Connection
 
 
 def enqueue(conn: Connection, listing_id: int, content_hash: str) -> None:

@@ -42,11 +42,13 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from psycopg import Connection, pq, sql
+import psycopg
+from psycopg import pq, sql
 from psycopg.rows import dict_row
 
 from souk.catalog.document import ListingDocument
 from souk.config import Settings, get_settings
+from souk.db.types import Connection
 from souk.embedding import fanout, jobs
 from souk.embedding.generations import (
     Generation,
@@ -541,7 +543,7 @@ def _process(
 
 
 def _connection(source: ConnectionSource) -> AbstractContextManager[Connection]:
-    if isinstance(source, Connection):
+    if isinstance(source, psycopg.Connection):
         return nullcontext(source)
     return source.connection() if hasattr(source, "connection") else source()
 

@@ -8,9 +8,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from psycopg import Connection
-
 from souk.config import Settings
+from souk.db.types import Connection
 from souk.discovery.filters import Filters
 from souk.evaluation import metrics as m
 from souk.evaluation.golden import GoldenQuery

@@ -19,9 +19,8 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 from urllib.parse import urlsplit
 
-from psycopg import Connection
-
 from souk.config import Settings, get_settings
+from souk.db.types import Connection
 from souk.lifecycle import store
 from souk.lifecycle.probe import ProbeResult, Target, probe
 from souk.lifecycle.safety import Pin, ProbeRefused, allowed_hosts, vet

@@ -12,9 +12,8 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
-from psycopg import Connection
-
 from souk.config import Settings
+from souk.db.types import Connection
 from souk.discovery.filters import parse_int
 from souk.errors import SoukError
 from souk.lifecycle import rejections

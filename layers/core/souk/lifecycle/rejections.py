@@ -14,9 +14,9 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import psycopg
-from psycopg import Connection
 
 from souk.config import Settings
+from souk.db.types import Connection
 
 logger = logging.getLogger(__name__)
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from psycopg import Connection
 from psycopg.types.json import Jsonb
 
 from souk.catalog.bindings import _listing_id as listing_id_of  # one resolver of "<id or key>" for operators
 from souk.config import Settings
+from souk.db.types import Connection
 from souk.errors import SoukError
 from souk.lifecycle.status import Health, after_payment, observe
 

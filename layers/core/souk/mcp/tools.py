@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from psycopg import Connection
-
 from souk.config import Settings
+from souk.db.types import Connection
 from souk.discovery.conversions import record_conversion
 from souk.discovery.resources import list_resources
 from souk.discovery.search import search

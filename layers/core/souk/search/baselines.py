@@ -6,8 +6,7 @@
 
 from __future__ import annotations
 
-from psycopg import Connection
-
+from souk.db.types import Connection
 from souk.search.bm25f import LexicalHit
 
 

@@ -22,8 +22,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from psycopg import Connection
-
+from souk.db.types import Connection
 from souk.search.lexical_index import Field
 
 

@@ -17,8 +17,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from psycopg import Connection
-
+from souk.db.types import Connection
 from souk.lifecycle.visibility import LISTED_SQL
 
 FLOOR = 0.5

@@ -6,9 +6,8 @@ from collections import Counter
 from enum import IntEnum
 from urllib.parse import urlparse
 
-from psycopg import Connection
-
 from souk.catalog.document import ListingDocument
+from souk.db.types import Connection
 from souk.search.analysis import tokenize
 
 

@@ -16,9 +16,8 @@ from datetime import UTC, datetime
 from decimal import Decimal
 from urllib.parse import urlparse
 
-from psycopg import Connection
-
 from souk.config import Settings
+from souk.db.types import Connection
 from souk.discovery.filters import Filters, filter_sql
 from souk.search import abstention, baselines, bm25f, health, semantic, signals
 from souk.search.analysis import is_stopword_only, tokenize

@@ -14,9 +14,9 @@ from collections import OrderedDict
 from dataclasses import dataclass
 
 import numpy as np
-from psycopg import Connection
 
 from souk.config import Settings
+from souk.db.types import Connection
 from souk.embedding.generations import configured_provider
 from souk.embedding.provider import EmbeddingProvider, EmbeddingUnavailable, GenerationIdentity
 

@@ -7,7 +7,7 @@ import math
 from datetime import datetime, timedelta
 from decimal import Decimal
 
-from psycopg import Connection
+from souk.db.types import Connection
 
 SETTLEMENT_SATURATION = 10  # this many recent settlements earn the full boost
 

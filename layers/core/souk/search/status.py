@@ -5,9 +5,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from psycopg import Connection
-
 from souk.config import Settings
+from souk.db.types import Connection
 from souk.search import semantic
 from souk.search.profile import DEFAULT_PROFILE
 
