@@ -76,7 +76,11 @@ def test_the_log_keeps_the_newest_50_per_pay_to_and_30_days(db, settings):
     assert db.execute("SELECT count(*) AS n FROM payto_event_log").fetchone()["n"] == 1  # older than 30 days: gone
     assert rejections.named_pay_to({"paymentRequirements": {"payTo": "has space"}}) is None
     rejections.record(db, {"event": "verified"}, settings, outcome="rejected", error="x", reason="no payTo")
-    assert db.execute("SELECT count(*) AS n FROM payto_event_log").fetchone()["n"] == 1
+    assert db.execute("SELECT count(*) AS n FROM payto_event_log").fetchone()["n"] == 1  # names no payTo: not logged
+    hostile = {"event": {"not": "a string"}, "paymentRequirements": {"payTo": "GX"}, "paymentPayload": []}
+    rejections.record(db, hostile, settings, outcome="rejected", error="invalid_event", reason="shape")
+    [entry] = rejections.recent(db, "GX", settings)
+    assert entry["event"] is None and "resource" not in entry
 
 
 def _probe_result(listing_id: int, outcome: str, at: datetime) -> ProbeResult:

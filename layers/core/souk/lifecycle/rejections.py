@@ -68,7 +68,7 @@ def record(
                 (
                     pay_to,
                     at,
-                    kind if kind in _KINDS else None,
+                    kind if isinstance(kind, str) and kind in _KINDS else None,
                     outcome,
                     (error or "")[:64] or None,
                     (reason or "")[:500] or None,
@@ -85,7 +85,7 @@ def record(
             conn.execute(
                 "DELETE FROM payto_event_log WHERE observed_at < %s", (at - timedelta(days=settings.payto_log_days),)
             )
-    except psycopg.Error:
+    except (psycopg.Error, ValueError, TypeError):
         logger.warning("payTo event log write failed (the event's outcome stands)", exc_info=True)
 
 
