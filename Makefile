@@ -27,6 +27,7 @@ run: model
 
 test: model
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 	$(BIN)/python -m pytest -q -n 2 --dist loadfile
 
 eval: model

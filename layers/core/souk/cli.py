@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 from souk.config import get_settings
+from souk.db.types import one
 
 REPO_ROOT = Path(__file__).resolve().parents[3]
 
@@ -158,10 +159,10 @@ def cmd_reindex(args: argparse.Namespace) -> int:
             print(f"reindex: generation {gen.id} is retired; activate it first", file=sys.stderr)
             return 1
         jobs.enqueue_generation(conn, gen.id, force=args.force)
-        pending = conn.execute(
+        pending = one(conn.execute(
             "SELECT count(*) AS n FROM embedding_jobs WHERE generation_id = %s AND state IN ('queued', 'leased')",
             (gen.id,),
-        ).fetchone()["n"]
+        ))["n"]
     with tqdm(total=pending, unit="listing", desc=f"generation {gen.id}") as bar:
         from souk.embedding.parallel import default_workers, reindex_parallel
 

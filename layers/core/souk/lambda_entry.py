@@ -91,7 +91,7 @@ def lambda_entry(app: FastAPI, *, warm: Callable[[], None] | None = None) -> Han
     @metrics.log_metrics
     def handle(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
         thread_event_loop()
-        return asgi(event, context)
+        return asgi(event, context)  # type: ignore[arg-type]  # Mangum's LambdaContext protocol, the same object
 
     handler = logger.inject_lambda_context(_traced(handle))
     _warm(warm)

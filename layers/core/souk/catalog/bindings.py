@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from souk.catalog.urls import canonical_url
-from souk.db.types import Connection
+from souk.db.types import Connection, one
 from souk.errors import CatalogRejection, SoukError
 
 
@@ -56,10 +56,10 @@ def change_binding(
                 (listing_id, pay_to),
             )
         else:
-            remaining = conn.execute(
+            remaining = one(conn.execute(
                 "SELECT count(*) AS n FROM listing_bindings WHERE listing_id = %s AND pay_to <> %s",
                 (listing_id, pay_to),
-            ).fetchone()["n"]
+            ))["n"]
             if remaining == 0:
                 raise SoukError("last_binding", "a listing keeps at least one bound payTo; use move instead")
             conn.execute("DELETE FROM listing_bindings WHERE listing_id = %s AND pay_to = %s", (listing_id, pay_to))

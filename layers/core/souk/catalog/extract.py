@@ -207,7 +207,8 @@ def draft_listing(event: FacilitatorEvent, settings: Settings) -> ListingDraft:
     description = info.description
     if doc_type == "mcp" and not description:
         description = (discovery_info.get("input") or {}).get("description")
-    amount = reqs.get("amount", reqs.get("maxAmountRequired"))
+    # One of the two is present and checked (the requirements check above).
+    amount: str = reqs["amount"] if "amount" in reqs else reqs["maxAmountRequired"]
     document = ListingDocument(
         type=doc_type,
         resource_url=resource_url,

@@ -25,7 +25,7 @@ from souk.catalog.jsonsafety import check_json_safe
 from souk.catalog.outcome import Outcome, OutcomeWarning
 from souk.catalog.timestamps import bounded_observed_at
 from souk.config import Settings
-from souk.db.types import Connection
+from souk.db.types import Connection, one
 from souk.errors import CatalogRejection
 from souk.lifecycle import rejections as event_log
 from souk.lifecycle.store import record_payment
@@ -235,7 +235,7 @@ def _insert(conn: Connection, draft: ListingDraft, observed: datetime, settled: 
     }
     names = ", ".join(cols)
     values = ", ".join(f"%({k})s" for k in cols)
-    listing_id: int = conn.execute(f"INSERT INTO listings ({names}) VALUES ({values}) RETURNING id", cols).fetchone()[
+    listing_id: int = one(conn.execute(f"INSERT INTO listings ({names}) VALUES ({values}) RETURNING id", cols))[
         "id"
     ]
     conn.execute("INSERT INTO listing_bindings (listing_id, pay_to) VALUES (%s, %s)", (listing_id, draft.pay_to))

@@ -10,7 +10,7 @@ from typing import Any
 
 from souk.catalog.ingest import ingest_many
 from souk.config import Settings
-from souk.db.types import Connection
+from souk.db.types import Connection, one
 
 
 def read_events(path: Path) -> list[dict[str, Any]]:
@@ -42,7 +42,7 @@ def load_events(
         "events": len(events),
         "cataloged": sum(o.status == "success" for o in outcomes),
         "rejected": dict(sorted(rejected.items())),
-        "listings": conn.execute("SELECT count(*) AS n FROM listings").fetchone()["n"],
+        "listings": one(conn.execute("SELECT count(*) AS n FROM listings"))["n"],
     }
 
 

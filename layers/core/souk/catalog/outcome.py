@@ -30,7 +30,7 @@ class Outcome:
     warnings: tuple[OutcomeWarning, ...] = ()
 
     def bazaar_response(self) -> dict[str, str]:
-        body = {"status": self.status}
+        body: dict[str, str] = {"status": self.status}
         if self.status == "rejected" and self.rejected_reason:
             body["rejectedReason"] = self.rejected_reason
         return body

@@ -57,7 +57,7 @@ def _postmaster_running(data_dir: Path) -> bool:
 
     try:
         # In a container whose init does not reap, a killed postmaster lingers as a zombie: that is down.
-        return bool(info.process.status() != psutil.STATUS_ZOMBIE)
+        return info.process is not None and info.process.status() != psutil.STATUS_ZOMBIE
     except psutil.Error:
         return False
 

@@ -39,7 +39,7 @@ def migrate(conninfo: str, directory: Path = MIGRATIONS_DIR) -> list[str]:
         for path in migration_files(directory):
             if path.name in done:
                 continue
-            conn.execute(path.read_text(encoding="utf-8"))  # type: ignore[arg-type]
+            conn.execute(path.read_text(encoding="utf-8"))
             conn.execute("INSERT INTO schema_migrations (name) VALUES (%s)", (path.name,))
             applied.append(path.name)
         conn.commit()

@@ -10,8 +10,9 @@ or an evaluation may run long statements). Every pool fails fast: a request wait
 from __future__ import annotations
 
 import threading
-from typing import Literal
+from typing import Any, Literal, cast
 
+import psycopg
 from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool
 
@@ -22,15 +23,15 @@ from souk.db.types import Connection
 Role = Literal["default", "read", "write"]
 
 _lock = threading.Lock()
-_pools: dict[Role, ConnectionPool] = {}
+_pools: dict[Role, ConnectionPool[Connection]] = {}
 
 
 def database_url(settings: Settings) -> str:
     return settings.database_url or embedded_database_url(settings.data_dir)
 
 
-def _configure(conn: Connection) -> None:
-    conn.row_factory = dict_row  # type: ignore[assignment]
+def _configure(conn: psycopg.Connection[Any]) -> None:
+    conn.row_factory = dict_row  # from here on the pool hands out souk.db.types.Connection
     try:
         from pgvector.psycopg import register_vector
 
@@ -49,13 +50,15 @@ def _size_and_timeout(settings: Settings, role: Role) -> tuple[int, int]:
     return settings.pool_max_size, 0
 
 
-def _new_pool(settings: Settings, role: Role, *, full: bool = False, size: int | None = None) -> ConnectionPool:
+def _new_pool(
+    settings: Settings, role: Role, *, full: bool = False, size: int | None = None
+) -> ConnectionPool[Connection]:
     configured, statement_timeout = _size_and_timeout(settings, role)
     size = size or configured
     kwargs: dict[str, object] = {"connect_timeout": max(1, round(settings.pool_timeout_s))}
     if statement_timeout:
         kwargs["options"] = f"-c statement_timeout={statement_timeout}"
-    return ConnectionPool(
+    pool = ConnectionPool(
         database_url(settings),
         name=f"souk-{role}",
         kwargs=kwargs,
@@ -73,9 +76,10 @@ def _new_pool(settings: Settings, role: Role, *, full: bool = False, size: int |
         reconnect_timeout=settings.pool_reconnect_timeout_s,
         open=True,
     )
+    return cast("ConnectionPool[Connection]", pool)  # _configure set dict rows on every connection
 
 
-def get_pool(settings: Settings | None = None, role: Role = "default") -> ConnectionPool:
+def get_pool(settings: Settings | None = None, role: Role = "default") -> ConnectionPool[Connection]:
     """The process-wide pool for ``role``; the first call connects (and starts the embedded server if needed)."""
     pool = _pools.get(role)
     if pool is None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
 from souk.db.types import Connection
 
@@ -52,5 +53,5 @@ def forget_idle(conn: Connection) -> None:
     conn.execute("DELETE FROM rate_buckets WHERE updated_at < now() - make_interval(secs => %s)", (IDLE_SECONDS,))
 
 
-def _first(row: object) -> object:
-    return next(iter(row.values())) if isinstance(row, dict) else row[0]  # type: ignore[index]
+def _first(row: dict[str, Any]) -> Any:
+    return next(iter(row.values()))

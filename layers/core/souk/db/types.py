@@ -12,3 +12,11 @@ from typing import Any, TypeAlias
 import psycopg
 
 Connection: TypeAlias = psycopg.Connection[dict[str, Any]]
+
+
+def one(cursor: psycopg.Cursor[dict[str, Any]]) -> dict[str, Any]:
+    """The row of a statement that always returns exactly one (``SELECT count(*)``, ``INSERT ... RETURNING``)."""
+    row = cursor.fetchone()
+    if row is None:
+        raise LookupError("the statement returned no row")
+    return row

@@ -22,7 +22,7 @@ from typing import Any
 from souk.catalog.urls import canonical_url
 from souk.config import Settings
 from souk.db import ratelimit
-from souk.db.types import Connection
+from souk.db.types import Connection, one
 from souk.discovery import sessions
 from souk.errors import CatalogRejection, SoukError
 
@@ -91,6 +91,7 @@ def record_conversion(
     except ValueError:
         raise SoukError("invalid_conversion", "sessionId must be the x-search-session-id of a search") from None
     resource = _text(body, "resource", MAX_RESOURCE_CHARS, required=True)
+    assert resource is not None  # required=True refused a missing one with a 400
     tool = _text(body, "toolName", MAX_TOOL_CHARS, required=False)
 
     # Lock the session row: concurrent conversions of one session count against its cap one at a time.
@@ -119,10 +120,10 @@ def record_conversion(
 
     # Every request for a real session spends a client token; only one that would count spends a session token.
     _limit(conn, "client", _client_bucket(source_ip, settings))
-    counted = conn.execute(
+    counted = one(conn.execute(
         "SELECT count(*) AS n, bool_or(listing_id = %s) AS again FROM search_conversions WHERE session_id = %s",
         (listing_id, session_id),
-    ).fetchone()
+    ))
     if counted["again"]:
         outcome = _not_recorded("duplicate", "this conversion is already recorded for this session", position)
     elif counted["n"] >= settings.conversions_per_session:

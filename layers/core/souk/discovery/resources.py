@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from souk.config import Settings
-from souk.db.types import Connection
+from souk.db.types import Connection, one
 from souk.discovery.filters import LIST_PARAMS, filter_sql, parse_filters, parse_int
 from souk.discovery.items import ITEM_COLUMNS, to_item
 from souk.lifecycle.visibility import hidden_counts, status_clause
@@ -31,7 +31,7 @@ def list_resources(
         "offset": offset,
         "quality_since": (now or datetime.now(UTC)) - timedelta(days=settings.quality_window_days),
     }
-    total = conn.execute(f"SELECT count(*) AS n FROM listings l WHERE {where}", args).fetchone()["n"]
+    total = one(conn.execute(f"SELECT count(*) AS n FROM listings l WHERE {where}", args))["n"]
     rows = conn.execute(
         f"SELECT {ITEM_COLUMNS} FROM listings l WHERE {where}"
         " ORDER BY l.source_event_at DESC, l.listing_key LIMIT %(limit)s OFFSET %(offset)s",

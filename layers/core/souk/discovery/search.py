@@ -58,7 +58,8 @@ def search(
     query = _query(params)
     filters = parse_filters(params, SEARCH_PARAMS)
     limit = parse_int(params, "limit", 20, 1, 100)
-    token = (params.get("cursor") or [None])[0]
+    cursor_values = params.get("cursor")
+    token = cursor_values[0] if cursor_values else None
     normalized = normalize_query(query)
     fingerprint = cursors.fingerprint(
         {"q": normalized, "f": filters.applied(), "limit": limit, "profile": profile.name}

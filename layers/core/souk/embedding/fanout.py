@@ -22,7 +22,7 @@ import os
 from typing import Any
 
 from souk.config import Settings
-from souk.db.types import Connection
+from souk.db.types import Connection, one
 
 logger = logging.getLogger(__name__)
 
@@ -40,8 +40,8 @@ def due_jobs(conn: Connection, generation_id: int) -> int:
               AND ((state = 'queued' AND next_attempt_at <= now())
                    OR (state = 'leased' AND lease_expires_at <= now()))""",
         (generation_id,),
-    ).fetchone()
-    return int(row["n"] if isinstance(row, dict) else row[0])
+    )
+    return int(one(row)["n"])
 
 
 def workers_for(due: int, settings: Settings) -> int:

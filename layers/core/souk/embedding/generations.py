@@ -17,7 +17,7 @@ from psycopg import sql
 from psycopg.rows import dict_row
 
 from souk.config import Settings
-from souk.db.types import Connection
+from souk.db.types import Connection, one
 from souk.embedding import (
     REMOTE_KINDS,
     EmbeddingProvider,
@@ -70,7 +70,7 @@ def _generation(row: dict[str, Any]) -> Generation:
 
 
 def _one(conn: Connection, query: str, params: dict[str, Any]) -> Generation | None:
-    row = conn.cursor(row_factory=dict_row).execute(query, params).fetchone()  # type: ignore[arg-type]
+    row = conn.cursor(row_factory=dict_row).execute(query, params).fetchone()
     return _generation(row) if row else None
 
 
@@ -84,7 +84,7 @@ def get_generation(conn: Connection, generation_id: int) -> Generation:
 
 def list_generations(conn: Connection) -> list[Generation]:
     cur = conn.cursor(row_factory=dict_row)
-    return [_generation(r) for r in cur.execute(f"SELECT {_COLUMNS} FROM embedding_generations ORDER BY id")]  # type: ignore[arg-type]
+    return [_generation(r) for r in cur.execute(f"SELECT {_COLUMNS} FROM embedding_generations ORDER BY id")]
 
 
 def active_generation(conn: Connection) -> Generation | None:
@@ -118,11 +118,11 @@ def create_generation(conn: Connection, identity: GenerationIdentity) -> Generat
     """Insert a ``building`` generation, create its vector table and queue every listing for it."""
     with conn.transaction():
         conn.execute("SELECT pg_advisory_xact_lock(%s)", (_LOCK_KEY,))
-        new_id = (
-            conn.cursor(row_factory=dict_row)
-            .execute("SELECT nextval(pg_get_serial_sequence('embedding_generations', 'id')) AS id")
-            .fetchone()["id"]
-        )  # type: ignore[index]
+        new_id = one(
+            conn.cursor(row_factory=dict_row).execute(
+                "SELECT nextval(pg_get_serial_sequence('embedding_generations', 'id')) AS id"
+            )
+        )["id"]
         table = vector_table_name(new_id)
         conn.execute(
             """INSERT INTO embedding_generations

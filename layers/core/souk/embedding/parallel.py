@@ -60,7 +60,7 @@ def reindex_parallel(
     generation_id: int,
     workers: int,
     *,
-    on_batch: Callable[[int], None] | None = None,
+    on_batch: Callable[[int], object] | None = None,
     build_index: bool = True,
 ) -> dict[str, Any]:
     """Drain ``generation_id`` with ``workers`` processes; returns the summed counts of their runs.

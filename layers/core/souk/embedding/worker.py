@@ -487,8 +487,8 @@ def _embed_each(
             for x, _ in todo:
                 stats.released += release(conn, x, reason, settings.retry_base_seconds)
             return [], reason
-    for c, exc in failures:
-        _fail_with(conn, c, f"{type(exc).__name__}: {exc}", settings, stats)
+    for c, error in failures:
+        _fail_with(conn, c, f"{type(error).__name__}: {error}", settings, stats)
     return done, None
 
 
@@ -531,14 +531,14 @@ def _process(
     result = complete_many(conn, items)
     written = {c.job_id for c in result.written}
     stats.stale += len(result.stale)
-    for c, texts, _ in items:
+    for c, written_texts, _ in items:
         if c.job_id not in written:
             continue
-        if texts is None:
+        if written_texts is None:
             stats.unchanged += 1
         else:
             stats.embedded += 1
-            stats.texts += len(texts)
+            stats.texts += len(written_texts)
     return stop
 
 
@@ -570,7 +570,7 @@ def run_once(
     generation_ids: Sequence[int] | None = None,
     max_batches: int | None = None,
     time_budget_s: float | None = None,
-    on_batch: Callable[[int], None] | None = None,
+    on_batch: Callable[[int], object] | None = None,
     build_index: bool = True,
 ) -> dict[str, Any]:
     """Drain the queue of the live generation whose identity is the provider's; returns counts.
@@ -634,7 +634,7 @@ def drain(
     provider: EmbeddingProvider | None = None,
     *,
     worker_id: str | None = None,
-    on_batch: Callable[[int], None] | None = None,
+    on_batch: Callable[[int], object] | None = None,
 ) -> dict[str, Any]:
     """Embed everything due for the configured provider's generation, without a time budget.
 

@@ -13,6 +13,7 @@ from urllib.parse import urlparse
 from souk.catalog.ingest import ingest_many
 from souk.config import Settings
 from souk.db.pool import database_url
+from souk.db.types import one
 from souk.discovery.filters import Filters
 from souk.evaluation import fixture_catalog as fc
 from souk.evaluation.run import EVAL_CLOCK, prepare_semantic
@@ -92,7 +93,7 @@ def run_crawl_check(settings: Settings, path: Path, *, progress: bool = True) ->
                 "duplicateDescriptionsTop10": sum(c - 1 for c in descriptions.values() if c > 1),
                 "top3": [by_id[i]["resource_url"] for i in top[:3]],
             }
-        listings = conn.execute("SELECT count(*) AS n FROM listings").fetchone()["n"]
+        listings = one(conn.execute("SELECT count(*) AS n FROM listings"))["n"]
     rejected = Counter(o.error for o in outcomes if o.status == "rejected")
     return {
         "crawl": path.name,

@@ -44,7 +44,7 @@ def run_arm(
     queries: Iterable[GoldenQuery],
     slug_of: dict[int, str],
     clock: datetime,
-    progress: Callable[[], None] | None = None,
+    progress: Callable[[], object] | None = None,
 ) -> ArmRun:
     rankings: dict[str, list[str]] = {}
     degraded: set[str] = set()

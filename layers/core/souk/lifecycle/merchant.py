@@ -13,7 +13,7 @@ from datetime import datetime
 from typing import Any
 
 from souk.config import Settings
-from souk.db.types import Connection
+from souk.db.types import Connection, one
 from souk.discovery.filters import parse_int
 from souk.errors import SoukError
 from souk.lifecycle import rejections
@@ -45,7 +45,7 @@ def merchant_view(
     limit = parse_int(params, "limit", 100, 1, 500)
     offset = parse_int(params, "offset", 0, 0, 1_000_000)
     bound = "SELECT b.listing_id FROM listing_bindings b WHERE lower(b.pay_to) = lower(%(p)s)"
-    total = conn.execute(f"SELECT count(*) AS n FROM ({bound}) x", {"p": pay_to}).fetchone()["n"]
+    total = one(conn.execute(f"SELECT count(*) AS n FROM ({bound}) x", {"p": pay_to}))["n"]
     rows = conn.execute(
         f"""SELECT l.id, l.listing_key, l.type, l.resource_url, l.method, l.tool_name, l.pay_to,
                    l.first_verified_at, l.last_verified_at, l.last_settled_at, {HEALTH_COLUMNS},

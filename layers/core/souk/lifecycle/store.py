@@ -13,7 +13,7 @@ from psycopg.types.json import Jsonb
 
 from souk.catalog.bindings import _listing_id as listing_id_of  # one resolver of "<id or key>" for operators
 from souk.config import Settings
-from souk.db.types import Connection
+from souk.db.types import Connection, one
 from souk.errors import SoukError
 from souk.lifecycle.status import Health, after_payment, observe
 
@@ -171,14 +171,14 @@ def show(conn: Connection, listing: str) -> dict[str, Any]:
     from souk.lifecycle.view import health_object, iso
 
     lid = listing_id_of(conn, listing)
-    row = conn.execute(
+    row = one(conn.execute(
         """SELECT l.id, l.listing_key, l.pay_to, l.last_verified_at, l.last_settled_at,
                   (SELECT to_jsonb(h) FROM listing_health h WHERE h.listing_id = l.id) AS health_row,
                   (SELECT array[count(*), count(*) FILTER (WHERE p.healthy)] FROM probe_results p
                     WHERE p.listing_id = l.id AND p.probed_at > now() - interval '7 days') AS probes_7d
            FROM listings l WHERE l.id = %s""",
         (lid,),
-    ).fetchone()
+    ))
     probes = conn.execute(
         "SELECT probed_at, outcome, http_status, latency_ms, address, detail, findings FROM probe_results"
         " WHERE listing_id = %s ORDER BY probed_at DESC, id DESC LIMIT 10",

@@ -15,6 +15,7 @@ The front door is Souk's: a body that is too large, not JSON or not a JSON-RPC m
 from __future__ import annotations
 
 import json
+from collections.abc import MutableMapping
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -93,7 +94,7 @@ async def handle(request: Request) -> Response:
     start: dict[str, Any] = {}
     chunks: list[bytes] = []
 
-    async def send(message: dict[str, Any]) -> None:
+    async def send(message: MutableMapping[str, Any]) -> None:
         if message["type"] == "http.response.start":
             start.update(message)
         elif message["type"] == "http.response.body":

@@ -54,7 +54,7 @@ def combined_app(template_path: Path) -> FastAPI:
         for api_route in router.routes:
             if not isinstance(api_route, APIRoute):
                 continue
-            pairs = {(m, api_route.path) for m in api_route.methods} & wanted
+            pairs = {(m, api_route.path) for m in api_route.methods or ()} & wanted
             if pairs:
                 # A router route the template does not deploy stays out: the document describes what runs.
                 kept.routes.append(api_route)

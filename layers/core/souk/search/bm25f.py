@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import Any
 
 from souk.db.types import Connection
 from souk.search.lexical_index import Field
@@ -168,9 +169,9 @@ def _params(
     }
 
 
-def _hits(rows: list[dict[str, object]]) -> list[LexicalHit]:
+def _hits(rows: list[dict[str, Any]]) -> list[LexicalHit]:
     return [
-        LexicalHit(int(r["listing_id"]), float(r["score"]), int(r["matched"]), float(r["idf_coverage"]))  # type: ignore[arg-type]
+        LexicalHit(int(r["listing_id"]), float(r["score"]), int(r["matched"]), float(r["idf_coverage"]))
         for r in rows
     ]
 

@@ -230,7 +230,7 @@ def _both_arms(
     """Both arms (and, for a filtered query, the unconstrained reference). With ``side`` (a second
     connection, usually from the read pool) the semantic arm runs in a thread beside the lexical arm;
     when no second connection is free at once, one after the other on ``conn``."""
-    future: Future[_SemanticArm] | None = None
+    future: Future[_SemanticArm | None] | None = None
     if side is not None and profile.semantic and profile.lexical != "none":
         future = _ARM_THREADS.submit(_semantic_on_side, side, iq, settings, profile, where, args, reference_needed)
     lexical_hits = _lexical(conn, iq, profile, where, args)

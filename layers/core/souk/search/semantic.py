@@ -12,11 +12,12 @@ import re
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
 from souk.config import Settings
-from souk.db.types import Connection
+from souk.db.types import Connection, one
 from souk.embedding.generations import configured_provider
 from souk.embedding.provider import EmbeddingProvider, EmbeddingUnavailable, GenerationIdentity
 
@@ -144,12 +145,12 @@ def vector_plan(conn: Connection, table: str) -> VectorPlan:
     key = (f"{conn.info.host}:{conn.info.port}/{conn.info.dbname}", table)
     plan = _plans.get(key)
     if plan is None:
-        row = conn.execute(
+        row = one(conn.execute(
             """SELECT (SELECT extversion FROM pg_extension WHERE extname = 'vector') AS version,
                       EXISTS (SELECT 1 FROM pg_indexes WHERE schemaname = current_schema()
                               AND indexname = %s) AS hnsw""",
             (f"{table}_hnsw",),
-        ).fetchone()
+        ))
         plan = VectorPlan(hnsw=bool(row["hnsw"]), iterative=_version(row["version"] or "0") >= (0, 8))
         if plan.hnsw:  # a table without its index yet is asked again next time
             with _plans_lock:
@@ -225,7 +226,7 @@ def _nearest(
     params: dict[str, object],
     *,
     exact: bool = False,
-) -> list[dict[str, object]]:
+) -> list[dict[str, Any]]:
     # "+ 0" orders by an expression the index cannot serve, so the planner scans the filtered rows.
     order = "(e.embedding <=> %(qv)s) + 0" if exact else "c_distance"
     sql = f"""
@@ -243,25 +244,25 @@ def _nearest(
         ORDER BY similarity DESC, c.listing_id
         LIMIT %(pool)s
     """
-    return conn.execute(sql, params).fetchall()  # type: ignore[return-value]
+    return conn.execute(sql, params).fetchall()
 
 
 def coverage(conn: Connection, generation: ActiveGeneration) -> tuple[int, int]:
     """(listings with a vector in the generation, all listings)."""
-    row = conn.execute(
+    row = one(conn.execute(
         f"""SELECT (SELECT count(DISTINCT listing_id) FROM {generation.vector_table} WHERE kind = 'listing') AS covered,
                    (SELECT count(*) FROM listings) AS total"""
-    ).fetchone()
+    ))
     return int(row["covered"]), int(row["total"])
 
 
 def partial_coverage(conn: Connection, generation: ActiveGeneration) -> str | None:
     """The degraded reason while some listing still lacks a vector, else None. On the hot path: the
     indexed queue check answers the usual case (everything embedded) without counting vectors."""
-    pending = conn.execute(
+    pending = one(conn.execute(
         "SELECT EXISTS (SELECT 1 FROM embedding_jobs WHERE generation_id = %s AND state <> 'done') AS pending",
         (generation.id,),
-    ).fetchone()["pending"]
+    ))["pending"]
     if not pending:
         return None
     covered, total = coverage(conn, generation)

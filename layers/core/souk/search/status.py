@@ -6,27 +6,27 @@ import time
 from typing import Any
 
 from souk.config import Settings
-from souk.db.types import Connection
+from souk.db.types import Connection, one
 from souk.search import semantic
 from souk.search.profile import DEFAULT_PROFILE
 
 
 def _queue(conn: Connection) -> dict[str, int]:
-    row = conn.execute(
+    row = one(conn.execute(
         """SELECT count(*) FILTER (WHERE state = 'queued') AS queued,
                   count(*) FILTER (WHERE state = 'leased') AS leased,
                   count(*) FILTER (WHERE state = 'queued' AND attempts > 0) AS retrying,
                   count(*) FILTER (WHERE state = 'dead') AS dead_lettered,
                   count(*) FILTER (WHERE state = 'done') AS done
            FROM embedding_jobs"""
-    ).fetchone()
+    ))
     return {k: int(v) for k, v in row.items()}
 
 
 def search_status(conn: Connection, settings: Settings) -> dict[str, Any]:
     status: dict[str, Any] = {
         "profile": DEFAULT_PROFILE.describe(),
-        "listings": int(conn.execute("SELECT count(*) AS n FROM listings").fetchone()["n"]),
+        "listings": int(one(conn.execute("SELECT count(*) AS n FROM listings"))["n"]),
         "queue": _queue(conn),
         "provider": {"kind": settings.embedding_provider, "healthy": False},
         "activeGeneration": None,
