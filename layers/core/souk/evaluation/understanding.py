@@ -5,9 +5,9 @@ Each case's ``expect`` is the complete reading of its query. Per constraint kind
 (the labeled words stemmed by the same analyzer as ``negated_terms``), and a single value for the price
 cap (compared as a Decimal), type and method. ``paymentAsset`` scores the assets read from a payment phrase
 (``payment_assets``, the strong boost) against the labeled assets, for precision only (a labeled asset that gets
-the plain boost is not an error, so its recall is the share of labeled assets read from a payment phrase). A correct decision is a true positive; a wrong value is a
-false positive and a false negative. Precision = correct / all decisions made, recall = correct / all
-expected; None when there is nothing to divide by.
+the plain boost is not an error, so its recall is the share of labeled assets read from a payment phrase). A
+correct decision is a true positive; a wrong value is a false positive and a false negative. Precision =
+correct / all decisions made, recall = correct / all expected; None when there is nothing to divide by.
 """
 
 from __future__ import annotations

@@ -1163,10 +1163,9 @@ class _Scan:
         ):  # "POST endpoint"; "get requests" in lower case is a verb and a noun
             role, why = self.interface_role(i, i + 1, noun=True, method=True)
             self.claim_words("method", i, i + 1, word.upper(), role, why)
-        elif self.near(i, 1) == "only" and (word != "get" or self.typed_in_capitals(i)):  # "POST only"
-            role, why = self.interface_role(i, i, noun=True, method=True)
-            self.claim_words("method", i, i, word.upper(), role, why)
-        elif _PATH_AFTER.match(self.text, self.spans[i][1]):  # "GET /v1"
+        elif (self.near(i, 1) == "only" and (word != "get" or self.typed_in_capitals(i))) or _PATH_AFTER.match(
+            self.text, self.spans[i][1]
+        ):  # "POST only", "GET /v1"
             role, why = self.interface_role(i, i, noun=True, method=True)
             self.claim_words("method", i, i, word.upper(), role, why)
         elif self.typed_in_capitals(i):
@@ -1392,7 +1391,8 @@ class _Scan:
                 if not rated:
                     explain(claim, "asset", symbol, "unapplied", f"no USD rate for {symbol}")
                 elif claim.role == "filter":
-                    explain(claim, "asset", symbol, "boost", f"{claim.why} (a strong boost; the asset parameter filters)")
+                    strong = f"{claim.why} (a strong boost; the asset parameter filters)"
+                    explain(claim, "asset", symbol, "boost", strong)
                 else:
                     explain(claim, "asset", symbol)
             elif claim.kind == "price":
