@@ -26,7 +26,7 @@ from pydantic import ValidationError
 
 from souk.api.docs import ErrorBody
 from souk.errors import SoukError
-from souk.mcp.server import build_server
+from souk.mcp.server import build_server, tool_definitions
 
 MAX_BODY_BYTES = 64 * 1024  # a tools/call carries a few short arguments
 MCP_PATH = "/mcp"
@@ -65,6 +65,15 @@ def _check_message(raw: bytes) -> None:
             "not a JSON-RPC 2.0 request, notification or response: a request needs a string or integer id, "
             "a string method and object params",
         ) from None
+
+
+def warm() -> None:
+    """Lambda init: the tool schemas, then what search_resources needs first (query model, read pool)."""
+    from souk.lambda_entry import warm_search
+
+    build_server()
+    tool_definitions()
+    warm_search()
 
 
 async def handle(request: Request) -> Response:

@@ -76,12 +76,12 @@ def search_text(r: SearchResult) -> str:
 
 def list_text(r: ListResult) -> str:
     page = r.pagination
-    first = page.offset + 1 if r.results else page.offset
-    lines = [f"Listings {first}-{page.offset + len(r.results)} of {page.total} (newest first)."]
+    if r.results:
+        lines = [f"Listings {page.offset + 1}-{page.offset + len(r.results)} of {page.total} (newest first)."]
+    else:
+        lines = [f"No listings at offset {page.offset}: {page.total} match these filters."]
     if r.unappliedFilters:
         lines.append("Not applied: " + ", ".join(r.unappliedFilters) + ".")
-    if not r.results:
-        lines.append("No listing matches these filters.")
     lines += [_entry(page.offset + i, s) for i, s in enumerate(r.results, start=1)]
     if page.nextOffset is not None:
         lines.append(f"More: call list_resources with the same filters and offset={page.nextOffset}.")
