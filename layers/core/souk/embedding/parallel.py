@@ -29,12 +29,15 @@ def default_workers() -> int:
 def _drain_in_process(
     url: str, settings: Settings, generation_id: int, index: int, messages: multiprocessing.Queue
 ) -> None:  # pragma: no cover - runs in a child process (covered by tests/embedding/test_parallel.py)
+    import time
+
     import psycopg
     from psycopg.rows import dict_row
 
     from souk.embedding.generations import configured_provider
     from souk.embedding.worker import default_worker_id, run_once
 
+    started = time.process_time()
     try:
         provider = configured_provider(settings)
         with psycopg.connect(url, autocommit=True, row_factory=dict_row) as conn:
@@ -48,7 +51,8 @@ def _drain_in_process(
                 on_batch=lambda n: messages.put(("batch", n)),
                 build_index=False,
             )
-        messages.put(("done", result))
+        # CPU seconds of this worker (model load included): on a shared machine, the wall clock is not.
+        messages.put(("done", result | {"cpu_s": time.process_time() - started}))
     except BaseException as exc:
         messages.put(("error", f"{type(exc).__name__}: {exc}"))
         raise
@@ -104,6 +108,7 @@ def reindex_parallel(
     total["generations"] = [generation_id]
     total["workers"] = workers
     total["claimed_per_worker"] = sorted(r.get("claimed", 0) for r in results)
+    total["cpu_s_per_worker"] = sorted(round(r.get("cpu_s", 0.0), 1) for r in results)
     stops = [r["stopped"] for r in results if r.get("stopped")] + errors
     total["stopped"] = "; ".join(stops) if stops else None
     total["hnsw_created"] = []
