@@ -150,3 +150,24 @@ def test_stdio_with_an_unreachable_database_answers_a_tool_error_not_a_crash(dat
     result = anyio.run(main)
     assert result.is_error and result.structured_content["error"] == "database_unavailable"
     assert result.structured_content["retryAfterSeconds"] >= 1
+
+
+def test_stdio_without_database_url_migrates_and_serves_the_embedded_postgres(tmp_path, database_url):
+    # The README's desktop config: only SOUK_DATA_DIR, as a client launching `souk mcp` from anywhere.
+    from souk.db.embedded import stop_embedded
+
+    parameters = stdio_parameters(database_url)
+    env = {k: v for k, v in (parameters.env or {}).items() if k != "DATABASE_URL"}
+    parameters.env = env | {"SOUK_DATA_DIR": str(tmp_path / "pgdata")}
+    parameters.cwd = str(tmp_path)
+
+    async def main():
+        async with Client(parameters, read_timeout_seconds=120) as client:
+            return await client.call_tool("list_resources", {})
+
+    try:
+        result = anyio.run(main)
+    finally:
+        stop_embedded(tmp_path / "pgdata")
+    assert not result.is_error, result.content
+    assert result.structured_content["pagination"]["total"] == 0 and result.structured_content["results"] == []
