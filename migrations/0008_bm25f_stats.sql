@@ -225,7 +225,9 @@ SELECT term, count(DISTINCT listing_id) FROM lexical_postings GROUP BY term;
 INSERT INTO bm25f_term_bounds (term, field, max_tf, min_length)
 SELECT term, field, max(tf), min(field_length) FROM lexical_postings GROUP BY term, field;
 
--- Scoring a candidate listing reads its postings of the query terms: (listing_id, term) finds them
--- directly (the primary key leads with term, so it would walk a common term's whole posting list).
-CREATE INDEX lexical_postings_listing_term_idx ON lexical_postings (listing_id, term);
+-- Both scans answer from the index alone (no heap page per posting; a term's postings are scattered
+-- over the table's pages in insertion order): by term for the essential terms' candidates and the
+-- exhaustive scan, by listing for a candidate's postings of the query terms.
+CREATE INDEX lexical_postings_term_cover_idx ON lexical_postings (term, listing_id) INCLUDE (field, tf, field_length);
+CREATE INDEX lexical_postings_listing_term_idx ON lexical_postings (listing_id, term) INCLUDE (field, tf, field_length);
 DROP INDEX lexical_postings_listing_idx;
