@@ -230,3 +230,24 @@ def test_reports_an_invocation_as_a_conversion_of_the_session(catalog, connect_h
     rows = db.execute("SELECT session_id::text AS s, rank FROM search_conversions").fetchall()
     assert rows == [{"s": found["sessionId"], "rank": 2}]
     assert stranger.is_error and stranger.structured_content["error"] == "not_in_session"
+
+
+def test_a_delisted_listing_is_hidden_from_every_tool_and_health_is_reported(catalog, connect_http, db):
+    from souk.lifecycle import store
+
+    delisted = "https://meteo.example.org/api/forecast"
+    store.delist(db, f"http GET {delisted}", "test: operator decision")
+
+    async def main():
+        async with connect_http() as client:
+            found = await client.call_tool("search_resources", {"query": "weather forecast"})
+            listed = await client.call_tool("list_resources", {})
+            got = await client.call_tool("get_resource", {"resource": delisted})
+            return found.structured_content, listed.structured_content, got
+
+    found, listed, got = run(main)
+    assert delisted not in {r["resource"] for r in found["results"]} and found["results"]
+    assert delisted not in {r["resource"] for r in listed["results"]}
+    assert listed["hidden"]["delisted"] == 1 and listed["pagination"]["total"] == 3
+    assert got.is_error and got.structured_content["error"] == "not_found"
+    assert all(r["quality"]["health"]["status"] == "active" for r in listed["results"])

@@ -10,6 +10,7 @@ from souk.config import Settings
 from souk.db.types import Connection
 from souk.discovery.items import ITEM_COLUMNS, to_item
 from souk.errors import CatalogRejection, SoukError
+from souk.lifecycle.visibility import status_clause
 
 MAX_CHOICES = 20
 
@@ -23,12 +24,15 @@ def find_listing(
         url = canonical_url(resource)
     except CatalogRejection as exc:
         raise SoukError("invalid_resource", f"resource is not a URL Souk can catalog: {exc.reason}") from None
+    # Asked for by name, a gone listing is shown (its item says so in quality.health); a delisted one never is.
+    shown, shown_args, _ = status_clause({"status": ["any"]})
     rows = conn.execute(
         f"SELECT {ITEM_COLUMNS} FROM listings l WHERE l.resource_url = %(url)s"
         " AND (%(tool)s::text IS NULL OR l.tool_name = %(tool)s)"
         " AND (%(method)s::text IS NULL OR l.method = %(method)s)"
-        " ORDER BY l.listing_key LIMIT %(limit)s",
-        {
+        f" AND {shown} ORDER BY l.listing_key LIMIT %(limit)s",
+        shown_args
+        | {
             "url": url,
             "tool": tool_name,
             "method": method.upper() if method else None,

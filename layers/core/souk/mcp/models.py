@@ -72,6 +72,12 @@ class SearchArguments(_Filters):
 
 
 class ListArguments(_Filters):
+    status: str | None = Field(
+        default=None,
+        pattern=r"^[A-Za-z]{1,16}$",
+        description="Listing status: by default every status but 'gone' (an endpoint that stopped answering); "
+        "'gone' for only those, 'any' for all, or one status name.",
+    )
     limit: int = Field(default=DEFAULT_LIMIT, ge=1, le=MAX_LIMIT, description="Listings per page.")
     offset: int = Field(
         default=0, ge=0, le=1_000_000, description="How many listings to skip (nextOffset of the previous page)."
@@ -135,6 +141,9 @@ class Quality(BaseModel):
     uniquePayers: int
     settledCountAllTime: int
     lastSettledAt: str | None = None
+    health: dict[str, Any] | None = Field(
+        default=None, description="Liveness from Souk's probes: status (active, degraded, gone), uptime7d, last probe."
+    )
 
 
 class ResourceSummary(BaseModel):
@@ -187,6 +196,7 @@ class ListPagination(BaseModel):
 class ListResult(BaseModel):
     results: list[ResourceSummary]
     pagination: ListPagination
+    hidden: dict[str, Any] | None = Field(default=None, description="How many listings the status rule hid, and why.")
     unappliedFilters: list[str] | None = None
 
 

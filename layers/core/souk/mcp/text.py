@@ -40,6 +40,9 @@ def _entry(position: int, s: ResourceSummary) -> str:
     name = f"{s.serviceName}: " if s.serviceName else ""
     prices = "; ".join(f"{_price(p)} on {p.network}" for p in s.payments[:3]) or "no price declared"
     quality = f"{s.quality.settledCount} paid calls / {s.quality.uniquePayers} payers in {s.quality.windowDays} days"
+    status = (s.quality.health or {}).get("status")
+    if status and status != "active":
+        quality += f"; status {status}"
     lines = [f"{position}. {name}{target}", f"   price: {prices}; {quality}"]
     if s.description:
         lines.append(f"   seller says: {_quoted(s.description)}")
@@ -80,6 +83,9 @@ def list_text(r: ListResult) -> str:
         lines = [f"Listings {page.offset + 1}-{page.offset + len(r.results)} of {page.total} (newest first)."]
     else:
         lines = [f"No listings at offset {page.offset}: {page.total} match these filters."]
+    hidden = {k: v for k, v in (r.hidden or {}).items() if k in ("gone", "delisted") and v}
+    if hidden:
+        lines.append("Hidden: " + ", ".join(f"{n} {why}" for why, n in hidden.items()) + " (status='any' shows gone).")
     if r.unappliedFilters:
         lines.append("Not applied: " + ", ".join(r.unappliedFilters) + ".")
     lines += [_entry(page.offset + i, s) for i, s in enumerate(r.results, start=1)]

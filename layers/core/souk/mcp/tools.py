@@ -61,6 +61,7 @@ def list_catalog(conn: Connection, args: ListArguments, settings: Settings, clie
     return ListResult(
         results=summarize_page(body["items"]),
         pagination=ListPagination(**page, nextOffset=following if following < page["total"] else None),
+        hidden=body.get("hidden"),
         unappliedFilters=body.get("unappliedFilters"),
     )
 
