@@ -1396,19 +1396,19 @@ class _Scan:
                 else:
                     explain(claim, "asset", symbol)
             elif claim.kind == "price":
-                usd, symbol, bare = cast(tuple[Decimal | None, str | None, bool], claim.value)
-                if symbol:
-                    _note_asset(symbol, known, unknown, notes, where, source)
+                usd, priced_in, bare = cast(tuple[Decimal | None, str | None, bool], claim.value)
+                if priced_in:
+                    _note_asset(priced_in, known, unknown, notes, where, source)
                     explain(
                         claim,
                         "asset",
-                        symbol,
-                        "boost" if symbol in a.USD_RATES else "unapplied",
+                        priced_in,
+                        "boost" if priced_in in a.USD_RATES else "unapplied",
                         f"'{claim.phrase}': the price names the asset",
                     )
                 if usd is None:
-                    notes.append((where, f"price cap: no USD rate for {symbol}, not applied {source}"))
-                    unapplied.append(f"maxPrice:{symbol}")
+                    notes.append((where, f"price cap: no USD rate for {priced_in}, not applied {source}"))
+                    unapplied.append(f"maxPrice:{priced_in}")
                     explain(claim, "price", claim.phrase)
                 else:
                     caps.append((usd, bool(_STRICT_CAP.search(claim.phrase))))
