@@ -56,6 +56,9 @@ def _check_message(raw: bytes) -> None:
         raise SoukError("invalid_jsonrpc", "the body must be one JSON-RPC 2.0 message (an object; no batches)")
     if message.get("jsonrpc") != "2.0":
         raise SoukError("invalid_jsonrpc", 'a JSON-RPC message has "jsonrpc": "2.0"')
+    if "id" in message and (isinstance(message["id"], bool) or not isinstance(message["id"], str | int)):
+        # Otherwise the SDK reads it as a notification and the caller waits for an answer that never comes.
+        raise SoukError("invalid_jsonrpc", "a JSON-RPC id is a string or an integer")
     try:
         # The SDK's own message model; its rejection would be a JSON-RPC error quoting pydantic's internals.
         jsonrpc_message_adapter.validate_python(message, by_name=False)
