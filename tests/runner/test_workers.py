@@ -22,7 +22,8 @@ from tests.runner.test_serve_process import _alive, _free_port, _postmaster
 def test_default_workers_and_pool_sizes_follow_the_machine_and_the_lanes(monkeypatch):
     monkeypatch.setenv("SOUK_RUNNER_READ_THREADS", "12")
     settings = Settings()
-    assert 1 <= default_workers(settings) <= 4
+    assert default_workers(settings) == 1
+    assert 1 <= default_workers(Settings(runner_workers=0)) <= 4
     assert default_workers(Settings(runner_workers=3)) == 3
     assert gateway_pool_sizes(settings)["read"] == 12  # never fewer connections than threads that take one
     assert gateway_pool_sizes(Settings(read_pool_size=20))["read"] == 20
