@@ -1,14 +1,17 @@
 """Real servers for the probe tests, each on its own local port: an x402 seller (the SDK's FastAPI payment
 middleware answering 402 for real), an MCP server built with the ``mcp`` SDK, and plain servers that
-answer 404, 410, 500, redirect to 127.0.0.1, drip a slow body or send a huge one. Every request is
+answer 404, 410, 500, redirect to 127.0.0.1, drip a slow body or send a huge one, and a hostile seller
+(bodies without a length, gzip bombs, redirect loops, on the HTTP and the MCP path). Every request is
 recorded, so a test can prove a refused address was never contacted."""
 
 from __future__ import annotations
 
 import asyncio
+import json
 import socket
 import threading
 import time
+import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -16,7 +19,7 @@ from typing import Any
 
 import uvicorn
 from fastapi import FastAPI, Request
-from fastapi.responses import JSONResponse, PlainTextResponse, RedirectResponse, StreamingResponse
+from fastapi.responses import JSONResponse, PlainTextResponse, RedirectResponse, Response, StreamingResponse
 from x402.facilitator import x402Facilitator
 from x402.http.middleware.fastapi import payment_middleware
 from x402.schemas import AssetAmount, SettleResponse, VerifyResponse
@@ -199,3 +202,81 @@ def serving(app: Any, port: int | None = None) -> Iterator[int]:
     finally:
         server.should_exit = True
         thread.join(timeout=5)
+
+
+def v1_payment_required() -> dict[str, Any]:
+    """An x402 v1 402 body offering exactly what ``tests.factories.weather()`` lists."""
+    return {
+        "x402Version": 1,
+        "error": "payment required",
+        "accepts": [
+            {
+                "scheme": "exact",
+                "network": "stellar:testnet",
+                "maxAmountRequired": "10000",
+                "resource": "http://localhost/weather",
+                "description": "Current weather",
+                "mimeType": "application/json",
+                "payTo": STELLAR_SELLER,
+                "maxTimeoutSeconds": 60,
+                "asset": STELLAR_USDC,
+                "extra": {},
+            }
+        ],
+    }
+
+
+def _gzip_bomb(megabytes: int) -> Iterator[bytes]:
+    """A gzip stream that inflates to ``megabytes`` MB of spaces while a few kB cross the wire."""
+    z = zlib.compressobj(9, zlib.DEFLATED, 31)
+    block = b" " * (1 << 20)
+    for _ in range(megabytes):
+        data = z.compress(block)
+        if data:
+            yield data
+    yield z.flush()
+
+
+def hostile_app(hits: Hits) -> FastAPI:
+    """A seller that ignores ``Accept-Encoding`` and the probe's patience: bodies without a length,
+    compressed bodies and gzip bombs, endless same-origin redirects, on both the HTTP and the MCP path."""
+    app = FastAPI()
+    _recording(app, hits)
+    gzip = {"content-encoding": "gzip"}
+
+    @app.get("/plain402")
+    def plain402() -> JSONResponse:
+        return JSONResponse(v1_payment_required(), status_code=402)
+
+    @app.get("/gzip402")
+    def gzip402() -> Response:
+        body = zlib.compress(json.dumps(v1_payment_required()).encode(), wbits=31)
+        return Response(body, status_code=402, media_type="application/json", headers=gzip)
+
+    @app.get("/bomb402")
+    def bomb402() -> StreamingResponse:
+        return StreamingResponse(_gzip_bomb(200), status_code=402, media_type="application/json", headers=gzip)
+
+    @app.get("/brotli402")
+    def brotli402() -> Response:
+        return Response(
+            b"\x0b\x02\x80{}\x03", status_code=402, media_type="application/json", headers={"content-encoding": "br"}
+        )
+
+    @app.post("/mcp-chunked")
+    def mcp_chunked() -> StreamingResponse:
+        async def flood():  # type: ignore[no-untyped-def]
+            for _ in range(64):  # 64 MB of JSON whitespace, no Content-Length
+                yield b" " * (1 << 20)
+
+        return StreamingResponse(flood(), media_type="application/json")
+
+    @app.post("/mcp-bomb")
+    def mcp_bomb() -> StreamingResponse:
+        return StreamingResponse(_gzip_bomb(500), media_type="application/json", headers=gzip)
+
+    @app.post("/mcp-loop")
+    def mcp_loop(k: int = 0) -> RedirectResponse:
+        return RedirectResponse(f"/mcp-loop?k={k + 1}", status_code=307)
+
+    return app

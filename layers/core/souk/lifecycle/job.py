@@ -4,6 +4,9 @@ Bounded by construction: at most ``SOUK_PROBE_BATCH_SIZE`` listings and ``SOUK_P
 host, no probe starts after ``SOUK_PROBE_RUN_SECONDS``, and every probe has its own deadline. Hosts are
 probed ``SOUK_PROBE_CONCURRENCY`` at a time; one host's listings are probed one after another,
 ``SOUK_PROBE_HOST_INTERVAL_S`` apart, with the host resolved and vetted once for the whole pass.
+The per-host cap is applied in the selection, before the batch limit, so one host with many listings
+cannot fill the batch and starve the others. Each result is recorded as soon as its probe finishes, so
+a pass cut short (a crash, the Lambda timeout) keeps what it learned and the next pass moves on.
 Listings not reached stay due and come first next time (oldest probe first). Delisted listings are
 not probed; gone ones are, every ``SOUK_PROBE_GONE_INTERVAL_HOURS``.
 """
@@ -30,15 +33,27 @@ logger = logging.getLogger(__name__)
 ConnectionFactory = Callable[[], AbstractContextManager[Connection]]
 
 
+# The URL's host as urlsplit reads it, near enough for grouping (job-side grouping stays exact).
+_HOST_SQL = r"lower(substring(l.resource_url from '^[^:/?#]+://(?:[^/?#@]*@)?(\[[^]]*\]|[^/?#:]*)'))"
+
+
 def due_targets(conn: Connection, settings: Settings, now: datetime, limit: int) -> list[Target]:
+    """The due listings, oldest probe first, at most ``probe_max_per_host`` of each host, at most ``limit``."""
     rows = conn.execute(
-        """SELECT l.id, l.listing_key, l.type, l.resource_url, l.method, l.tool_name, l.accepts, l.discovery_info,
+        f"""WITH due AS (
+              SELECT l.id, h.last_probe_at,
+                     row_number() OVER (PARTITION BY {_HOST_SQL}
+                                        ORDER BY h.last_probe_at ASC NULLS FIRST, l.id) AS host_rank
+              FROM listings l LEFT JOIN listing_health h ON h.listing_id = l.id
+              WHERE h.listing_id IS NULL
+                 OR (NOT h.delisted AND (h.next_probe_at IS NULL OR h.next_probe_at <= %(now)s)))
+           SELECT l.id, l.listing_key, l.type, l.resource_url, l.method, l.tool_name, l.accepts, l.discovery_info,
                   (SELECT array_agg(lower(b.pay_to)) FROM listing_bindings b WHERE b.listing_id = l.id) AS bound
-           FROM listings l LEFT JOIN listing_health h ON h.listing_id = l.id
-           WHERE h.listing_id IS NULL OR (NOT h.delisted AND (h.next_probe_at IS NULL OR h.next_probe_at <= %(now)s))
-           ORDER BY h.last_probe_at ASC NULLS FIRST, l.id
+           FROM due d JOIN listings l ON l.id = d.id
+           WHERE d.host_rank <= %(per_host)s
+           ORDER BY d.last_probe_at ASC NULLS FIRST, l.id
            LIMIT %(limit)s""",
-        {"now": now, "limit": limit},
+        {"now": now, "limit": limit, "per_host": settings.probe_max_per_host},
     ).fetchall()
     return [
         Target(
@@ -70,12 +85,23 @@ def _port(url: str) -> int:
     return parts.port or (443 if parts.scheme == "https" else 80)
 
 
-async def probe_all(targets: list[Target], settings: Settings, now: datetime | None = None) -> list[ProbeResult]:
-    """Probe ``targets`` under the per-host, concurrency and time bounds; returns the results obtained."""
+async def probe_all(
+    targets: list[Target],
+    settings: Settings,
+    now: datetime | None = None,
+    on_result: Callable[[ProbeResult], None] | None = None,
+) -> list[ProbeResult]:
+    """Probe ``targets`` under the per-host, concurrency and time bounds; returns the results obtained.
+    ``on_result`` is called with each result as soon as it exists (the pass records it there)."""
     deadline = time.monotonic() + settings.probe_run_seconds
     slots = asyncio.Semaphore(settings.probe_concurrency)
     allowed = allowed_hosts(settings.probe_allowed_hosts)
     results: list[ProbeResult] = []
+
+    def done(result: ProbeResult) -> None:
+        results.append(result)
+        if on_result is not None:
+            on_result(result)
 
     async def one_host(host: str, items: list[Target]) -> None:
         async with slots:
@@ -85,14 +111,15 @@ async def probe_all(targets: list[Target], settings: Settings, now: datetime | N
                 pin: Pin = await vet(host, _port(items[0].url), allowed, settings.probe_deadline_s)
             except ProbeRefused as refused:  # nothing is contacted: every listing of the host gets the refusal
                 at = now or datetime.now(UTC)
-                results.extend(ProbeResult(t.listing_id, at, refused.code, detail=refused.reason) for t in items)
+                for t in items:
+                    done(ProbeResult(t.listing_id, at, refused.code, detail=refused.reason))
                 return
             for i, target in enumerate(items):
                 if time.monotonic() >= deadline:
                     return
                 if i:
                     await asyncio.sleep(settings.probe_host_interval_s)
-                results.append(await probe(target, pin, settings, now=now))
+                done(await probe(target, pin, settings, now=now))
 
     await asyncio.gather(
         *(one_host(host, items) for host, items in _by_host(targets, settings.probe_max_per_host).items())
@@ -113,15 +140,20 @@ def run_pass(
     with connection() as conn:
         targets = due_targets(conn, settings, clock, min(limit or settings.probe_batch_size, settings.probe_batch_size))
         conn.commit()
-    results = asyncio.run(probe_all(targets, settings, now=now))
     outcomes: dict[str, int] = {}
     statuses: dict[str, int] = {}
     with connection() as conn:
-        for result in results:
+
+        def record(result: ProbeResult) -> None:
+            # A short write on the event loop's thread: the connection is not shared across threads, and
+            # the probes' deadlines tolerate a few milliseconds.
             health = store.record_probe(conn, result, settings)
+            conn.commit()
             outcomes[result.outcome] = outcomes.get(result.outcome, 0) + 1
             if health is not None:
                 statuses[health.status] = statuses.get(health.status, 0) + 1
+
+        results = asyncio.run(probe_all(targets, settings, now=now, on_result=record))
         pruned = store.prune_history(conn, clock - timedelta(days=settings.probe_history_days))
         conn.commit()
     summary = {

@@ -9,8 +9,8 @@ answer (the ``PAYMENT-REQUIRED`` header, or an x402 v1 JSON body; parsed with th
 MCP listing: ``initialize`` + ``tools/list`` with the official ``mcp`` client; healthy = the tool is listed.
 
 Every connection goes to an address souk.lifecycle.safety vetted and pinned; redirects are followed only
-on the same scheme, host and port (at most two), a response body is read up to ``SOUK_PROBE_MAX_BYTES``,
-and the whole probe has a deadline.
+on the same scheme, host and port (at most two), every response body (HTTP or MCP, received and decoded)
+is cut at ``SOUK_PROBE_MAX_BYTES`` and the probe is then ``too_large``, and the whole probe has a deadline.
 """
 
 from __future__ import annotations
@@ -24,19 +24,34 @@ from urllib.parse import urljoin, urlsplit
 
 import anyio
 import httpx2
+
+# Imported with the module, not inside the probe: importing the SDK takes seconds on a cold start, and
+# inside the probe that time counted against the first MCP listing's deadline.
+from mcp.client import Client
+from mcp.client.streamable_http import streamable_http_client
+from mcp.types import Implementation
 from x402.http.utils import decode_payment_required_header
 from x402.schemas import PaymentRequired
 from x402.schemas.v1 import PaymentRequiredV1
 
 from souk.config import Settings
-from souk.lifecycle.safety import Pin, ProbeRefused, allowed_hosts, pinned_client, vet
+from souk.lifecycle.safety import (
+    MAX_REDIRECTS,
+    AnswerTooLarge,
+    AnswerUnreadable,
+    Pin,
+    ProbeRefused,
+    ResponseCap,
+    allowed_hosts,
+    pinned_client,
+    vet,
+)
 from souk.lifecycle.status import HEALTHY
 from souk.networks import normalize_network
 
 PROBE_VERSION = "1"
 USER_AGENT = f"Souk-Probe/{PROBE_VERSION} (x402 Bazaar catalog liveness check; one request per listing)"
 QUERY_METHODS = frozenset({"GET", "HEAD", "DELETE"})
-MAX_REDIRECTS = 2
 MAX_FINDINGS = 10
 MAX_TOOL_PAGES = 5
 
@@ -165,33 +180,19 @@ def _request_input(target: Target, method: str) -> dict[str, Any]:
     return {}
 
 
-async def _read_capped(response: httpx2.Response, cap: int) -> bytes | None:
-    chunks: list[bytes] = []
-    size = 0
-    async for chunk in response.aiter_raw():
-        size += len(chunk)
-        if size > cap:
-            return None
-        chunks.append(chunk)
-    return b"".join(chunks)
-
-
 def _same_origin(a: str, b: str) -> bool:
     pa, pb = urlsplit(a), urlsplit(b)
     return (pa.scheme, (pa.hostname or "").lower(), _port(a)) == (pb.scheme, (pb.hostname or "").lower(), _port(b))
 
 
-async def _probe_http(client: httpx2.AsyncClient, target: Target, result: ProbeResult, settings: Settings) -> None:
+async def _probe_http(client: httpx2.AsyncClient, target: Target, result: ProbeResult) -> None:
     method = (target.method or "GET").upper()
     url = target.url
     for _ in range(MAX_REDIRECTS + 1):
         async with client.stream(method, url, **_request_input(target, method)) as response:
             result.http_status = response.status_code
-            body = await _read_capped(response, settings.probe_max_bytes)
+            body = await response.aread()  # bounded by the client's ResponseCap
             location = response.headers.get("location")
-        if body is None:
-            result.outcome, result.detail = "too_large", f"the answer exceeds {settings.probe_max_bytes} bytes"
-            return
         if response.status_code in (301, 302, 303, 307, 308) and location:
             following = urljoin(url, location)
             if not _same_origin(url, following):
@@ -225,10 +226,6 @@ def _judge_http(target: Target, result: ProbeResult, status: int, headers: httpx
 
 
 async def _probe_mcp(client: httpx2.AsyncClient, target: Target, result: ProbeResult, settings: Settings) -> None:
-    from mcp.client import Client
-    from mcp.client.streamable_http import streamable_http_client
-    from mcp.types import Implementation
-
     transport = streamable_http_client(
         target.url, http_client=client, terminate_on_close=True, max_sse_event_size=settings.probe_max_bytes
     )
@@ -249,10 +246,6 @@ async def _probe_mcp(client: httpx2.AsyncClient, target: Target, result: ProbeRe
         result.outcome, result.detail = "tool_missing", f"tools/list does not list {target.tool_name!r}"
 
 
-class AnswerTooLarge(Exception):
-    pass
-
-
 def _classify(exc: BaseException, statuses: list[int]) -> tuple[str, str]:
     """(outcome, detail) for a probe that raised; seller-controlled text is not copied into the detail.
 
@@ -260,6 +253,8 @@ def _classify(exc: BaseException, statuses: list[int]) -> tuple[str, str]:
     error, so the status itself is what tells a removed endpoint from a broken one)."""
     if isinstance(exc, AnswerTooLarge):
         return "too_large", str(exc)
+    if isinstance(exc, AnswerUnreadable):
+        return "protocol_error", str(exc)
     if isinstance(exc, httpx2.TimeoutException | TimeoutError):
         return "timeout", f"no complete answer in time ({type(exc).__name__})"
     if isinstance(exc, httpx2.ConnectError):
@@ -287,6 +282,7 @@ async def probe(target: Target, pin: Pin | None, settings: Settings, *, now: dat
     result = ProbeResult(target.listing_id, now or datetime.now(UTC), "error")
     started = time.monotonic()
     statuses: list[int] = []
+    cap = ResponseCap(settings.probe_max_bytes)
 
     async def seen(response: httpx2.Response) -> None:
         statuses.append(response.status_code)
@@ -309,16 +305,21 @@ async def probe(target: Target, pin: Pin | None, settings: Settings, *, now: dat
                 connect_s=settings.probe_connect_timeout_s,
                 read_s=settings.probe_read_timeout_s,
                 user_agent=USER_AGENT,
+                cap=cap,
                 on_response=seen,
             )
             async with client:
-                if target.type == "mcp":
-                    await _probe_mcp(client, target, result, settings)
-                else:
-                    await _probe_http(client, target, result, settings)
+                with anyio.CancelScope() as stop:
+                    cap.on_exceeded = stop.cancel
+                    if target.type == "mcp":
+                        await _probe_mcp(client, target, result, settings)
+                    else:
+                        await _probe_http(client, target, result)
     except ProbeRefused as refused:
         result.outcome, result.detail = refused.code, refused.reason
     except Exception as exc:  # any failure of the remote side is an outcome, never a crash of the run
         result.outcome, result.detail = _classify(_leaf(exc), statuses)
+    if cap.exceeded is not None:  # whatever the mcp SDK made of the error it saw, the seller sent too much
+        result.outcome, result.detail = "too_large", cap.exceeded
     result.latency_ms = round((time.monotonic() - started) * 1000)
     return result

@@ -7,6 +7,11 @@ Refused for IPv4 and IPv6: loopback, private (RFC 1918, ULA), link-local, CGNAT 
 metadata, unspecified, multicast, reserved and any other non-global range; IPv4 embedded in IPv6
 (mapped, 6to4, NAT64) is judged by the IPv4 address. ``SOUK_PROBE_ALLOWED_HOSTS`` names hosts that may
 resolve to such addresses (tests, local setups); they are still pinned.
+
+The client also bounds what a seller can make the probe read: it asks for ``identity`` encoding, follows
+at most :data:`MAX_REDIRECTS` redirects, and every response stream, whoever reads it (the probe or the
+``mcp`` SDK, which reads JSON answers whole), raises :class:`AnswerTooLarge` once it has received or
+decoded more than the cap; a seller that compresses anyway is decoded here, within the same cap.
 """
 
 from __future__ import annotations
@@ -14,7 +19,8 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 import socket
-from collections.abc import Awaitable, Callable, Iterable, Mapping
+import zlib
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,6 +41,7 @@ METADATA_ADDRESSES = frozenset(
     )
 )
 _CGNAT = ipaddress.ip_network("100.64.0.0/10")
+MAX_REDIRECTS = 2  # same-origin redirects a probe follows (HTTP probe and MCP SDK alike)
 _NAT64 = ipaddress.ip_network("64:ff9b::/96")
 
 
@@ -156,16 +163,126 @@ class PinnedBackend(AsyncNetworkBackend):
         await self._inner.sleep(seconds)
 
 
+class AnswerTooLarge(Exception):
+    """A response went past the probe's byte cap (received or decoded)."""
+
+
+class AnswerUnreadable(Exception):
+    """A response body the probe cannot decode (an encoding it did not ask for and does not know)."""
+
+
+class ResponseCap:
+    """The per-response byte cap of one probe, and whether any response went past it (the ``mcp`` SDK
+    turns some stream errors into protocol errors, so the probe asks here rather than trusting the
+    exception that reaches it)."""
+
+    def __init__(self, max_bytes: int) -> None:
+        self.max_bytes = max_bytes
+        self.exceeded: str | None = None
+        # Called on the first excess: the SDK can leave its caller waiting after a failed POST, so the
+        # probe ends the exchange here instead of waiting for its deadline.
+        self.on_exceeded: Callable[[], None] | None = None
+
+    def check(self, size: int, what: str) -> None:
+        if size > self.max_bytes:
+            if self.exceeded is None and self.on_exceeded is not None:
+                self.on_exceeded()
+            self.exceeded = f"the answer exceeds {self.max_bytes} bytes ({what})"
+            raise AnswerTooLarge(self.exceeded)
+
+
+class _BoundedInflate:
+    """gzip/zlib decoding whose output never exceeds the cap, however well the input compresses
+    (``max_length`` bounds each step, so a bomb costs at most the cap in memory and CPU)."""
+
+    def __init__(self, cap: ResponseCap) -> None:
+        self._cap = cap
+        self._z = zlib.decompressobj(32 + zlib.MAX_WBITS)  # gzip or zlib header
+        self._size = 0
+
+    def feed(self, data: bytes) -> bytes:
+        out: list[bytes] = []
+        while data and not self._z.eof:
+            try:
+                chunk = self._z.decompress(data, self._cap.max_bytes - self._size + 1)
+            except zlib.error:
+                raise AnswerUnreadable("the compressed answer is corrupt") from None
+            self._size += len(chunk)
+            self._cap.check(self._size, "decoded")
+            out.append(chunk)
+            if not chunk and self._z.unconsumed_tail == data:
+                break
+            data = self._z.unconsumed_tail
+        return b"".join(out)
+
+
+class _CappedStream(httpx2.AsyncByteStream):
+    def __init__(self, inner: httpx2.AsyncByteStream, cap: ResponseCap, inflate: _BoundedInflate | None) -> None:
+        self._inner = inner
+        self._cap = cap
+        self._inflate = inflate
+
+    async def __aiter__(self) -> AsyncIterator[bytes]:
+        received = 0
+        async for chunk in self._inner:
+            received += len(chunk)
+            self._cap.check(received, "received")
+            if self._inflate is not None:
+                chunk = self._inflate.feed(chunk)
+            if chunk:
+                yield chunk
+
+    async def aclose(self) -> None:
+        await self._inner.aclose()
+
+
+class CappedTransport(httpx2.AsyncBaseTransport):
+    """Wraps every response body in the cap; decodes gzip/deflate itself (bounded) so httpx2 never
+    inflates a body without a limit."""
+
+    def __init__(self, inner: httpx2.AsyncBaseTransport, cap: ResponseCap) -> None:
+        self._inner = inner
+        self._cap = cap
+
+    async def handle_async_request(self, request: httpx2.Request) -> httpx2.Response:
+        response = await self._inner.handle_async_request(request)
+        encodings = [
+            e.strip().lower() for e in response.headers.get_list("content-encoding", split_commas=True) if e.strip()
+        ]
+        encodings = [e for e in encodings if e != "identity"]
+        headers = response.headers
+        inflate = None
+        if encodings:
+            if encodings not in (["gzip"], ["x-gzip"], ["deflate"]):
+                await response.aclose()
+                raise AnswerUnreadable(f"an answer in an encoding the probe did not ask for ({encodings[0][:32]})")
+            inflate = _BoundedInflate(self._cap)
+            drop = {"content-encoding", "content-length"}
+            headers = httpx2.Headers([(k, v) for k, v in response.headers.multi_items() if k.lower() not in drop])
+        assert isinstance(response.stream, httpx2.AsyncByteStream)
+        return httpx2.Response(
+            response.status_code,
+            headers=headers,
+            stream=_CappedStream(response.stream, self._cap, inflate),
+            extensions=response.extensions,
+        )
+
+    async def aclose(self) -> None:
+        await self._inner.aclose()
+
+
 def pinned_client(
     pin: Pin,
     *,
     connect_s: float,
     read_s: float,
     user_agent: str,
+    cap: ResponseCap,
     on_response: Callable[[httpx2.Response], Awaitable[None]] | None = None,
 ) -> httpx2.AsyncClient:
     """An HTTP client that reaches ``pin.host`` at ``pin.address`` only: no proxies from the environment,
-    no redirects followed, a few connections (one probe), the Souk User-Agent."""
+    no redirects followed by itself (the SDK's same-origin following stops at ``MAX_REDIRECTS``), a few
+    connections (one probe), identity encoding, every response body capped by ``cap``, the Souk User-Agent."""
     transport = httpx2.AsyncHTTPTransport(retries=0, trust_env=False)
     # httpx2 takes no network backend argument; its pool is replaced by one built the same way with ours.
     transport._pool = httpcore2.AsyncConnectionPool(
@@ -174,10 +291,11 @@ def pinned_client(
         network_backend=PinnedBackend({pin.host: pin.address}),
     )
     return httpx2.AsyncClient(
-        transport=transport,
+        transport=CappedTransport(transport, cap),
         trust_env=False,
         follow_redirects=False,
+        max_redirects=MAX_REDIRECTS,
         timeout=httpx2.Timeout(read_s, connect=connect_s),
-        headers={"user-agent": user_agent},
+        headers={"user-agent": user_agent, "accept-encoding": "identity"},
         event_hooks={"response": [on_response]} if on_response else None,
     )

@@ -1,0 +1,137 @@
+"""A hostile seller cannot make the probe read without bound, follow redirects without end, or wedge the job:
+a real local server that ignores ``Accept-Encoding``, streams bodies without a length, sends gzip bombs and
+redirect loops, on the plain HTTP path and on the MCP path (where the ``mcp`` SDK reads JSON answers)."""
+
+from __future__ import annotations
+
+import asyncio
+import resource
+import threading
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from souk.catalog.ingest import catalog_event
+from souk.lifecycle.job import run_pass
+from souk.lifecycle.probe import probe
+from tests.factories import pdf_tool, verified, weather
+from tests.lifecycle.servers import Hits, hostile_app, serving
+from tests.lifecycle.test_probe import _target
+
+
+@pytest.fixture(scope="module")
+def hostile() -> Iterator[tuple[int, Hits]]:
+    hits = Hits()
+    with serving(hostile_app(hits)) as port:
+        yield port, hits
+
+
+def _url(hostile, path: str) -> str:
+    return f"http://localhost:{hostile[0]}{path}"
+
+
+def _run(target, settings):
+    return asyncio.run(probe(target, None, settings))
+
+
+def _max_rss_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def test_the_probe_asks_for_identity_encoding(db, probe_settings, hostile):
+    target = _target(db, probe_settings, weather(url=_url(hostile, "/plain402")))
+    assert _run(target, probe_settings).outcome == "ok"
+    assert hostile[1].requests[-1]["headers"]["accept-encoding"] == "identity"
+
+
+def test_a_gzip_402_sent_anyway_is_decoded(db, probe_settings, hostile):
+    target = _target(db, probe_settings, weather(url=_url(hostile, "/gzip402")))
+    result = _run(target, probe_settings)
+    assert (result.outcome, result.http_status, result.findings) == ("ok", 402, [])
+
+
+def test_a_gzip_bomb_on_the_http_path_is_cut_at_the_cap(db, probe_settings, hostile):
+    target = _target(db, probe_settings, weather(url=_url(hostile, "/bomb402")))
+    before = _max_rss_mb()
+    result = _run(target, probe_settings)
+    assert result.outcome == "too_large" and "decoded" in result.detail
+    assert _max_rss_mb() - before < 100  # 200 MB inflated would show; the cap is 64 kB
+
+
+def test_an_encoding_the_probe_cannot_decode_is_a_protocol_error(db, probe_settings, hostile):
+    target = _target(db, probe_settings, weather(url=_url(hostile, "/brotli402")))
+    result = _run(target, probe_settings)
+    assert result.outcome == "protocol_error" and "br" in result.detail
+
+
+def test_an_mcp_json_answer_without_length_is_cut_at_the_cap(db, probe_settings, hostile):
+    target = _target(db, probe_settings, pdf_tool(url=_url(hostile, "/mcp-chunked")))
+    started = time.monotonic()
+    result = _run(target, probe_settings)
+    assert result.outcome == "too_large" and "received" in result.detail
+    assert time.monotonic() - started < probe_settings.probe_deadline_s  # stopped, not timed out
+
+
+def test_an_mcp_gzip_bomb_is_cut_at_the_cap(db, probe_settings, hostile):
+    target = _target(db, probe_settings, pdf_tool(url=_url(hostile, "/mcp-bomb")))
+    before = _max_rss_mb()
+    started = time.monotonic()
+    result = _run(target, probe_settings)
+    assert result.outcome == "too_large" and "decoded" in result.detail
+    assert time.monotonic() - started < probe_settings.probe_deadline_s
+    assert _max_rss_mb() - before < 100  # 500 MB inflated would show
+
+
+def test_the_mcp_probe_follows_at_most_two_redirects(db, probe_settings, hostile):
+    target = _target(db, probe_settings, pdf_tool(url=_url(hostile, "/mcp-loop")))
+    seen = len(hostile[1].requests)
+    result = _run(target, probe_settings)
+    assert not result.healthy
+    posts = [r for r in hostile[1].requests[seen:] if r["method"] == "POST" and r["path"] == "/mcp-loop"]
+    assert len(posts) == 3  # the request and two redirects (httpx2's default would be 21)
+
+
+def test_a_hostile_listing_is_recorded_and_does_not_open_the_next_pass(db, probe_settings, hostile):
+    from souk.db import get_pool
+
+    hourly = probe_settings.model_copy(update={"probe_interval_minutes": 60.0})
+    bomb = catalog_event(db, verified(pdf_tool(url=_url(hostile, "/mcp-bomb"))), hourly).listing_id
+    db.commit()
+    assert run_pass(get_pool().connection, hourly)["outcomes"] == {"too_large": 1}
+    row = db.execute("SELECT outcome, detail FROM probe_results WHERE listing_id = %s", (bomb,)).fetchone()
+    assert row["outcome"] == "too_large" and "65536" in row["detail"]
+    honest = catalog_event(db, verified(weather(url=_url(hostile, "/plain402"))), hourly).listing_id
+    db.commit()
+    second = run_pass(get_pool().connection, hourly)
+    assert second["outcomes"] == {"ok": 1}  # the bomb waits its interval; the pass reached the next listing
+    assert (
+        db.execute("SELECT outcome FROM probe_results WHERE listing_id = %s", (honest,)).fetchone()["outcome"] == "ok"
+    )
+
+
+def test_results_are_recorded_as_each_probe_finishes(db, probe_settings, hostile, servers):
+    """A quick probe's result is in the database while a slow probe of the same pass is still running."""
+    from souk.db import get_pool
+
+    quick = catalog_event(db, verified(weather(url=_url(hostile, "/plain402"))), probe_settings).listing_id
+    # another host name for the same machine, so the two listings are probed side by side
+    slow_url = f"http://127.0.0.1:{servers.plain}/slow"
+    catalog_event(db, verified(weather(url=slow_url)), probe_settings)
+    db.commit()
+    patient = probe_settings.model_copy(
+        update={"probe_allowed_hosts": "localhost,127.0.0.1", "probe_deadline_s": 6.0, "probe_read_timeout_s": 5.0}
+    )
+    summary: dict = {}
+    job = threading.Thread(target=lambda: summary.update(run_pass(get_pool().connection, patient)))
+    job.start()
+    recorded_while_running = False
+    while job.is_alive():
+        db.rollback()  # a fresh snapshot each look
+        if db.execute("SELECT 1 FROM probe_results WHERE listing_id = %s", (quick,)).fetchone():
+            recorded_while_running = job.is_alive()
+            break
+        time.sleep(0.1)
+    job.join()
+    assert recorded_while_running
+    assert summary["outcomes"] == {"ok": 1, "timeout": 1}
