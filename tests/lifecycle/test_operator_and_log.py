@@ -97,18 +97,18 @@ def test_search_demotes_unhealthy_listings_within_the_bound(db, settings):
         return rank(db, RankRequest("current weather forecast", now=now), settings, DEFAULT_PROFILE).listing_ids
 
     plain = ranked()
-    assert health.factors(db, [a, b], now) == {}  # never probed: no demotion
+    assert health.factors(db, [a, b], now, settings) == {}  # never probed: no demotion
     first = plain[0]
     for i in range(3):
         record_probe(db, _probe_result(first, "timeout", now + timedelta(minutes=i)), settings)
     db.commit()
-    factor = health.factors(db, [first], now)[first]
-    assert health.FLOOR <= factor < 1.0
+    factor = health.factors(db, [first], now, settings)[first]
+    assert settings.health_demotion_floor <= factor < 1.0
     assert ranked() == list(reversed(plain))  # two equally relevant listings: the unhealthy one drops
     for i in range(10):
         record_probe(db, _probe_result(first, "ok", now + timedelta(minutes=10 + i)), settings)
     db.commit()
-    assert health.factors(db, [first], now) == {} or health.factors(db, [first], now)[first] > 0.99
+    assert health.factors(db, [first], now, settings) == {} or health.factors(db, [first], now, settings)[first] > 0.99
 
 
 def test_a_stale_listing_is_demoted_and_the_factor_never_passes_the_floor(db, settings):
@@ -117,5 +117,23 @@ def test_a_stale_listing_is_demoted_and_the_factor_never_passes_the_floor(db, se
     for i in range(30):
         record_probe(db, _probe_result(lid, "connect_error", old + timedelta(hours=i)), settings)
     db.commit()
-    factor = health.factors(db, [lid], datetime.now(UTC))[lid]
-    assert factor == pytest.approx(health.FLOOR, abs=0.01) and factor >= health.FLOOR
+    factor = health.factors(db, [lid], datetime.now(UTC), settings)[lid]
+    floor = settings.health_demotion_floor
+    assert factor == pytest.approx(floor, abs=0.01) and factor >= floor
+
+
+def test_the_demotion_floor_and_staleness_are_settings(db, settings):
+    old = datetime.now(UTC) - timedelta(days=10)
+    lid = catalog_event(db, verified(weather(), old), settings, now=old).listing_id
+    for i in range(30):
+        record_probe(db, _probe_result(lid, "connect_error", old + timedelta(hours=i)), settings)
+    db.commit()
+    now = datetime.now(UTC)
+    assert settings.health_demotion_floor == 0.5 and settings.health_stale_hours == 72.0  # the documented defaults
+    lower = settings.model_copy(update={"health_demotion_floor": 0.2})
+    assert health.factors(db, [lid], now, lower)[lid] == pytest.approx(0.2, abs=0.01)
+    # a listing with a perfect score is demoted only for staleness: a longer window forgives it
+    db.execute("UPDATE listing_health SET score = 1.0 WHERE listing_id = %s", (lid,))
+    db.commit()
+    assert health.factors(db, [lid], now, settings)[lid] == pytest.approx(0.75)  # stale: penalty 0.5
+    assert health.factors(db, [lid], now, settings.model_copy(update={"health_stale_hours": 24.0 * 30})) == {}

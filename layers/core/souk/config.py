@@ -137,6 +137,10 @@ class Settings(BaseSettings):
     health_ewma_alpha: float = Field(default=0.3, gt=0, le=1)
     health_degraded_below: float = Field(default=0.8, ge=0, le=1)
     health_unreachable_below: float = Field(default=0.3, ge=0, le=1)
+    # Search demotion (souk.search.health): the lowest factor, and after how long without a healthy probe
+    # or a verified payment a probed listing counts as stale.
+    health_demotion_floor: float = Field(default=0.5, ge=0, le=1)
+    health_stale_hours: float = Field(default=72.0, gt=0)
     # gone: K consecutive 404/410/non-402 answers spanning at least T hours, no verified payment since.
     gone_after_failures: int = Field(default=5, ge=1)
     gone_after_hours: float = Field(default=48.0, ge=0)
