@@ -15,6 +15,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from souk.lifecycle.visibility import STATUS_CHOICES
 from souk.networks import (
     BASE,
     BASE_SEPOLIA,
@@ -140,7 +141,13 @@ def _limit() -> dict[str, Any]:
 def list_extra() -> dict[str, Any]:
     """``GET /discovery/resources``: the Bazaar filters and offset pagination."""
     offset = _param("offset", {"type": "integer", "minimum": 0, "maximum": 1_000_000, "default": 0}, "Page start.")
-    return {"parameters": [*_filter_params(), _limit(), offset]}
+    status = _param(
+        "status",
+        {"type": "string", "enum": list(STATUS_CHOICES)},
+        "Listing status: by default every status but `gone`; a status name lists only that status, `any` all"
+        " of them. Delisted listings are never listed.",
+    )
+    return {"parameters": [*_filter_params(), status, _limit(), offset]}
 
 
 def search_extra() -> dict[str, Any]:
