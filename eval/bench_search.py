@@ -40,10 +40,10 @@ from souk.config import get_settings
 from souk.db.migrate import migrate
 from souk.demo.builders import event
 from souk.demo.catalog import DEMO_CLOCK, DEMO_PATH
-from souk.discovery.filters import Filters
 from souk.embedding import generations as gens
 from souk.embedding.model_build import build_model_dir
 from souk.embedding.worker import drain
+from souk.listing.filters import Filters
 from souk.search import bm25f, semantic
 from souk.search.pipeline import RankRequest, rank
 from souk.search.profile import DEFAULT_PROFILE

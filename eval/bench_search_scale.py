@@ -54,12 +54,12 @@ from souk.catalog.ingest import ingest_many
 from souk.catalog.loader import read_events
 from souk.config import get_settings
 from souk.db.migrate import migrate
-from souk.discovery.filters import Filters, filter_sql
 from souk.embedding import generations as gens
 from souk.embedding.model_build import build_model_dir
 from souk.embedding.worker import drain
 from souk.evaluation.crawl import crawl_events
 from souk.evaluation.run import EVAL_CLOCK
+from souk.listing.filters import Filters, filter_sql
 from souk.search import baselines, bm25f, semantic
 from souk.search.pipeline import RankRequest, _constraint_sql, rank, select_terms
 from souk.search.profile import DEFAULT_PROFILE

@@ -1,11 +1,9 @@
 """Package layering: the import graph between souk's subpackages, late (function-level) imports included.
 
 A cycle between two subpackages (``souk.catalog`` imports ``souk.search`` and ``souk.search`` imports
-``souk.catalog``) is a layering error even when a late import keeps it from failing at import time.
-The edges below are the cycles that remain (issue 11, "package layering"): the listing document and the
-SQL filters still have to move down where the write path (catalog, embedding) and the read path (search,
-discovery) both import them. This test fails on any *new* cycle edge, and on a listed edge once it is gone,
-so the list only shrinks.
+``souk.catalog``) is a layering error even when a late import keeps it from failing at import time. What the
+write path and the read path both need (the listing document, canonical URLs, the SQL filters, the id-or-key
+resolver) lives in ``souk.listing``, which imports no other subpackage, so there is no cycle at all.
 """
 
 from __future__ import annotations
@@ -16,23 +14,6 @@ from collections import defaultdict
 from tests.conftest import REPO
 
 PACKAGE = REPO / "layers" / "core" / "souk"
-
-# (importer, imported): each inside a cycle today, with the module that makes it.
-KNOWN_CYCLE_EDGES = {
-    ("souk.search", "souk.discovery"),  # search/pipeline.py -> discovery.filters (Filters)
-    ("souk.search", "souk.catalog"),  # search/lexical_index.py -> catalog.document
-    ("souk.search", "souk.lifecycle"),  # search/health.py -> lifecycle.visibility
-    ("souk.search", "souk.embedding"),  # search/semantic.py (fine once embedding no longer reaches search)
-    ("souk.catalog", "souk.search"),  # catalog/indexing.py -> search.lexical_index (late import)
-    ("souk.catalog", "souk.embedding"),  # catalog/indexing.py -> embedding.jobs (late import)
-    ("souk.catalog", "souk.lifecycle"),  # catalog/ingest.py -> lifecycle.rejections, lifecycle.store
-    ("souk.embedding", "souk.catalog"),  # embedding/worker.py, synthetic.py -> catalog.document
-    ("souk.lifecycle", "souk.catalog"),  # lifecycle/store.py -> catalog.bindings
-    ("souk.lifecycle", "souk.discovery"),  # lifecycle/merchant.py, rejections.py -> discovery.filters
-    ("souk.discovery", "souk.search"),  # discovery/search.py (the read API; fine once search stops reaching up)
-    ("souk.discovery", "souk.lifecycle"),  # discovery/resources.py, items.py -> lifecycle
-    ("souk.discovery", "souk.catalog"),  # discovery/conversions.py -> catalog.canonical
-}
 
 
 def _subpackage(module: str) -> str:
@@ -84,14 +65,16 @@ def cycle_edges(graph: dict[str, dict[str, list[str]]]) -> set[tuple[str, str]]:
     return {(a, b) for a in graph for b in graph[a] if a in reach[b]}
 
 
-def test_no_new_package_import_cycle():
+def test_no_package_import_cycle():
     graph = import_graph()
-    found = cycle_edges(graph)
-    new = sorted(found - KNOWN_CYCLE_EDGES)
-    described = "; ".join(f"{a} -> {b} ({graph[a][b][:3]})" for a, b in new)
-    assert not new, f"new import cycles between subpackages: {described}"
-    gone = sorted(KNOWN_CYCLE_EDGES - found)
-    assert not gone, f"these cycle edges are gone, remove them from KNOWN_CYCLE_EDGES: {gone}"
+    found = sorted(cycle_edges(graph))
+    described = "; ".join(f"{a} -> {b} ({graph[a][b][:3]})" for a, b in found)
+    assert not found, f"import cycles between subpackages: {described}"
+
+
+def test_the_shared_layer_imports_no_other_subpackage():
+    allowed = {"souk.db", "souk.errors", "souk.networks", "souk.assets", "souk.config"}
+    assert set(import_graph()["souk.listing"]) <= allowed
 
 
 def test_the_cycle_check_sees_a_cycle_made_by_a_late_import():
@@ -99,5 +82,5 @@ def test_the_cycle_check_sees_a_cycle_made_by_a_late_import():
     assert cycle_edges(graph) == {("souk.a", "souk.b"), ("souk.b", "souk.c"), ("souk.c", "souk.a")}
     graph["souk.c"] = {}
     assert cycle_edges(graph) == set()
-    late = import_graph()["souk.catalog"]["souk.search"]
-    assert any(ref.startswith("catalog/indexing.py") for ref in late), late
+    edge = import_graph()["souk.catalog"]["souk.search"]  # the write path indexes for search: one way only
+    assert any(ref.startswith("catalog/indexing.py") for ref in edge), edge

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from souk.discovery.filters import LIST_PARAMS
 from souk.discovery.search import SEARCH_PARAMS
+from souk.listing.filters import LIST_PARAMS
 from souk.runner.openapi import build_document
 from tests.conftest import REPO
 

@@ -10,8 +10,8 @@ import pytest
 from souk.catalog.events import parse_event
 from souk.catalog.extract import draft_listing
 from souk.catalog.ingest import catalog_event
-from souk.catalog.urls import canonical_url
 from souk.errors import CatalogRejection
+from souk.listing.urls import canonical_url
 from tests.conftest import SHARED_DATA, table_snapshot
 from tests.factories import SPOOFER, settled, verified, weather
 
@@ -119,7 +119,7 @@ def test_a_78_digit_amount_does_not_break_the_price_filter(db, settings):
     catalog_event(db, verified(weather(amount=str(2**256 - 1))), settings)
     row = db.execute("SELECT min_usd_price FROM listings").fetchone()
     assert row["min_usd_price"] is not None
-    # The comparison souk.discovery.filters makes for maxUsdPrice: numeric against a Python float (float8),
+    # The comparison souk.listing.filters makes for maxUsdPrice: numeric against a Python float (float8),
     # which overflowed for a 4,300-digit amount.
     hit = db.execute("SELECT count(*) AS n FROM listings WHERE min_usd_price <= %s", (0.5,)).fetchone()
     assert hit["n"] == 0

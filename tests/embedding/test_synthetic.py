@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import dataclasses
 
-from souk.catalog.document import DeclaredParam, ListingDocument
 from souk.catalog.events import parse_event
 from souk.catalog.extract import draft_listing
 from souk.config import Settings
 from souk.demo.builders import Listing
 from souk.embedding.synthetic import MAX_QUERIES, split_identifier, synthetic_queries
+from souk.listing.document import DeclaredParam, ListingDocument
 from tests import factories
 
 

@@ -10,7 +10,6 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from souk.catalog.document import ListingDocument
 from souk.embedding import generations as gens
 from souk.embedding.provider import DimensionMismatchError
 from souk.embedding.synthetic import synthetic_queries
@@ -23,6 +22,7 @@ from souk.embedding.worker import (
     retry_delay,
     run_once,
 )
+from souk.listing.document import ListingDocument
 from souk.runner.template import load_handler
 from tests import factories
 from tests.conftest import REPO

@@ -242,9 +242,9 @@ def cmd_jobs(_: argparse.Namespace) -> int:
 def cmd_inspect(args: argparse.Namespace) -> int:
     from psycopg import sql
 
-    from souk.catalog.document import ListingDocument
     from souk.embedding import generations as gens
     from souk.embedding.synthetic import synthetic_queries
+    from souk.listing.document import ListingDocument
 
     with _connection() as conn:
         row = conn.execute(

@@ -1,6 +1,6 @@
 """What the routers declare for the OpenAPI document: parameters, request bodies and responses.
 
-Documentation only. Souk parses its own query strings and bodies (souk.discovery.filters, loads_event,
+Documentation only. Souk parses its own query strings and bodies (souk.listing.filters, loads_event,
 conversions.parse_body), so that an unknown parameter is named in ``unappliedFilters`` and a malformed
 value is ``400 {"error", "reason"}`` with Souk's own error code. Declaring the parameters as typed
 FastAPI ``Query`` arguments would let FastAPI validate first and answer with its codes instead, and a
@@ -28,7 +28,7 @@ from souk.networks import (
 )
 from souk.search.understanding import MAX_QUERY_CHARS
 
-# The same grammar souk.discovery.filters enforces, so generated "valid" values really are valid.
+# The same grammar souk.listing.filters enforces, so generated "valid" values really are valid.
 TOKEN = r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"
 ADDRESS = r"^[\x21-\x7e]{1,128}$"
 AMOUNT = r"^[0-9]{1,78}$"

@@ -10,34 +10,9 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from souk.catalog.urls import canonical_url
 from souk.db.types import Connection, one
-from souk.errors import CatalogRejection, SoukError
-
-
-def _canonical_key(listing: str) -> str:
-    """``listing`` with its URL part canonicalized, so an operator may type the URL as the seller wrote it."""
-    kind, _, rest = listing.partition(" ")
-    try:
-        if kind == "http":
-            method, _, url = rest.partition(" ")
-            return f"http {method.upper()} {canonical_url(url)}"
-        if kind == "mcp":
-            url, _, tool = rest.partition(" ")
-            return f"mcp {canonical_url(url)} {tool}"
-    except CatalogRejection:
-        pass
-    return listing
-
-
-def _listing_id(conn: Connection, listing: str) -> int:
-    row = conn.execute(
-        "SELECT id FROM listings WHERE listing_key = ANY(%s) OR id::text = %s ORDER BY listing_key = %s DESC LIMIT 1",
-        ([listing, _canonical_key(listing)], listing, listing),
-    ).fetchone()
-    if row is None:
-        raise SoukError("listing_not_found", f"no listing with id or key {listing!r}", status_code=404)
-    return int(row["id"])
+from souk.errors import SoukError
+from souk.listing.lookup import listing_id_of
 
 
 def change_binding(
@@ -46,7 +21,7 @@ def change_binding(
     if not reason.strip():
         raise SoukError("reason_required", "a binding change needs a reason for the record")
     with conn.transaction():
-        listing_id = _listing_id(conn, listing)
+        listing_id = listing_id_of(conn, listing)
         if action == "move":
             conn.execute("DELETE FROM listing_bindings WHERE listing_id = %s", (listing_id,))
             conn.execute("UPDATE listings SET pay_to = %s WHERE id = %s", (pay_to, listing_id))

@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from souk.catalog.document import ListingDocument
-from souk.catalog.shape import obj_at
 from souk.config import Settings
 from souk.errors import CatalogRejection
+from souk.listing.document import ListingDocument
+from souk.listing.shape import obj_at
 
 
 def json_size(value: Any) -> int:
@@ -93,7 +93,7 @@ def check_bounds(payload: dict[str, Any], settings: Settings) -> None:
             )
 
 
-# Where the SDK's v1 path looks for inline parameter declarations (souk.catalog.document reads the same).
+# Where the SDK's v1 path looks for inline parameter declarations (souk.listing.document reads the same).
 _V1_PARAM_KEYS = (
     "queryParams",
     "query_params",

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from souk.catalog.document import ListingDocument
+from souk.listing.document import ListingDocument
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f\u2028\u2029]+")
 

@@ -12,12 +12,12 @@ from x402.extensions.bazaar.types import parse_discovery_extension
 
 from souk.catalog.amounts import check_amount
 from souk.catalog.bounds import check_bounds, check_document_bounds, check_v1_bounds
-from souk.catalog.document import ListingDocument, PaymentOption, declared_params, output_fields
 from souk.catalog.events import FacilitatorEvent
 from souk.catalog.softdrop import drop_invalid_headers
-from souk.catalog.urls import canonical_url, has_invisible
 from souk.config import Settings
 from souk.errors import CatalogRejection
+from souk.listing.document import ListingDocument, PaymentOption, declared_params, output_fields
+from souk.listing.urls import canonical_url, has_invisible
 from souk.networks import normalize_network
 
 _MAX_ADDRESS = 128

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from souk.catalog.document import ListingDocument
 from souk.db.types import Connection
+from souk.embedding import jobs
+from souk.listing.document import ListingDocument
+from souk.search import lexical_index
 
 
 def index_listing(conn: Connection, listing_id: int, doc: ListingDocument, search_text: str, content_hash: str) -> None:
-    """Write lexical postings and queue embedding work (filled in by the search modules)."""
-    from souk.search import lexical_index  # late import: search depends on catalog, not the reverse
-
+    """Write lexical postings and queue embedding work, in the same transaction as the listing."""
     lexical_index.write_postings(conn, listing_id, doc)
-    from souk.embedding import jobs
-
     jobs.enqueue(conn, listing_id, content_hash)

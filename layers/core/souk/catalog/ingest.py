@@ -17,7 +17,6 @@ from psycopg.types.json import Jsonb
 
 from souk.catalog.amounts import check_amount
 from souk.catalog.canonical import canonical_text
-from souk.catalog.document import ListingDocument, PaymentOption
 from souk.catalog.events import FacilitatorEvent, parse_event
 from souk.catalog.extract import ListingDraft, draft_listing
 from souk.catalog.indexing import index_listing
@@ -29,6 +28,7 @@ from souk.db.types import Connection, one
 from souk.errors import CatalogRejection
 from souk.lifecycle import rejections as event_log
 from souk.lifecycle.store import record_payment
+from souk.listing.document import ListingDocument, PaymentOption
 from souk.networks import normalize_network
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from souk.catalog.shape import obj_at
+from souk.listing.shape import obj_at
 
 _V1_HEADER_KEYS = ("headerFields", "header_fields", "headers")
 

@@ -19,12 +19,12 @@ import json
 import uuid
 from typing import Any
 
-from souk.catalog.urls import canonical_url
 from souk.config import Settings
 from souk.db import ratelimit
 from souk.db.types import Connection, one
 from souk.discovery import sessions
 from souk.errors import CatalogRejection, SoukError
+from souk.listing.urls import canonical_url
 
 MAX_RESOURCE_CHARS = 4096
 MAX_TOOL_CHARS = 256

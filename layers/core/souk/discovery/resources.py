@@ -8,9 +8,9 @@ from typing import Any
 
 from souk.config import Settings
 from souk.db.types import Connection, one
-from souk.discovery.filters import LIST_PARAMS, filter_sql, parse_filters, parse_int
 from souk.discovery.items import ITEM_COLUMNS, to_item
 from souk.lifecycle.visibility import hidden_counts, status_clause
+from souk.listing.filters import LIST_PARAMS, filter_sql, parse_filters, parse_int
 
 X402_VERSION = 2
 

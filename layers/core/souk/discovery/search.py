@@ -15,10 +15,10 @@ from typing import Any
 from souk.config import Settings
 from souk.db.types import Connection
 from souk.discovery import sessions
-from souk.discovery.filters import filter_sql, parse_filters, parse_int
 from souk.discovery.items import ITEM_COLUMNS, to_item
 from souk.discovery.resources import X402_VERSION
 from souk.errors import SoukError
+from souk.listing.filters import filter_sql, parse_filters, parse_int
 from souk.search import cursor as cursors
 from souk.search.pipeline import RankRequest, rank, read_pool_side
 from souk.search.profile import DEFAULT_PROFILE, Profile

@@ -38,7 +38,7 @@ from __future__ import annotations
 import re
 
 from souk import assets, networks
-from souk.catalog.document import DeclaredParam, ListingDocument
+from souk.listing.document import DeclaredParam, ListingDocument
 
 MAX_QUERIES = 6
 MAX_QUERY_CHARS = 160

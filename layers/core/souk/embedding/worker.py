@@ -46,7 +46,6 @@ import psycopg
 from psycopg import pq, sql
 from psycopg.rows import dict_row
 
-from souk.catalog.document import ListingDocument
 from souk.config import Settings, get_settings
 from souk.db.types import Connection
 from souk.embedding import fanout, jobs
@@ -60,6 +59,7 @@ from souk.embedding.generations import (
 )
 from souk.embedding.provider import DimensionMismatchError, EmbeddingProvider, EmbeddingUnavailable
 from souk.embedding.synthetic import synthetic_queries
+from souk.listing.document import ListingDocument
 from souk.observability import record_embedding_run
 
 logger = logging.getLogger(__name__)

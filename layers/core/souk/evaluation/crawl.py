@@ -14,9 +14,9 @@ from souk.catalog.ingest import ingest_many
 from souk.config import Settings
 from souk.db.pool import database_url
 from souk.db.types import one
-from souk.discovery.filters import Filters
 from souk.evaluation import fixture_catalog as fc
 from souk.evaluation.run import EVAL_CLOCK, prepare_semantic
+from souk.listing.filters import Filters
 from souk.search.pipeline import RankRequest, rank
 from souk.search.profile import DEFAULT_PROFILE
 

@@ -10,10 +10,10 @@ from typing import Any
 
 from souk.config import Settings
 from souk.db.types import Connection
-from souk.discovery.filters import Filters
 from souk.evaluation import metrics as m
 from souk.evaluation.golden import GoldenQuery
 from souk.evaluation.stats import bootstrap_ci, holm_adjust, paired_randomization_test
+from souk.listing.filters import Filters
 from souk.search.pipeline import RankRequest, rank
 from souk.search.profile import Profile
 

@@ -14,10 +14,10 @@ from typing import Any
 
 from souk.config import Settings
 from souk.db.types import Connection, one
-from souk.discovery.filters import parse_int
 from souk.errors import SoukError
 from souk.lifecycle import rejections
 from souk.lifecycle.view import HEALTH_COLUMNS, health_object, iso
+from souk.listing.filters import parse_int
 
 PARAMS = frozenset({"payTo", "limit", "offset"})
 

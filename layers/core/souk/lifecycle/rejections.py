@@ -20,7 +20,7 @@ from souk.db.types import Connection
 
 logger = logging.getLogger(__name__)
 
-PAY_TO = re.compile(r"^[\x21-\x7e]{1,128}$")  # the grammar of the payTo filter (souk.discovery.filters)
+PAY_TO = re.compile(r"^[\x21-\x7e]{1,128}$")  # the grammar of the payTo filter (souk.listing.filters)
 _KINDS = frozenset({"verified", "settled"})
 
 

@@ -11,11 +11,11 @@ from typing import TYPE_CHECKING, Any
 
 from psycopg.types.json import Jsonb
 
-from souk.catalog.bindings import _listing_id as listing_id_of  # one resolver of "<id or key>" for operators
 from souk.config import Settings
 from souk.db.types import Connection, one
 from souk.errors import SoukError
 from souk.lifecycle.status import Health, after_payment, observe
+from souk.listing.lookup import listing_id_of
 
 if TYPE_CHECKING:  # the cataloging path imports this module; it needs no HTTP client
     from souk.lifecycle.probe import ProbeResult

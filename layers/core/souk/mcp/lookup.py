@@ -5,12 +5,12 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from souk.catalog.urls import canonical_url
 from souk.config import Settings
 from souk.db.types import Connection
 from souk.discovery.items import ITEM_COLUMNS, to_item
 from souk.errors import CatalogRejection, SoukError
 from souk.lifecycle.visibility import status_clause
+from souk.listing.urls import canonical_url
 
 MAX_CHOICES = 20
 

@@ -6,8 +6,8 @@ from collections import Counter
 from enum import IntEnum
 from urllib.parse import urlparse
 
-from souk.catalog.document import ListingDocument
 from souk.db.types import Connection
+from souk.listing.document import ListingDocument
 from souk.search.analysis import tokenize
 
 

@@ -18,7 +18,7 @@ from urllib.parse import urlparse
 
 from souk.config import Settings
 from souk.db.types import Connection
-from souk.discovery.filters import Filters, filter_sql
+from souk.listing.filters import Filters, filter_sql
 from souk.search import abstention, baselines, bm25f, health, semantic, signals
 from souk.search.analysis import is_stopword_only, tokenize
 from souk.search.diversity import DIVERSIFIED_DEPTH, Candidate, diversify

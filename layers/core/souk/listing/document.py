@@ -8,7 +8,7 @@ from typing import Any
 from urllib.parse import urlparse
 
 from souk import assets
-from souk.catalog.shape import obj_at
+from souk.listing.shape import obj_at
 
 
 @dataclass(frozen=True, slots=True)
