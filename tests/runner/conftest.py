@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
 import socket
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
+import httpx
+import psutil
 import pytest
 import uvicorn
 
@@ -32,6 +39,53 @@ def run_gateway(gateway: LocalGateway) -> Iterator[str]:
         server.should_exit = True
         thread.join(timeout=5)
         gateway.close()
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def serve_process(
+    tmp_path: Path, *args: str, start_timeout: float
+) -> Iterator[tuple[subprocess.Popen[bytes], str, Path]]:
+    """`souk serve` as its own process on its own embedded Postgres; yields (process, base URL, data dir).
+
+    Cleanup kills the whole process tree, so worker processes never outlive a failed test.
+    """
+    data_dir = tmp_path / "pgdata"
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
+    env |= {"SOUK_DATA_DIR": str(data_dir), "SOUK_KEYS_FILE": str(tmp_path / "keys.json")}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "souk.cli", "serve", "--port", str(port), *args],
+        cwd=REPO,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + start_timeout
+    while True:
+        try:
+            if httpx.get(f"{base}/discovery/resources", timeout=5).status_code == 200:
+                break
+        except httpx.TransportError:
+            pass
+        assert proc.poll() is None and time.monotonic() < deadline, "souk serve did not come up"
+        time.sleep(0.3)
+    yield proc, base, data_dir
+    if proc.poll() is None:
+        try:
+            children = psutil.Process(proc.pid).children(recursive=True)
+        except psutil.NoSuchProcess:
+            children = []
+        proc.kill()
+        for child in children:
+            with contextlib.suppress(psutil.NoSuchProcess):
+                child.kill()
+        proc.wait(10)
 
 
 @pytest.fixture

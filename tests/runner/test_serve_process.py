@@ -8,9 +8,6 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
-import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -18,13 +15,7 @@ import httpx
 import psutil
 import pytest
 
-from tests.conftest import REPO
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+from tests.runner.conftest import serve_process
 
 
 def _alive(pid: int) -> bool:
@@ -40,31 +31,7 @@ def _postmaster(data_dir: Path) -> int:
 
 @pytest.fixture
 def runner(tmp_path):
-    data_dir = tmp_path / "pgdata"
-    port = _free_port()
-    env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
-    env |= {"SOUK_DATA_DIR": str(data_dir), "SOUK_KEYS_FILE": str(tmp_path / "keys.json")}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "souk.cli", "serve", "--port", str(port)],
-        cwd=REPO,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            if httpx.get(f"{base}/discovery/resources", timeout=5).status_code == 200:
-                break
-        except httpx.TransportError:
-            pass
-        assert proc.poll() is None and time.monotonic() < deadline, "souk serve did not come up"
-        time.sleep(0.3)
-    yield proc, base, data_dir
-    if proc.poll() is None:
-        proc.kill()
-        proc.wait(10)
+    yield from serve_process(tmp_path, start_timeout=60)
 
 
 def test_kill_9_of_postgres_gives_only_503s_then_recovers_and_sigterm_stops_it(runner):

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import os
 import signal
 import subprocess
-import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 
@@ -15,8 +13,8 @@ import pytest
 
 from souk.config import Settings
 from souk.runner.serve import default_workers, gateway_pool_sizes
-from tests.conftest import REPO
-from tests.runner.test_serve_process import _alive, _free_port, _postmaster
+from tests.runner.conftest import serve_process
+from tests.runner.test_serve_process import _alive, _postmaster
 
 
 def test_default_workers_and_pool_sizes_follow_the_machine_and_the_lanes(monkeypatch):
@@ -31,31 +29,7 @@ def test_default_workers_and_pool_sizes_follow_the_machine_and_the_lanes(monkeyp
 
 @pytest.fixture
 def two_workers(tmp_path):
-    data_dir = tmp_path / "pgdata"
-    port = _free_port()
-    env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
-    env |= {"SOUK_DATA_DIR": str(data_dir), "SOUK_KEYS_FILE": str(tmp_path / "keys.json")}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "souk.cli", "serve", "--port", str(port), "--workers", "2"],
-        cwd=REPO,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 90
-    while True:
-        try:
-            if httpx.get(f"{base}/discovery/resources", timeout=5).status_code == 200:
-                break
-        except httpx.TransportError:
-            pass
-        assert proc.poll() is None and time.monotonic() < deadline, "souk serve did not come up"
-        time.sleep(0.3)
-    yield proc, base, data_dir
-    if proc.poll() is None:
-        proc.kill()
-        proc.wait(10)
+    yield from serve_process(tmp_path, "--workers", "2", start_timeout=90)
 
 
 def _workers(proc: subprocess.Popen[bytes]) -> list[psutil.Process]:
