@@ -137,3 +137,17 @@ def test_the_demotion_floor_and_staleness_are_settings(db, settings):
     db.commit()
     assert health.factors(db, [lid], now, settings)[lid] == pytest.approx(0.75)  # stale: penalty 0.5
     assert health.factors(db, [lid], now, settings.model_copy(update={"health_stale_hours": 24.0 * 30})) == {}
+
+
+def test_a_payment_in_the_same_second_as_the_failing_probe_reactivates(db, settings):
+    probed_at = datetime.now(UTC).replace(microsecond=900_000)
+    listing_id = catalog_event(db, verified(weather(), probed_at - timedelta(hours=1)), settings).listing_id
+    for i in range(2):
+        record_probe(db, _probe_result(listing_id, "not_found", probed_at - timedelta(minutes=1 - i)), settings)
+    status = "SELECT status FROM listing_health WHERE listing_id = %s"
+    assert db.execute(status, (listing_id,)).fetchone()["status"] == "degraded"
+    catalog_event(db, verified(weather(), probed_at - timedelta(seconds=2)), settings, now=probed_at)
+    assert db.execute(status, (listing_id,)).fetchone()["status"] == "degraded"  # older than the probe
+    same_second = probed_at.replace(microsecond=0)  # how event timestamps arrive
+    catalog_event(db, verified(weather(), same_second), settings, now=probed_at)
+    assert db.execute(status, (listing_id,)).fetchone()["status"] == "active"

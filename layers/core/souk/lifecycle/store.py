@@ -104,7 +104,9 @@ def record_payment(conn: Connection, listing_id: int, at: datetime, settings: Se
     before, delisted = _load(conn, listing_id)
     if before is None or delisted:
         return
-    if before.last_probe_at is not None and at <= before.last_probe_at:
+    # Payment timestamps carry whole seconds, probe times microseconds: a payment in the probe's own
+    # second is not known to be older, and a payment is the stronger evidence of a live seller.
+    if before.last_probe_at is not None and at < before.last_probe_at.replace(microsecond=0):
         return  # older than the evidence the status rests on
     if before.status == "active" and before.failure_streak == 0 and before.score >= 1.0:
         return
