@@ -267,6 +267,20 @@ def term_document_frequency(conn: Connection, terms: list[str]) -> dict[str, int
     return {r["term"]: int(r["df"]) for r in rows}
 
 
+def terms_in_listings(conn: Connection, listing_ids: list[int], terms: list[str]) -> dict[int, set[str]]:
+    """Which of ``terms`` each of ``listing_ids`` contains, in any field (listings with none are absent)."""
+    found: dict[int, set[str]] = {}
+    if not listing_ids or not terms:
+        return found
+    rows = conn.execute(
+        "SELECT DISTINCT listing_id, term FROM lexical_postings WHERE listing_id = ANY(%s) AND term = ANY(%s)",
+        (listing_ids, terms),
+    ).fetchall()
+    for r in rows:
+        found.setdefault(r["listing_id"], set()).add(r["term"])
+    return found
+
+
 def listings_with_terms(conn: Connection, listing_ids: list[int], terms: list[str]) -> set[int]:
     """Which of ``listing_ids`` contain any of ``terms`` in any field (used to demote negated terms)."""
     if not listing_ids or not terms:

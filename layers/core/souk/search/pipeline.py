@@ -19,7 +19,7 @@ from urllib.parse import urlparse
 from souk.config import Settings
 from souk.db.types import Connection
 from souk.listing.filters import Filters, filter_sql
-from souk.search import abstention, baselines, bm25f, health, semantic, signals
+from souk.search import abstention, baselines, bm25f, chains, health, semantic, signals
 from souk.search.analysis import is_stopword_only, tokenize
 from souk.search.diversity import DIVERSIFIED_DEPTH, Candidate, diversify
 from souk.search.fusion.rrf import weighted_rrf
@@ -340,6 +340,12 @@ def _apply_query_signals(conn: Connection, scores: dict[int, float], iq: Interpr
     if iq.negated_terms:
         for lid in bm25f.listings_with_terms(conn, ids, list(iq.negated_terms)):
             scores[lid] *= profile.negation_penalty
+    wanted_chains = chains.query_families(iq.soft_networks, iq.topical_terms)
+    if wanted_chains and profile.chain_mismatch_penalty < 1.0:
+        named = bm25f.terms_in_listings(conn, ids, list(chains.CHAIN_TERMS))
+        for lid, terms in named.items():
+            if chains.contradicts(wanted_chains, chains.families_in_terms(terms)):
+                scores[lid] *= profile.chain_mismatch_penalty
     if iq.assets or iq.cheapest or (iq.soft_networks and profile.soft_network_boost):
         rows = conn.execute(
             "SELECT id, asset_symbols, min_usd_price, networks FROM listings WHERE id = ANY(%s)", (ids,)

@@ -281,7 +281,7 @@ _CLAUSE_STOPS = frozenset({"and", "but", "that", "which", "with", "who", "while"
 
 # --- price grammar -------------------------------------------------------------------------------
 
-_NUM = r"(?:(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+)"
+_NUM = r"(?:\d+/\d+(?![\d/])|(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+)"
 _WORD_NUMBERS = {
     "a": Decimal(1),
     "an": Decimal(1),
@@ -318,15 +318,18 @@ def _amount(words: bool) -> str:
 
 _CALL_UNITS = r"(?:call|request|req|query|use|invocation|hit|lookup|run|search|image|page|document|file|check)"
 # "per <unit>": any unit of work is one call; a night, a month or a share is not (decided in price_role).
+_OR_LESS = r"(?:or\s+(?:less|lower|below|under|cheaper)|max(?:imum)?|tops|at\s+most|ceiling|cap|limit)(?!\w)"
 _TAIL = (
+    rf"(?:\s+{_OR_LESS})?"
     r"(?:\s*(?:for\s+)?(?:(?:per|each|every)\s+|/\s*)(?:(?:api|single)\s+)?(?P<per>[a-z][a-z-]*)(?!\w)"
     rf"|\s*(?:a|an)\s+(?:api\s+)?(?P<per2>{_CALL_UNITS})s?(?!\w)"
     r"|\s+each(?!\w))?"
-    r"(?:\s+(?:or\s+(?:less|lower|below|under|cheaper)|max(?:imum)?|tops|at\s+most)(?!\w))?"
+    rf"(?:\s+{_OR_LESS})?"
 )
 _LE_WORDS = (
-    r"(?:do\s+not|don[’']?t|not|never|without)\s+(?:want\s+to\s+|wanna\s+)?(?:pay(?:ing)?|spend(?:ing)?"
-    r"|cost(?:ing)?)\s+(?:more\s+than|over|above)"
+    r"(?:do\s+not|don[’']?t|won[’']?t|will\s+not|shouldn[’']?t|should\s+not|mustn[’']?t|must\s+not|can[’']?t"
+    r"|cannot|not|never|without)\s+(?:want\s+to\s+|wanna\s+)?(?:pay(?:ing)?|spend(?:ing)?|cost(?:ing)?"
+    r"|charge|charging|go|exceed(?:ing)?)\s+(?:more\s+than|over|above|beyond)?"
     r"|no\s+more\s+than|not\s+more\s+than|no\s+higher\s+than|not\s+over|less\s+than|cheaper\s+than"
     r"|lower\s+than|at\s+most|up\s+to|under|below|beneath|within|budget(?:\s+of)?"
     r"|max(?:imum)?(?:\s+(?:price|cost))?(?:\s+of)?"
@@ -337,6 +340,7 @@ _PRICE_CAP = re.compile(rf"(?:(?<!\w)(?:{_LE_WORDS})|(?<![<>=])(?:<=|=<|≤|<))\
 _STRICT_CAP = re.compile(
     r"(?<!\w)(?<!or\s)(?:less|cheaper|lower)\s+than(?!\w)|(?<!\w)(?<!or\s)(?:under|below|beneath)(?!\w)|(?<![<>=])<(?!=)"
 )
+_PRICE_OR_LESS = re.compile(rf"(?<![\w.,$€]){_amount(True)}(?=\s+{_OR_LESS}){_TAIL}")
 _PRICE_MIN = re.compile(rf"(?:(?<!\w)(?:{_GE_WORDS})|(?<![<>=])(?:>=|=>|≥|>))\s*{_amount(True)}{_TAIL}")
 _PRICE_BARE = re.compile(rf"(?<![\w.,$€]){_amount(False)}{_TAIL}")
 # Namespaces only: "ratio 16:9" or "note:x" is not a chain id.
@@ -368,7 +372,8 @@ _SUBJECT_AFTER = _CHAIN_SUBJECTS | _set(
     """
     platform ecosystem community foundation developers docs documentation whitepaper news network's
     blockchain's price's coin coins ecosystem's memecoin memecoins dapp dapps projects protocol
-    protocols consensus lumens lumen
+    protocols consensus lumens lumen tvl finality throughput tps metrics stats statistics uptime outage
+    outages upgrade upgrades roadmap
     """
 )
 # Right before a chain, asset or protocol: it is what the task is about.
@@ -414,7 +419,15 @@ _CONVERSION_WORDS = _set(
     equivalent fx forex swap swapping send sending transfer transferring wire invest investing
     """
 )
-_CURRENCY_WORDS = _set("usd eur euro euros dollar dollars gbp jpy yen pound pounds cad aud chf inr cny yuan")
+_CURRENCY_WORDS = _set(
+    """
+    usd eur euro euros dollar dollars gbp jpy yen pound pounds cad aud chf inr cny yuan rupee rupees
+    rupiah peso pesos real reais won baht lira ruble rubles franc francs krona kronor krone zloty dirham
+    dirhams rand naira shekel shekels ringgit dong
+    """
+)
+# "coins trading below a tenth of a cent": a market price, however small.
+_MARKET_VERBS = _set("trading trades traded valued worth sells selling sold listed quoted")
 # Per-night, per-month: a price of something that is not a call.
 _NON_CALL_UNITS = _set(
     """
@@ -486,6 +499,8 @@ _TYPE_TOPIC_AFTER = _set(
 )
 _DETERMINERS = _set("a an the")
 
+# A URL, domain or e-mail address is data the task works on ("scrape https://solana.com/news").
+_URL = re.compile(r"(?:https?://|www\.)\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b[\w-]+(?:\.[\w-]+)*\.(?:com|org|net|io|xyz|app|dev|ai|co|so|fi|gg|finance|network|exchange)\b(?:/\S*)?")
 _QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|‘[^’]*’|(?<![\w'])'[^']+'(?![\w'])")
 _SENTENCE_END = re.compile(r"[.!?;]+(?=\s|$)")
 _TASK_WORDS = 20  # longer than this, a query is a task description rather than a Bazaar query
@@ -503,6 +518,11 @@ _ASSET_TOPIC_BEFORE = _TOPIC_BEFORE | _set(
     holding lend lending borrow borrowing earn to into from much many value my your
     """
 )
+_MEANING_VERBS = _set("refer refers mean means stand stands denote denotes represent represents")
+_PASSIVE_HELPERS = _set("was were been had")
+_QUESTION_WORDS = _set("which what what's whats how why who when is are does do did")
+# "write a stellar cover letter": the adjective, after a verb of making something good.
+_MAKING_VERBS = _set("write writing craft crafting compose draft drafting create creating generate make give deliver")
 _STELLAR_ADJ_BEFORE = _set("with is was are were so truly really absolutely pretty quite simply most more")
 _STELLAR_ADJ_AFTER = _set(
     """
@@ -592,9 +612,12 @@ class _Scan:
         # " - " between words is a dash, as "—" is; "e-mail" and "base-sepolia" stay joined.
         self.link = [not any(c in _BARRIER for c in gap) and " - " not in gap for gap in gaps]
         self.quoted = [False] * count
-        for m in _QUOTED.finditer(text):
-            for k in self.word_range(m.start(), m.end()):
-                self.quoted[k] = True
+        for pattern in (_QUOTED, _URL):
+            for m in pattern.finditer(text):
+                for k in self.word_range(m.start(), m.end()):
+                    self.quoted[k] = True
+        first_word = self.words[0] if self.words else ""
+        self.question = text.rstrip().endswith("?") or first_word in _QUESTION_WORDS
         sentence_ends = [m.start() for m in _SENTENCE_END.finditer(text)]
         self.sentence = [bisect_left(sentence_ends, s) for s in self.starts]
         # A long or multi-sentence query is a task description, not a Bazaar-style query: there a
@@ -731,12 +754,15 @@ class _Scan:
             literal = self.cased[m.start() : m.end()] if self.cased else m.group()
             claim = _Claim("network", inside[0], inside[-1], m.group(), (n.canonical_case(literal),))
             claim.why = f"'{m.group()}': a network id typed as such"
+            if self.near(inside[-1], 1) in _MEANING_VERBS or self.look_back(inside[0], 3, _TOPIC_BEFORE) >= 0:
+                claim.role, claim.why = "topic", f"'{m.group()}': the id is what the question is about"
             self._add(claim, m.start(), m.end())
 
     # prices
 
     def scan_prices(self) -> None:
-        for pattern, kind in ((_PRICE_CAP, "price"), (_PRICE_MIN, "minprice"), (_PRICE_BARE, "bare")):
+        patterns = ((_PRICE_CAP, "price"), (_PRICE_OR_LESS, "price"), (_PRICE_MIN, "minprice"), (_PRICE_BARE, "bare"))
+        for pattern, kind in patterns:
             for m in pattern.finditer(self.text):
                 inside = self.word_range(m.start(), m.end())
                 if not inside or not all(self.free(k) for k in inside):
@@ -776,10 +802,17 @@ class _Scan:
         if not call_named:
             lo = max(0, first - 4)
             window = [self.words[k] for k in range(lo, min(len(self.words), last + 4))]
-            if any(w in _CONVERSION_WORDS for w in window) or (
-                after in ("to", "into", "in") and (after2 in _CURRENCY_WORDS or after2 in _SYMBOLS)
+            after3 = self.near(last + 2, 1) if after2 else ""
+            if (
+                any(w in _CONVERSION_WORDS for w in window)
+                or (after in ("to", "into", "in") and (after2 in _CURRENCY_WORDS or after2 in _SYMBOLS))
+                or (after in ("to", "into", "in") and after3 in _CURRENCY_WORDS)  # "in indian rupees"
+                or (self.look_back(first, 3, _set("much")) >= 0 and self.look_back(first, 4, _set("how")) >= 0)
             ):
                 return "topic", f"'{phrase}' is an amount in a conversion"
+            market = self.look_back(first, 3, _MARKET_VERBS)
+            if market >= 0:
+                return "topic", f"'{self.span_text(market, last)}': a market price, not the call's"
             if after in _NON_CALL_UNITS or (after in ("a", "an", "per", "each") and after2 in _NON_CALL_UNITS):
                 unit = after if after in _NON_CALL_UNITS else after2
                 return "topic", f"'{phrase}' is a price per {unit}, not per call"
@@ -845,7 +878,10 @@ class _Scan:
         link_role = self.linked_role(i, last)
         if word in _ALWAYS_CHAINS:
             if word == "stellar" and (
-                self.near(i, -1) in _STELLAR_ADJ_BEFORE or after in _STELLAR_ADJ_AFTER or self.astronomy
+                self.near(i, -1) in _STELLAR_ADJ_BEFORE
+                or after in _STELLAR_ADJ_AFTER
+                or self.astronomy
+                or (self.near(i, -1) in ("a", "an") and self.near(i - 1, -1) in _MAKING_VERBS)
             ):
                 return  # "stellar reviews", "stellar spectra": the adjective
             if word == "solana" and after in ("beach", "county"):
@@ -904,6 +940,8 @@ class _Scan:
         if pay:
             return "filter", f"'{pay}': payment phrase"
         payer = self.look_back(first, 6, _RAIL_VERBS | _PAY_NOUNS)
+        if payer >= 0 and self.passive_payment(payer):
+            return "topic", f"'{self.span_text(payer, last)}': what the task's data was paid with"
         if payer >= 0 and prep in _NET_PREPS:  # "pay for with my wallet on solana devnet"
             return "filter", f"'{self.span_text(payer, last)}': payment phrase"
         opener = self.before(first)
@@ -931,11 +969,24 @@ class _Scan:
         if qual is not None:
             return "filter", f"'{phrase}': a network named with its qualifier"
         if self.words[i] in _BARE_FAMILIES and (opener < 0 or self.at(opener) in _LEAD_WORDS):
+            if self.question:
+                return "topic", f"'{phrase}' in a question without a network phrase"
+            if self.names_rail_elsewhere(i):
+                return "topic", f"'{phrase}': the query names its payment network in a payment phrase elsewhere"
             return "filter", f"'{phrase}': a chain leading a short query reads as the payment network"
         return "topic", f"'{phrase}' named without a network phrase"
 
+    def names_rail_elsewhere(self, i: int) -> bool:
+        """Another chain name follows a payment word ("..., pay on solana"): that one is the rail."""
+        for k, word in enumerate(self.words):
+            if k != i and word in n.FAMILIES and self.look_back(k, 3, _RAIL_VERBS | _PAY_NOUNS) >= 0:
+                return True
+        return False
+
     def pay_phrase(self, i: int, last: int, prev: int, prep: str, symbol_next: bool) -> str:
         """The payment words that make the chain at i the payment rail, or ''."""
+        if self.passive_payment(self.look_back(prev + 1, 4, _RAIL_VERBS)):
+            return ""  # "orders that were paid with usdc on base": what the task's data was paid with
         if prep in _RAIL_VERBS:
             return self.span_text(prev, last)
         if prep in _NET_PREPS:
@@ -952,6 +1003,13 @@ class _Scan:
         if symbol_next:
             return self.span_text(i, last + 1 if last == i else last)
         return ""
+
+    def passive_payment(self, k: int) -> bool:
+        """Word k is a payment verb in the past passive ("was paid", "were settled", "been paid")."""
+        if k < 0 or self.at(k) not in _RAIL_VERBS:
+            return False
+        helper = self.before(k)
+        return helper >= 0 and self.at(helper) in _PASSIVE_HELPERS
 
     def linked_role(self, first: int, last: int) -> AppliedAs | None:
         """'stellar or base', 'base/solana', 'ethereum, solana': the role of a network next to this one."""
@@ -1646,6 +1704,9 @@ def _amount_value(m: re.Match[str]) -> tuple[Decimal | None, str | None]:
         value = fraction
     elif parts[0] in _WORD_NUMBERS:
         value = _WORD_NUMBERS[parts[0]]
+    elif "/" in number:  # "1/2 cent"
+        numerator, denominator = number.split("/")
+        value = Decimal(numerator) / Decimal(denominator) if int(denominator) else Decimal(0)
     else:
         value = Decimal(number.replace(",", ""))
     if unit in ("$", "usd", "dollar", "dollars", "buck", "bucks"):
