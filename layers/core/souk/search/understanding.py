@@ -205,7 +205,7 @@ _NET_PREPS = frozenset({"on", "via", "using", "over", "through", "thru", "onto",
 _PAY_VERBS = _set(
     """
     accepts accept accepting accepted takes take taking pay pays paying paid payable settles settle
-    settled settling supports supporting supported charges charged
+    settled settling supports supporting supported charges charged bills
     """
 )
 _ASSET_CONTEXT = _NET_PREPS | _PAY_VERBS | {"in", "with", "denominated", "priced"}
@@ -237,6 +237,8 @@ _MCP_NOUNS = _set(
     """
 )
 
+_HTTP_NOUNS = _TYPE_NOUNS | _set("call calls")  # "as a REST call"
+_FORMAT_WORDS = _set("json xml web")
 _MCP_MODIFIERS = _set("mcp compatible enabled native based ready")  # "mcp-based calendar tool"
 # "mcp tool paid on base": a payment word ends the interface phrase, it does not extend a name.
 _PAYMENT_TAILS = frozenset({"paid", "priced", "payable", "billed", "costing", "that", "which", "accepting"})
@@ -629,6 +631,16 @@ class _Scan:
             if w in _SENTENCE_PAY_CUES or (w == "per" and self.near(k, 1) in ("call", "request", "calls", "requests"))
         }
         self.astronomy = any(w in _ASTRONOMY for w in self.words)
+        self.unit_priced = next(
+            (
+                unit
+                for k, w in enumerate(self.words)
+                if w == "per" and self.near(k, -1) in _PRICE_WORDS | _set("prices rates")
+                for unit in (self.near(k, 1), self.near(k + 1, 1))
+                if unit in _NON_CALL_UNITS or unit in _set("token tokens character characters word words")
+            ),
+            "",
+        )
         self.baseball = any(w in _BASEBALL for w in self.words)
         # "articles that explain how a client pays in usdc on base": what follows is the topic.
         self.scope_opener = [-1] * count  # the opener whose clause word k is in, or -1
@@ -799,6 +811,9 @@ class _Scan:
             return "topic", f"'{phrase} {after}': the amount names a thing, not a call price"
         if kind == "bare" and unit is None and _content(after) and not (_is_head(after) or _is_head(after2)):
             return "topic", f"'{phrase} {after}': the amount describes '{after}', not the call"
+        if not call_named and self.unit_priced:
+            # "compare prices per 1k tokens and flag any model under $0.002": the same unit throughout
+            return "topic", f"'{phrase}': the query prices something per {self.unit_priced}, not per call"
         if not call_named:
             lo = max(0, first - 4)
             window = [self.words[k] for k in range(lo, min(len(self.words), last + 4))]
@@ -934,6 +949,10 @@ class _Scan:
         """Filter when the chain reads as the payment rail, topic when it is what the task is about."""
         phrase = self.span_text(first, last)
         tail = self.near(last, 1)
+        if tail in _WALLET and self.near(first, -1) in _POSSESSIVES:
+            payer = self.look_back(first - 1, 6, _RAIL_VERBS)
+            if payer >= 0 and not self.passive_payment(payer):  # "i can pay for with my ethereum wallet"
+                return "filter", f"'{self.span_text(payer, last + 1)}': paying from a wallet on that chain"
         if tail in _SUBJECT_AFTER:
             return "topic", f"'{phrase} {tail}': the chain is the subject, not the payment rail"
         pay = self.pay_phrase(i, last, prev, prep, symbol_next)
@@ -1158,9 +1177,18 @@ class _Scan:
                 last = i + 2 if self.near(i + 1, 1) in _METHOD_NOUNS and self.free(i + 2) else i + 1
                 role, why = self.interface_role(i, last, noun=True, method=True)
                 self.claim_words("method", i, last, nxt.upper(), role, why)
-            elif word in ("http", "https", "rest", "restful") and nxt in _TYPE_NOUNS and self.free(i + 1):
+            elif word in ("http", "https", "rest", "restful") and nxt in _HTTP_NOUNS and self.free(i + 1):
                 role, why = self.interface_role(i, i + 1, noun=True)
                 self.claim_words("type", i, i + 1, "http", role, why)
+            elif (
+                word in ("http", "https", "rest", "restful")
+                and nxt in _FORMAT_WORDS
+                and self.near(i + 1, 1) in _TYPE_NOUNS
+                and self.free(i + 1)
+                and self.free(i + 2)
+            ):  # "plain http json endpoint"
+                role, why = self.interface_role(i, i + 2, noun=True)
+                self.claim_words("type", i, i + 2, "http", role, why)
             elif word in _METHODS:
                 self.try_method(i)
 
