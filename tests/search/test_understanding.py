@@ -86,6 +86,22 @@ CASES: list[tuple[str, tuple[str, ...], dict[str, Any]]] = [
     ("an ocr api that is paid with usdc on base", ("ocr", "api"), {"networks": (n.BASE,), "assets": ("USDC",)}),
     ("podcast search api that bills on base", ("podcast", "search", "api"), {"networks": (n.BASE,)}),
     (
+        "summarize customer reviews and highlight the stellar ones",
+        ("summar", "custom", "review", "highlight", "stellar", "one"),
+        {},
+    ),
+    (
+        "laundromat pricing scraper (machines at $2.50 per load)",
+        ("laundromat", "price", "scraper", "machin", "2", "50", "load"),
+        {},
+    ),
+    ("metacarpophalangeal (MCP) arthritis research summary", ("metacarpophalang", "mcp", "arthriti", "research", "summari"), {}),
+    (
+        "logs show `402 payment required` for a customer on solana; it must settle on base",
+        ("log", "show", "402", "payment", "requir", "custom", "solana"),
+        {"networks": (n.BASE,), "soft_networks": (n.SOLANA,)},
+    ),
+    (
         "mortgage calculator api I can pay for with my Ethereum wallet",
         ("mortgag", "calcul", "api", "pay", "wallet"),
         {"networks": ("eip155:1",)},

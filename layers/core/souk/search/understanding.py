@@ -159,7 +159,7 @@ def _set(words: str) -> frozenset[str]:
 
 
 _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)*")
-_BARRIER = frozenset(',;.!?()[]{}:"|—–')
+_BARRIER = frozenset(',;.!?()[]{}:"|—–`')
 
 _BARE_FAMILIES = frozenset({"stellar", "solana"})
 _MAIN_QUAL = frozenset({"mainnet", "mainnets", "pubnet"})
@@ -503,7 +503,7 @@ _DETERMINERS = _set("a an the")
 
 # A URL, domain or e-mail address is data the task works on ("scrape https://solana.com/news").
 _URL = re.compile(r"(?:https?://|www\.)\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b[\w-]+(?:\.[\w-]+)*\.(?:com|org|net|io|xyz|app|dev|ai|co|so|fi|gg|finance|network|exchange)\b(?:/\S*)?")
-_QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|‘[^’]*’|(?<![\w'])'[^']+'(?![\w'])")
+_QUOTED = re.compile(r"`[^`]*`|\"[^\"]*\"|“[^”]*”|‘[^’]*’|(?<![\w'])'[^']+'(?![\w'])")
 _SENTENCE_END = re.compile(r"[.!?;]+(?=\s|$)")
 _TASK_WORDS = 20  # longer than this, a query is a task description rather than a Bazaar query
 
@@ -532,7 +532,7 @@ _STELLAR_ADJ_AFTER = _set(
     quality experience customer support team career grades grade students writing reviewer spectra
     spectrum spectral mass masses wind winds population populations classification evolution object
     objects remnant remnants cluster clusters atmosphere atmospheres parallax magnitude magnitudes
-    luminosity nucleosynthesis astrophysics
+    luminosity nucleosynthesis astrophysics ones one
     """
 )
 _BARE_PAIR_STARTS = frozenset(first for first, _ in _BARE_PAIRS)
@@ -848,6 +848,9 @@ class _Scan:
             return "unapplied", f"'{phrase}': minimum prices are not supported"
         if usd is None:
             return "unapplied", f"'{phrase}': no USD rate for {symbol}"
+        if per_call and usd > 1 and not call_named:
+            # "$2.50 per load": x402 calls cost cents; over a dollar per unit of work prices the thing
+            return "topic", f"'{phrase}': over $1 per {unit} reads as the price of the thing, not of a call"
         if per_call:
             return "filter", f"'{phrase}': a price per call"
         # "flights that cost no more than $300": in a task, only "per call" or a payment sentence ("pay on
@@ -984,6 +987,8 @@ class _Scan:
         if link_role is not None:
             return link_role, f"'{phrase}': joined to another network that is a {link_role}"
         if prep in _NET_PREPS:
+            if self.names_rail_elsewhere(i):
+                return "topic", f"'{phrase}': the query names its payment network in a payment phrase elsewhere"
             return "filter", f"'{phrase}': network phrase"
         if qual is not None:
             return "filter", f"'{phrase}': a network named with its qualifier"
@@ -1226,6 +1231,10 @@ class _Scan:
                 initials = "".join(self.words[k][0] for k in range(first - 3, first))
                 if initials == "mcp":  # "Minecraft Coder Pack (MCP)"
                     return "topic", f"'({phrase})' abbreviates '{self.span_text(first - 3, first - 1)}'"
+            word_before = self.words[first - 1] if first >= 1 else ""
+            if self.text[start - 1 : start] == "(" and word_before.startswith("m") and len(word_before) >= 8:
+                # "metacarpophalangeal (MCP)": one long word spelled out before its abbreviation
+                return "topic", f"'({phrase})' abbreviates '{word_before}'"
         asked = prior in _METHOD_PREPS or prior == "as" or tail in ("only", "please")
         if self.task and not asked and self.look_back(first, 5, _REQUEST_BEFORE) < 0:
             return "topic", f"'{phrase}' in a long task request, not asked for as the interface"
