@@ -95,7 +95,11 @@ CASES: list[tuple[str, tuple[str, ...], dict[str, Any]]] = [
         ("laundromat", "price", "scraper", "machin", "2", "50", "load"),
         {},
     ),
-    ("metacarpophalangeal (MCP) arthritis research summary", ("metacarpophalang", "mcp", "arthriti", "research", "summari"), {}),
+    (
+        "metacarpophalangeal (MCP) arthritis research summary",
+        ("metacarpophalang", "mcp", "arthriti", "research", "summari"),
+        {},
+    ),
     (
         "logs show `402 payment required` for a customer on solana; it must settle on base",
         ("log", "show", "402", "payment", "requir", "custom", "solana"),
