@@ -57,13 +57,20 @@ def diversify(
     while pending:
         page = _Page(max_per_origin)
         overflow: list[Candidate] = []
+        # pending[i + 1 : scan] are known not to be admitted: a page only fills, so what it refuses once it
+        # refuses for the rest of the pass. The look-ahead resumes there instead of rescanning (linear, not
+        # quadratic, in a catalog where one origin has many near-copies).
+        scan = 0
         for i, c in enumerate(pending):
             if len(page.items) >= page_size:
                 overflow.append(c)
                 continue
             keep = page.admits(c) or c.operator in named_operators
             if not keep:
-                rival = next((r for r in pending[i + 1 :] if page.admits(r)), None)
+                scan = max(scan, i + 1)
+                while scan < len(pending) and not page.admits(pending[scan]):
+                    scan += 1
+                rival = pending[scan] if scan < len(pending) else None
                 keep = rival is None or rival.score < relax_ratio * c.score
             if keep:
                 page.add(c)

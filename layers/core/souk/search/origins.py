@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ipaddress
 from functools import lru_cache
+from urllib.parse import urlparse
 
 import tldextract
 
@@ -48,3 +49,9 @@ def operator_of(host: str) -> str:
         return registrable
     labels = host.split(".")
     return ".".join(labels[-2:])
+
+
+@lru_cache(maxsize=65536)
+def operator_of_url(url: str) -> str:
+    """The operator key of ``url``'s host (search asks this of the same few hundred URLs per query)."""
+    return operator_of(urlparse(url).hostname or "")

@@ -14,7 +14,6 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from decimal import Decimal
-from urllib.parse import urlparse
 
 from souk.config import Settings
 from souk.db.types import Connection
@@ -23,7 +22,7 @@ from souk.search import abstention, baselines, bm25f, chains, health, semantic, 
 from souk.search.analysis import is_stopword_only, tokenize
 from souk.search.diversity import DIVERSIFIED_DEPTH, Candidate, diversify
 from souk.search.fusion.rrf import weighted_rrf
-from souk.search.origins import operator_of
+from souk.search.origins import operator_of_url
 from souk.search.profile import Profile
 from souk.search.understanding import InterpretedQuery, interpret, normalize_query
 
@@ -380,7 +379,7 @@ def _diversify(
     # Only the head is diversified; the tail keeps its fused order and needs no origin.
     head = ordered[:DIVERSIFIED_DEPTH]
     rows = conn.execute("SELECT id, resource_url, pay_to FROM listings WHERE id = ANY(%s)", (head,)).fetchall()
-    origin = {r["id"]: (operator_of(urlparse(r["resource_url"]).hostname or ""), r["pay_to"].lower()) for r in rows}
+    origin = {r["id"]: (operator_of_url(r["resource_url"]), r["pay_to"].lower()) for r in rows}
     words = set(iq.topical_terms) | set(iq.normalized.split())
     named = frozenset(op for op, _ in origin.values() if op and _operator_label(op) in words)
     candidates = [Candidate(lid, scores[lid], *origin.get(lid, ("", ""))) for lid in ordered]
