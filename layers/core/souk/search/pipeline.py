@@ -18,7 +18,7 @@ from decimal import Decimal
 from souk.config import Settings
 from souk.db.types import Connection
 from souk.listing.filters import Filters, filter_sql
-from souk.search import abstention, baselines, bm25f, chains, health, semantic, signals
+from souk.search import abstention, baselines, bm25f, chains, direction, health, semantic, signals
 from souk.search.analysis import is_stopword_only, tokenize
 from souk.search.diversity import DIVERSIFIED_DEPTH, Candidate, diversify
 from souk.search.fusion.rrf import weighted_rrf
@@ -339,6 +339,9 @@ def _apply_query_signals(conn: Connection, scores: dict[int, float], iq: Interpr
     if iq.negated_terms:
         for lid in bm25f.listings_with_terms(conn, ids, list(iq.negated_terms)):
             scores[lid] *= profile.negation_penalty
+    if profile.direction_mismatch_penalty < 1.0:
+        for lid in _reversed_conversions(conn, ids, direction.conversions(iq.normalized)):
+            scores[lid] *= profile.direction_mismatch_penalty
     wanted_chains = chains.query_families(iq.soft_networks, iq.topical_terms)
     if wanted_chains and profile.chain_mismatch_penalty < 1.0:
         named = bm25f.terms_in_listings(conn, ids, list(chains.CHAIN_TERMS))
@@ -366,6 +369,18 @@ def _apply_query_signals(conn: Connection, scores: dict[int, float], iq: Interpr
             prices: dict[int, Decimal | None] = {r["id"]: r["min_usd_price"] for r in rows}
             for lid, pct in signals.price_percentiles(prices).items():
                 scores[lid] *= 1 + profile.cheapest_boost * (1 - pct)
+
+
+def _reversed_conversions(conn: Connection, ids: list[int], wanted: tuple[direction.Conversion, ...]) -> set[int]:
+    """Listings whose text names the reverse of a conversion the query asks for, and not the conversion."""
+    reversed_only: set[int] = set()
+    for conversion in wanted:
+        rows = conn.execute(
+            "SELECT id FROM listings WHERE id = ANY(%s) AND search_text ~* %s AND NOT search_text ~* %s",
+            (ids, conversion.sql_pattern(reverse=True), conversion.sql_pattern()),
+        ).fetchall()
+        reversed_only.update(r["id"] for r in rows)
+    return reversed_only
 
 
 def _diversify(
