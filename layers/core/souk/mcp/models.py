@@ -1,15 +1,19 @@
 """Tool arguments and results as pydantic models: the input and output JSON Schemas the tools declare.
 
-Arguments forbid unknown fields (a misspelt filter is an error, not silently ignored). Results are what
+Arguments forbid unknown fields (a misspelt filter is an error, not silently ignored) and are strict:
+a value of another JSON type than the declared one (``"5"`` for an integer, ``true`` for a number) is an
+error, not coerced, so an agent learns the schema instead of depending on guesses. The one allowance is
+JSON Schema's own: an integer is any number with a zero fractional part, so ``5.0`` is a valid ``limit``.
+Results are what
 ``structuredContent`` carries; optional fields are left out when empty, so every field an agent sees
 means something.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
 from souk.search.understanding import MAX_QUERY_CHARS
 
@@ -22,8 +26,17 @@ _TOKEN = r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"
 _ADDRESS = r"^[\x21-\x7e]{1,128}$"
 
 
+def _integral(value: Any) -> Any:
+    # JSON Schema's "integer" includes 5.0 (a client's JSON encoder may write whole numbers that way).
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
+# An integer argument: strict (no strings, no booleans), but 5.0 is 5.
+Integer = Annotated[int, BeforeValidator(_integral)]
+
+
 class _Arguments(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class _Filters(_Arguments):
@@ -62,7 +75,7 @@ class SearchArguments(_Filters):
     maxUsdPrice: float | None = Field(
         default=None, ge=0, lt=1e9, description="Highest acceptable price per call, in US dollars."
     )
-    limit: int = Field(default=DEFAULT_LIMIT, ge=1, le=MAX_LIMIT, description="Results per page.")
+    limit: Integer = Field(default=DEFAULT_LIMIT, ge=1, le=MAX_LIMIT, description="Results per page.")
     cursor: str | None = Field(
         default=None,
         min_length=1,
@@ -78,8 +91,8 @@ class ListArguments(_Filters):
         description="Listing status: by default every status but 'gone' (an endpoint that stopped answering); "
         "'gone' for only those, 'any' for all, or one status name.",
     )
-    limit: int = Field(default=DEFAULT_LIMIT, ge=1, le=MAX_LIMIT, description="Listings per page.")
-    offset: int = Field(
+    limit: Integer = Field(default=DEFAULT_LIMIT, ge=1, le=MAX_LIMIT, description="Listings per page.")
+    offset: Integer = Field(
         default=0, ge=0, le=1_000_000, description="How many listings to skip (nextOffset of the previous page)."
     )
 

@@ -1,11 +1,12 @@
 """The MCP server: Souk's tools on the SDK's low-level ``Server``, one instance per process, any transport.
 
-A tool call validates its arguments against the tool's model, runs the tool on a worker thread with a
-connection from the same pool its HTTP endpoint uses (reads from ``read``, conversions from ``write``)
-and returns structured content matching the declared output schema plus a concise text. A bad argument,
-an unknown listing, a rate limit or an unreachable database is a tool error (``isError``) whose
-structured content is Souk's ``{"error", "reason"}``, so an agent can read it and correct itself; only
-an unknown tool name is a protocol error.
+A tool call validates its arguments against the tool's model (strictly: no type coercion), runs the
+tool on a worker thread with a connection from the same pool its HTTP endpoint uses (reads from
+``read``, conversions from ``write``) and returns structured content matching the declared output
+schema plus a concise text. A bad argument, an unknown listing, a rate limit or an unreachable database
+is a tool error (``isError``) whose structured content is Souk's ``{"error", "reason"}``, so an agent
+can read it and correct itself (as the MCP spec asks of input validation errors); only an unknown tool
+name is a protocol error.
 """
 
 from __future__ import annotations
@@ -169,10 +170,19 @@ def tool_error(error: str, reason: str, **extra: Any) -> types.CallToolResult:
     )
 
 
+_JSON_TYPES = {
+    bool: "a boolean", int: "an integer", float: "a number", str: "a string", dict: "an object", list: "an array"
+}
+
+
 def _invalid_arguments(exc: ValidationError) -> types.CallToolResult:
     first = exc.errors()[0]
     where = ".".join(str(p) for p in first.get("loc", ())) or "arguments"
     message = "unknown argument" if first.get("type") == "extra_forbidden" else first.get("msg", "invalid value")
+    if first.get("type", "").endswith("_type"):
+        # Arguments are strict (souk.mcp.models): say what arrived, so "5" for an integer is obvious to fix.
+        got = _JSON_TYPES.get(type(first.get("input")), "null" if first.get("input") is None else "another type")
+        message = f"{message}, got {got}; send the JSON type the input schema declares"
     return tool_error("invalid_arguments", f"{where}: {message}")
 
 

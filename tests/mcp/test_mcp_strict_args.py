@@ -1,0 +1,104 @@
+"""Tool arguments are strict: a value of another JSON type than the declared one is a tool error, not coerced."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from souk.runner.events import LocalContext, http_api_event
+from souk.runner.template import load_handler
+from tests.conftest import REPO, table_snapshot
+from tests.mcp.conftest import run
+
+WRONG_TYPES = [
+    ("search_resources", {"query": "weather", "limit": "5"}, "limit", "a string"),
+    ("search_resources", {"query": "weather", "limit": True}, "limit", "a boolean"),
+    ("search_resources", {"query": "weather", "limit": 2.5}, "limit", "a number"),
+    ("search_resources", {"query": "weather", "maxUsdPrice": "0.01"}, "maxUsdPrice", "a string"),
+    ("search_resources", {"query": "weather", "maxUsdPrice": False}, "maxUsdPrice", "a boolean"),
+    ("search_resources", {"query": 42}, "query", "an integer"),
+    ("search_resources", {"query": ["weather"]}, "query", "an array"),
+    ("list_resources", {"offset": "0"}, "offset", "a string"),
+    ("list_resources", {"limit": {"value": 3}}, "limit", "an object"),
+    ("get_resource", {"resource": "https://weather.example.com/v1/current", "toolName": 3}, "toolName", "an integer"),
+    ("how_to_pay", {"resource": "https://weather.example.com/v1/current", "network": 8453}, "network", "an integer"),
+    ("report_invocation", {"sessionId": 123, "resource": "https://weather.example.com/v1/current"}, "sessionId", ""),
+]
+
+
+def test_a_value_of_the_wrong_type_is_a_clear_tool_error_that_writes_nothing(catalog, connect, db):
+    async def main():
+        async with connect() as client:
+            return [await client.call_tool(tool, arguments) for tool, arguments, _, _ in WRONG_TYPES]
+
+    before = table_snapshot(db)
+    results = run(main)
+    assert table_snapshot(db) == before
+    for (tool, arguments, field, got), result in zip(WRONG_TYPES, results, strict=True):
+        case = f"{tool}({arguments})"
+        assert result.is_error, case
+        body = result.structured_content
+        assert body["error"] == "invalid_arguments", case
+        assert body["reason"].startswith(f"{field}: "), case
+        assert got in body["reason"] and "input schema" in body["reason"], case
+        assert body["reason"] in result.content[0].text, case
+
+
+def test_every_schema_valid_call_still_works(catalog, connect):
+    async def main():
+        async with connect() as client:
+            return [
+                await client.call_tool("search_resources", {"query": "weather forecast", "limit": 2}),
+                # JSON Schema's integer includes 2.0; a number may be written without a fraction.
+                await client.call_tool("search_resources", {"query": "weather forecast", "limit": 2.0}),
+                await client.call_tool("search_resources", {"query": "weather forecast", "maxUsdPrice": 1}),
+                await client.call_tool("search_resources", {"query": "weather forecast", "maxUsdPrice": 0.0015}),
+                # null for an optional argument is its default
+                await client.call_tool("search_resources", {"query": "weather forecast", "network": None}),
+                await client.call_tool("list_resources", {"limit": 3, "offset": 1.0, "type": "http"}),
+                await client.call_tool("get_resource", {"resource": "https://docs.example.org/mcp", "toolName": None}),
+            ]
+
+    two, two_float, dollar, cheap, unfiltered, page, tool = run(main)
+    for result in (two, two_float, dollar, cheap, unfiltered, page, tool):
+        assert not result.is_error, result.structured_content
+    assert len(two.structured_content["results"]) == 2
+    assert [r["resource"] for r in two_float.structured_content["results"]] == [
+        r["resource"] for r in two.structured_content["results"]
+    ]
+    assert dollar.structured_content["results"] and unfiltered.structured_content["results"]
+    prices = [r["cheapestUsd"] for r in cheap.structured_content["results"]]
+    assert prices and all(p <= 0.0015 for p in prices)
+    pagination = page.structured_content["pagination"]
+    assert (pagination["limit"], pagination["offset"]) == (3, 1) and isinstance(pagination["offset"], int)
+    assert tool.structured_content["summary"]["toolName"] == "merge_pdf_files"
+
+
+@pytest.fixture(scope="module")
+def handler():
+    return load_handler(str(REPO / "functions" / "mcp" / "app.handler"))
+
+
+def test_over_json_rpc_a_wrong_type_is_a_tool_result_not_a_protocol_error(db, handler):
+    # The MCP spec: input validation errors are tool execution errors (isError), so the model can correct itself.
+    params = {"name": "list_resources", "arguments": {"limit": "5"}}
+    body = json.dumps({"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": params}).encode()
+    event = http_api_event(
+        method="POST",
+        path="/mcp",
+        raw_query="",
+        headers={"content-type": "application/json"},
+        body=body,
+        route_key="POST /mcp",
+    )
+    response = handler(event, LocalContext(function_name="McpFunction"))
+    assert response["statusCode"] == 200
+    answer = json.loads(response["body"])
+    assert answer["id"] == 3 and "error" not in answer
+    result = answer["result"]
+    assert result["isError"] is True
+    assert result["structuredContent"] == {
+        "error": "invalid_arguments",
+        "reason": "limit: Input should be a valid integer, got a string; send the JSON type the input schema declares",
+    }
