@@ -7,7 +7,7 @@ import threading
 import time
 from pathlib import Path
 
-from pydantic import Field, PrivateAttr, SecretStr, model_validator
+from pydantic import Field, PrivateAttr, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from souk.aws_secrets import read_secret
@@ -109,6 +109,14 @@ class Settings(BaseSettings):
     runner_write_threads: int = Field(default=2, ge=1)
     runner_max_body_bytes: int = Field(default=1024 * 1024, ge=1024)
 
+    # POST /mcp (souk.mcp.origin): browser origins allowed beyond this machine's own pages (comma-separated;
+    # "https://app.example.com", "https://app.example.com:*" for any port, "*" for all). Requests without
+    # an Origin header (agents, curl) are never refused for it.
+    mcp_allowed_origins: str = ""
+    # The local runner (souk.runner.hosts): Host names beyond loopback ones accepted on a loopback connection
+    # (comma-separated; e.g. the public name a reverse proxy on this machine forwards as Host).
+    runner_allowed_hosts: str = ""
+
     # POST /discovery/v1/conversions (souk.discovery.conversions).
     conversion_max_body_bytes: int = 16 * 1024
     conversions_per_session: int = Field(default=3, ge=1)  # counted per session at most (caps its weight)
@@ -162,6 +170,15 @@ class Settings(BaseSettings):
     @property
     def explicit_keys(self) -> dict[str, str | None]:
         return dict(self._explicit_keys)
+
+    @field_validator("mcp_allowed_origins")
+    @classmethod
+    def _origins_are_origins(cls, value: str) -> str:
+        # A bare host name would never match a browser's Origin: refuse it at startup instead of silently.
+        for entry in filter(None, (e.strip() for e in value.split(","))):
+            if entry not in ("*", "null") and "://" not in entry:
+                raise ValueError(f"{entry!r} is not an origin: write scheme://host[:port], e.g. https://{entry}")
+        return value
 
     @model_validator(mode="after")
     def _resolve_keys(self) -> Settings:

@@ -7,9 +7,10 @@ the next one's. So every request gets a manager of its own, entered and left aro
 in stateless mode a manager holds no state worth keeping (the server and its tools are built once per
 process), and constructing one costs microseconds.
 
-The front door is Souk's: a body that is too large, not JSON or not a JSON-RPC message is a 4xx
-``{"error", "reason"}`` before the SDK sees it. What passes is the SDK's to answer; JSON-RPC errors
-(unknown method, bad params) come back as JSON-RPC, as MCP clients expect.
+The front door is Souk's: a browser Origin that is not allowed (souk.mcp.origin), a body that is too
+large, not JSON or not a JSON-RPC message is a 4xx ``{"error", "reason"}`` before the SDK sees it.
+What passes is the SDK's to answer; JSON-RPC errors (unknown method, bad params) come back as JSON-RPC,
+as MCP clients expect.
 """
 
 from __future__ import annotations
@@ -25,7 +26,9 @@ from mcp_types import jsonrpc_message_adapter
 from pydantic import ValidationError
 
 from souk.api.docs import ErrorBody
+from souk.config import get_settings
 from souk.errors import SoukError
+from souk.mcp.origin import check_origin
 from souk.mcp.server import build_server, tool_definitions
 
 MAX_BODY_BYTES = 64 * 1024  # a tools/call carries a few short arguments
@@ -80,6 +83,8 @@ def warm() -> None:
 
 
 async def handle(request: Request) -> Response:
+    # First: a browser page that may not call us is refused before anything is read (souk.mcp.origin).
+    check_origin(request.headers.get("origin"), get_settings())
     declared = request.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > MAX_BODY_BYTES:
         raise SoukError("payload_too_large", f"an MCP message is at most {MAX_BODY_BYTES} bytes", status_code=413)
@@ -151,6 +156,7 @@ _ERROR = {"application/json": {"schema": ErrorBody.model_json_schema()}}
             "200": {"description": "A JSON-RPC response (result or error).", "content": {"application/json": {}}},
             "202": {"description": "A notification or response was accepted."},
             "400": {"description": "Not JSON, not a JSON-RPC message, or rejected by the MCP transport."},
+            "403": {"description": "The Origin header names a page that may not call this server.", "content": _ERROR},
             "404": {"description": "Unknown MCP method on the 2026-07-28 transport."},
             "406": {"description": "Accept excludes application/json.", "content": _ERROR},
             "413": {"description": "The message is too large.", "content": _ERROR},

@@ -8,6 +8,9 @@ every thread and every CPU slice from search and listing. Whatever goes wrong, t
 One route is the runner's own and not the template's: ``GET /openapi.json``, the OpenAPI document of every
 template route (souk.runner.openapi), a local convenience with no Lambda behind it. It answers only when
 no template route matches, so template.yaml stays the routing table for everything Lambda serves.
+
+A request that reached a loopback address with a Host naming another machine (DNS rebinding) is refused
+with 421 before anything is read (souk.runner.hosts).
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from souk.runner.events import LocalContext, http_api_event
+from souk.runner.hosts import refused_host
 from souk.runner.template import Route, Schedule, load_handler, load_template, routes_and_schedules
 
 logger = logging.getLogger(__name__)
@@ -70,6 +74,7 @@ class LocalGateway:
         self.routes: list[Route] = routes
         self.schedules: list[Schedule] = schedules
         self.max_body_bytes = max_body_bytes or settings.runner_max_body_bytes
+        self.extra_hosts = settings.runner_allowed_hosts
         self._handlers: dict[str, Any] = {}
         self._lock = threading.Lock()
         self._lanes = {
@@ -190,6 +195,14 @@ class LocalGateway:
         await _send(send, response)
 
     async def _respond(self, scope: dict[str, Any], receive: Receive) -> Response:
+        host = refused_host(scope, self.extra_hosts)
+        if host is not None:  # DNS-rebinding protection (souk.runner.hosts)
+            return json_response(
+                421,
+                "host_not_allowed",
+                f"this server is reached on a loopback address, so Host must name it (127.0.0.1, localhost, [::1]), "
+                f"not {host[:200]!r}; add other names to SOUK_RUNNER_ALLOWED_HOSTS",
+            )
         try:
             body = await self._read_body(scope, receive)
         except BodyTooLarge:
