@@ -86,15 +86,19 @@ avgl AS (SELECT field, greatest(total_length::numeric / doc_count, 1)::float8 AS
          FROM bm25f_field_stats WHERE field > 0 AND doc_count > 0),
 w AS (SELECT unnest(%(fields)s::int[]) AS field, unnest(%(weights)s::float8[]) AS weight,
              unnest(%(bs)s::float8[]) AS b),
+-- Per field its weight, b and average length, joined once (six rows), not once per posting.
+wf AS MATERIALIZED (SELECT w.field, w.weight, w.b, avgl.avglen FROM w JOIN avgl USING (field)),
 df AS (SELECT term, df::float8 AS df FROM bm25f_term_stats JOIN q USING (term) WHERE df > 0),
+-- Per query term its IDF, computed once (the same float expression the reference computes per row).
+idf AS MATERIALIZED (SELECT df.term, ln(1 + (n.n - df.df + 0.5) / (df.df + 0.5)) AS idf FROM df CROSS JOIN n),
 qmass AS (SELECT sum(ln(1 + (n.n - coalesce(d.df, 0) + 0.5) / (coalesce(d.df, 0) + 0.5))) AS mass
           FROM q CROSS JOIN n LEFT JOIN df d USING (term)),
 {tf}
 SELECT tf.listing_id,
-       round(sum(ln(1 + (n.n - df.df + 0.5) / (df.df + 0.5)) * tf.wtf / (%(k1)s + tf.wtf))::numeric, 9) AS score,
+       round(sum(idf.idf * tf.wtf / (%(k1)s + tf.wtf))::numeric, 9) AS score,
        count(*) AS matched,
-       round((sum(ln(1 + (n.n - df.df + 0.5) / (df.df + 0.5))) / max(qmass.mass))::numeric, 9) AS idf_coverage
-FROM tf JOIN df USING (term) CROSS JOIN n CROSS JOIN qmass
+       round((sum(idf.idf) / max(qmass.mass))::numeric, 9) AS idf_coverage
+FROM tf JOIN idf USING (term) CROSS JOIN qmass
 GROUP BY tf.listing_id
 ORDER BY score DESC, tf.listing_id
 LIMIT %(pool)s
@@ -108,20 +112,18 @@ _TF_ESSENTIAL = """cand AS (SELECT l.id AS listing_id FROM listings l
            AND {where}),
 tf AS (
     SELECT p.listing_id, p.term,
-           sum(w.weight * p.tf / (1 - w.b + w.b * p.field_length / avgl.avglen)) AS wtf
+           sum(wf.weight * p.tf / (1 - wf.b + wf.b * p.field_length / wf.avglen)) AS wtf
     FROM cand c
     JOIN lexical_postings p ON p.listing_id = c.listing_id AND p.term = ANY(%(terms)s::text[])
-    JOIN w ON w.field = p.field
-    JOIN avgl ON avgl.field = p.field
+    JOIN wf ON wf.field = p.field
     GROUP BY p.listing_id, p.term
 )"""
 _TF_ALL = """tf AS (
     SELECT p.listing_id, p.term,
-           sum(w.weight * p.tf / (1 - w.b + w.b * p.field_length / avgl.avglen)) AS wtf
+           sum(wf.weight * p.tf / (1 - wf.b + wf.b * p.field_length / wf.avglen)) AS wtf
     FROM lexical_postings p
     JOIN listings l ON l.id = p.listing_id
-    JOIN w ON w.field = p.field
-    JOIN avgl ON avgl.field = p.field
+    JOIN wf ON wf.field = p.field
     WHERE p.term = ANY(%(terms)s::text[]) AND {where}
     GROUP BY p.listing_id, p.term
 )"""
