@@ -49,7 +49,7 @@ def http_api_event(
         "routeKey": route_key,
         "rawPath": path,
         "rawQueryString": raw_query,
-        "headers": {k.lower(): v for k, v in headers.items() if k.lower() != "cookie"},
+        "headers": _gateway_headers(headers),
         "requestContext": {
             "accountId": "000000000000",
             "apiId": "local",
@@ -77,3 +77,19 @@ def http_api_event(
     if path_parameters:
         event["pathParameters"] = {k: unquote(v) for k, v in path_parameters.items()}
     return event
+
+
+def _gateway_headers(headers: dict[str, str]) -> dict[str, str]:
+    """Lower-cased headers without cookies (the event carries those apart, as API Gateway's does).
+
+    API Gateway's Host is always a domain name; a local client may send an IPv6 literal (``[::1]:8402``),
+    which Mangum cannot split into name and port (a 500 on every route). Such a Host is passed on as
+    ``localhost`` with its port, the original kept in ``x-forwarded-host`` as a proxy would."""
+    out = {k.lower(): v for k, v in headers.items() if k.lower() != "cookie"}
+    host = out.get("host", "")
+    if host.startswith("["):
+        closing = host.find("]")
+        port = host[closing + 1 :].removeprefix(":") if closing > 0 else ""
+        out["x-forwarded-host"] = host
+        out["host"] = f"localhost:{port}" if port.isdigit() else "localhost"
+    return out
