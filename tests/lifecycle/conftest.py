@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from tests.lifecycle.servers import Hits, free_port, mcp_app, plain_app, seller_app, serving
+from tests.lifecycle.servers import Hits, mcp_app, plain_app, seller_app, serving
 
 
 @dataclass
@@ -29,7 +29,7 @@ def servers() -> Iterator[Servers]:
     hits = Hits(), Hits(), Hits()
     with ExitStack() as stack:
         seller = stack.enter_context(serving(seller_app(hits[0])))
-        plain = stack.enter_context(serving(plain_app(hits[1], redirect_port=seller), free_port()))
+        plain = stack.enter_context(serving(plain_app(hits[1], redirect_port=seller)))
         mcp = stack.enter_context(serving(mcp_app(hits[2])))
         yield Servers(seller, plain, mcp, *hits)
 

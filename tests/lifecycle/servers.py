@@ -182,26 +182,25 @@ def mcp_app(hits: Hits) -> Any:
     return app
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @contextmanager
-def serving(app: Any, port: int | None = None) -> Iterator[int]:
-    port = port or free_port()
+def serving(app: Any) -> Iterator[int]:
+    # uvicorn serves a socket bound here, so no other process can take the port between choosing and binding it.
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = int(sock.getsockname()[1])
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on"))
-    thread = threading.Thread(target=server.run, daemon=True)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
-    deadline = time.time() + 10
-    while not server.started and time.time() < deadline:
-        time.sleep(0.05)
     try:
+        deadline = time.monotonic() + 60  # only guards against a hang: start-up is slow on a loaded machine
+        while not server.started:
+            assert thread.is_alive() and time.monotonic() < deadline, "a test server did not start"
+            time.sleep(0.05)
         yield port
     finally:
         server.should_exit = True
-        thread.join(timeout=5)
+        thread.join(timeout=30)
+        sock.close()
 
 
 def v1_payment_required() -> dict[str, Any]:

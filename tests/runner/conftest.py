@@ -24,20 +24,23 @@ from tests.factories import pdf_tool, verified, weather
 
 
 def run_gateway(gateway: LocalGateway) -> Iterator[str]:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    # uvicorn serves a socket bound here, so no other process can take the port between choosing and binding it.
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
     server = uvicorn.Server(uvicorn.Config(gateway, host="127.0.0.1", port=port, log_level="warning", lifespan="off"))
-    thread = threading.Thread(target=server.run, daemon=True)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
-    deadline = time.time() + 10
-    while not server.started and time.time() < deadline:
-        time.sleep(0.05)
     try:
+        deadline = time.monotonic() + 60  # only guards against a hang: start-up is slow on a loaded machine
+        while not server.started:
+            assert thread.is_alive() and time.monotonic() < deadline, "the gateway did not start"
+            time.sleep(0.05)
         yield f"http://127.0.0.1:{port}"
     finally:
         server.should_exit = True
-        thread.join(timeout=5)
+        thread.join(timeout=30)
+        sock.close()
         gateway.close()
 
 
@@ -52,7 +55,8 @@ def serve_process(
 ) -> Iterator[tuple[subprocess.Popen[bytes], str, Path]]:
     """`souk serve` as its own process on its own embedded Postgres; yields (process, base URL, data dir).
 
-    Cleanup kills the whole process tree, so worker processes never outlive a failed test.
+    Cleanup, also when start-up fails, kills the whole process tree and the embedded Postgres, so neither
+    workers nor a postmaster (pg_ctl detaches it, it is no child of the runner) outlive a failed test.
     """
     data_dir = tmp_path / "pgdata"
     port = free_port()
@@ -66,16 +70,25 @@ def serve_process(
         stderr=subprocess.DEVNULL,
     )
     base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + start_timeout
-    while True:
-        try:
-            if httpx.get(f"{base}/discovery/resources", timeout=5).status_code == 200:
-                break
-        except httpx.TransportError:
-            pass
-        assert proc.poll() is None and time.monotonic() < deadline, "souk serve did not come up"
-        time.sleep(0.3)
-    yield proc, base, data_dir
+    try:
+        deadline = time.monotonic() + start_timeout
+        while True:
+            # Checked first: an answer on the port counts only while our runner is alive (not another
+            # process that took the port after free_port() let it go).
+            assert proc.poll() is None, f"souk serve exited with {proc.returncode} before it came up"
+            try:
+                if httpx.get(f"{base}/discovery/resources", timeout=10).status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            assert time.monotonic() < deadline, "souk serve did not come up"
+            time.sleep(0.3)
+        yield proc, base, data_dir
+    finally:
+        _stop_tree(proc, data_dir)
+
+
+def _stop_tree(proc: subprocess.Popen[bytes], data_dir: Path) -> None:
     if proc.poll() is None:
         try:
             children = psutil.Process(proc.pid).children(recursive=True)
@@ -85,7 +98,11 @@ def serve_process(
         for child in children:
             with contextlib.suppress(psutil.NoSuchProcess):
                 child.kill()
-        proc.wait(10)
+        proc.wait(30)
+    with contextlib.suppress(OSError, ValueError, IndexError, psutil.Error):
+        postmaster = psutil.Process(int((data_dir / "postmaster.pid").read_text().splitlines()[0]))
+        if postmaster.name() == "postgres" and str(data_dir) in " ".join(postmaster.cmdline()):
+            postmaster.kill()  # its backends exit once they notice the postmaster is gone
 
 
 @pytest.fixture
