@@ -63,12 +63,18 @@ def test_an_environment_value_wins_over_the_secret_id(secrets_manager, monkeypat
 
 
 def test_cached_until_max_age_then_the_rotated_value_is_read(secrets_manager, monkeypatch):
-    monkeypatch.setenv("SOUK_SECRETS_MAX_AGE_S", "1")
+    # Long enough that the rotation and the cached read below always fall inside it, even on a loaded machine.
+    max_age = 3
+    monkeypatch.setenv("SOUK_SECRETS_MAX_AGE_S", str(max_age))
     first = get_settings()
+    read_at = time.monotonic()
     assert first.cursor_secret.get_secret_value() == CURSOR_KEY
     secrets_manager.put_secret_value(SecretId="souk/cursor-secret", SecretString=ROTATED_CURSOR_KEY)
-    assert get_settings() is first  # within max_age: no Secrets Manager call, same settings
-    time.sleep(1.1)
+    cached = get_settings()
+    assert time.monotonic() - read_at < max_age, "too slow to observe the cache; the check below would be void"
+    assert cached is first  # within max_age: no Secrets Manager call, same settings
+    # Past max_age of Souk's clock and of Powertools' cache (both started before read_at).
+    time.sleep(max(0.0, read_at + max_age + 0.1 - time.monotonic()))
     second = get_settings()
     assert second is not first
     assert second.cursor_secret.get_secret_value() == ROTATED_CURSOR_KEY
