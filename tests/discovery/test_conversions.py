@@ -115,6 +115,9 @@ def test_answers_are_truthful_and_a_session_counts_at_most_its_cap(handler, db):
 
 def test_clients_are_rate_limited_in_the_database_and_a_429_writes_nothing(handler, db, monkeypatch):
     monkeypatch.setenv("SOUK_CONVERSION_CLIENT_BURST", "2")
+    # A token back per 1,000 minutes: at the default 12 a minute, a run slower than 5 s (a loaded machine) had
+    # one back in time for the third conversion, which was then granted.
+    monkeypatch.setenv("SOUK_CONVERSION_CLIENT_PER_MINUTE", "0.001")
     get_settings.cache_clear()
     try:
         sessions = [_session(handler) for _ in range(3)]
@@ -132,6 +135,9 @@ def test_clients_are_rate_limited_in_the_database_and_a_429_writes_nothing(handl
         keys = [r["key"] for r in db.execute("SELECT key FROM rate_buckets").fetchall()]
         assert keys and not any("192.0.2.1" in k or "198.51.100.7" in k for k in keys)
     finally:
+        # Unset before clearing, so no later get_settings() in this worker caches the tight limit.
+        monkeypatch.delenv("SOUK_CONVERSION_CLIENT_BURST")
+        monkeypatch.delenv("SOUK_CONVERSION_CLIENT_PER_MINUTE")
         get_settings.cache_clear()
 
 

@@ -111,6 +111,9 @@ def test_invocations_work_one_after_another_and_concurrently(catalog, handler):
 
 def test_report_invocation_shares_the_http_conversion_rate_limit(catalog, monkeypatch, gateway_url):
     monkeypatch.setenv("SOUK_CONVERSION_CLIENT_BURST", "2")
+    # A token back per 1,000 minutes: at the default 12 a minute, a run slower than 5 s (a loaded machine) had
+    # one back in time for the third conversion, which was then granted.
+    monkeypatch.setenv("SOUK_CONVERSION_CLIENT_PER_MINUTE", "0.001")
     get_settings.cache_clear()
     try:
 
@@ -132,6 +135,9 @@ def test_report_invocation_shares_the_http_conversion_rate_limit(catalog, monkey
         http = httpx.post(f"{gateway_url}/discovery/v1/conversions", json=report, timeout=30)
         assert http.status_code == 429 and http.json()["error"] == "rate_limited"
     finally:
+        # Unset before clearing, so no later get_settings() in this worker caches the tight limit.
+        monkeypatch.delenv("SOUK_CONVERSION_CLIENT_BURST")
+        monkeypatch.delenv("SOUK_CONVERSION_CLIENT_PER_MINUTE")
         get_settings.cache_clear()
 
 
