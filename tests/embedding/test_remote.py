@@ -23,7 +23,9 @@ from souk.embedding import (
 )
 
 DIM = 4
-SLOW_S = 1.0
+# The slow model answers after this long; a client with a 0.2 s timeout must give up well before (a wide margin,
+# so a loaded machine cannot make an honest timeout look like a wait).
+SLOW_S = 5.0
 
 
 class _Handler(BaseHTTPRequestHandler):
