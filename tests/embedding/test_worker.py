@@ -96,7 +96,7 @@ def test_fencing_tokens_only_increase_and_leases_exclude_other_workers(conn, set
 
 def test_dead_worker_loses_nothing_and_exactly_one_write_wins(conn, settings, database_url):
     provider, gen, ids = _setup(conn, settings)
-    dead = claim(conn, gen.id, "dies-mid-batch", 10, 1)
+    dead = claim(conn, gen.id, "dies-mid-batch", 10, 60)  # the lease runs out below, when the test says so
     assert len(dead) == 3
     with autocommit(database_url) as other:
         assert claim(other, gen.id, "b", 10, 60) == []  # the lease still holds
@@ -322,8 +322,19 @@ def test_completion_waits_for_a_catalog_transaction_instead_of_deadlocking(conn,
         cataloger.execute("SELECT id FROM listings WHERE id = %s FOR UPDATE", (ids[0],))
         thread = threading.Thread(target=write)
         thread.start()
-        time.sleep(0.3)  # the worker is now waiting for the listing
+        deadline = time.monotonic() + 60
+        while not _waiting_for_a_lock(conn):  # the worker is now waiting for the listing
+            assert thread.is_alive() and time.monotonic() < deadline, errors
+            time.sleep(0.05)
         gens.jobs.enqueue(cataloger, ids[0], "changed-text")
-    thread.join(10)
+    thread.join(60)
     assert len(errors) == 1 and isinstance(errors[0], StaleClaim)
     assert vector_rows(conn, gen.vector_table) == []
+
+
+def _waiting_for_a_lock(conn) -> bool:
+    # Each pytest worker has its own server: a lock wait in this database is the test's own.
+    waiting = (
+        "SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'"
+    )
+    return conn.execute(waiting).fetchone()["n"] > 0
