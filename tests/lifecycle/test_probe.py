@@ -95,7 +95,9 @@ def test_a_slow_body_hits_the_deadline(db, probe_settings, servers):
     started = time.monotonic()
     result = _probe(target, probe_settings)
     assert result.outcome == "timeout"
-    assert time.monotonic() - started < probe_settings.probe_deadline_s + 1.5
+    # The body drips for 30 s; ending within a few seconds of the deadline proves the deadline ended it
+    # (the slack is for a loaded machine, not for the probe).
+    assert time.monotonic() - started < probe_settings.probe_deadline_s + 5
 
 
 def test_a_huge_body_is_cut_at_the_cap(db, probe_settings, servers):
