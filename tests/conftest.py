@@ -72,6 +72,19 @@ def db(database_url: str) -> Iterator[psycopg.Connection]:
         yield conn
 
 
+@pytest.fixture(autouse=True)
+def _settings_rebuilt_after_each_test() -> Iterator[None]:
+    """Settings a test changed through the environment never carry over to the next test in this worker.
+
+    Torn down after the test's monkeypatch (autouse fixtures are set up first), so the environment is already
+    restored; otherwise which file ran before would decide what a test sees (``--dist loadfile``).
+    """
+    yield
+    from souk.config import get_settings
+
+    get_settings.cache_clear()
+
+
 @pytest.fixture(scope="session")
 def settings(database_url: str):  # type: ignore[no-untyped-def]
     from souk.config import get_settings
