@@ -196,6 +196,7 @@ def pct(samples: list[float], q: int) -> float:
 
 
 def timed(fn: Callable[[int], Any], n: int, repeats: int) -> str:
+    load_start = os.getloadavg()[0]
     for i in range(n):
         fn(i)  # warm-up pass
     passes = []
@@ -207,7 +208,8 @@ def timed(fn: Callable[[int], Any], n: int, repeats: int) -> str:
             samples.append(time.perf_counter() - t)
         passes.append(samples)
     p = {q: statistics.median(pct(s, q) for s in passes) for q in (50, 95, 99)}
-    return f"p50 {p[50]:6.1f}  p95 {p[95]:6.1f}  p99 {p[99]:6.1f} ms  (n={n} x {repeats})"
+    load = f"load {load_start:.1f}->{os.getloadavg()[0]:.1f}"
+    return f"p50 {p[50]:6.1f}  p95 {p[95]:6.1f}  p99 {p[99]:6.1f} ms  (n={n} x {repeats}; {load})"
 
 
 def old_semantic(
@@ -344,6 +346,7 @@ def measure(label: str, url: str, queries: list[str], repeats: int) -> None:
     stats = {"before": [0, 0, 0], "after": [0, 0, 0]}  # searches, empty, short
     strategies: dict[str, int] = {}
     samples_new: list[float] = []
+    sweep_load = os.getloadavg()[0]
     for i, (_, _, _, _, _, vector) in enumerate(prepared):
         net = networks[i % len(networks)]
         where, args = "%(n)s = ANY(l.networks)", {"n": net}
@@ -383,7 +386,8 @@ def measure(label: str, url: str, queries: list[str], repeats: int) -> None:
         )
     print(
         f"[{label}] filtered vector searches after: p50 {pct(samples_new, 50):.1f} p95 {pct(samples_new, 95):.1f} "
-        f"p99 {pct(samples_new, 99):.1f} ms; strategies {dict(sorted(strategies.items()))}"
+        f"p99 {pct(samples_new, 99):.1f} ms; strategies {dict(sorted(strategies.items()))};"
+        f" load {sweep_load:.1f}->{os.getloadavg()[0]:.1f}"
     )
     side_pool.close()
     conn.close()
@@ -396,7 +400,7 @@ def build(admin: str, size: int, previous: int | None) -> str:
     url = admin.replace("/postgres?", f"/{name}?")
     with psycopg.connect(admin, autocommit=True) as a:
         if a.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone():
-            print(f"\n(reusing database {name})", flush=True)
+            print(f"\n(reusing database {name}; migrations applied now: {migrate(url) or 'none pending'})", flush=True)
             return url
         a.execute(f"CREATE DATABASE {name}" + (f" TEMPLATE bench_{previous}" if previous else ""))
     t = time.perf_counter()
@@ -472,8 +476,9 @@ def main(argv: list[str] | None = None) -> int:
             version = c.execute("SHOW server_version").fetchone()["server_version"]
             c.execute("CREATE EXTENSION IF NOT EXISTS vector")
             pgv = c.execute("SELECT extversion FROM pg_extension WHERE extname = 'vector'").fetchone()["extversion"]
+            buffers = c.execute("SHOW shared_buffers").fetchone()["shared_buffers"]
         iterative = "yes" if tuple(map(int, pgv.split(".")[:2])) >= (0, 8) else "no"
-        print(f"postgres {version}, pgvector {pgv} (iterative HNSW scans: {iterative})")
+        print(f"postgres {version}, pgvector {pgv} (iterative HNSW scans: {iterative}), shared_buffers {buffers}")
         previous = None
         for size in sizes:
             url = build(admin, size, previous)
