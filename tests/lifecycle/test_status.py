@@ -60,3 +60,14 @@ def test_a_payment_during_the_streak_prevents_gone_and_a_new_one_reactivates(set
     assert gone.status == "gone"
     back = after_payment(gone, T0 + step * k, settings)
     assert back.status == "active" and back.failure_streak == 0 and back.score > gone.score
+
+
+def test_a_payment_in_the_first_second_of_the_streak_prevents_gone(settings):
+    k, t = settings.gone_after_failures, settings.gone_after_hours
+    step = timedelta(hours=t / (k - 1))
+    state, at = Health(), T0.replace(microsecond=700_000)  # probe times carry microseconds
+    paid = at.replace(microsecond=0)  # a payment's timestamp, whole seconds, in the streak's first second
+    for _ in range(k):
+        state = observe(state, "not_found", at, paid, settings)
+        at += step
+    assert state.status == "degraded"

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any
 
 from souk.config import Settings
+from souk.isotime import iso_utc
 from souk.lifecycle.view import HEALTH_COLUMNS, health_object
 
 ITEM_COLUMNS = """
@@ -20,17 +20,13 @@ ITEM_COLUMNS = """
 """ + HEALTH_COLUMNS
 
 
-def _iso(value: datetime | None) -> str | None:
-    return value.isoformat().replace("+00:00", "Z") if value else None
-
-
 def to_item(row: dict[str, Any], settings: Settings) -> dict[str, Any]:
     item: dict[str, Any] = {
         "resource": row["resource_url"],
         "type": row["type"],
         "x402Version": row["x402_version"],
         "accepts": row["accepts"],
-        "lastUpdated": _iso(row["source_event_at"]),
+        "lastUpdated": iso_utc(row["source_event_at"]),
     }
     optional = {
         "description": row["description"],
@@ -46,7 +42,7 @@ def to_item(row: dict[str, Any], settings: Settings) -> dict[str, Any]:
         "settledCount": row["settled_recent"],
         "uniquePayers": row["payers_recent"],
         "settledCountAllTime": row["settled_total"],
-        "lastSettledAt": _iso(row["last_settled_at"]),
+        "lastSettledAt": iso_utc(row["last_settled_at"]),
         "health": health_object(row["health_row"], row["probes_7d"]),  # probes (souk.lifecycle)
     }
     return item

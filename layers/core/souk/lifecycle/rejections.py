@@ -17,6 +17,7 @@ import psycopg
 
 from souk.config import Settings
 from souk.db.types import Connection
+from souk.isotime import iso_utc
 
 logger = logging.getLogger(__name__)
 
@@ -100,7 +101,7 @@ def recent(conn: Connection, pay_to: str, settings: Settings, now: datetime | No
     out = []
     for r in rows:
         entry: dict[str, Any] = {
-            "at": r["observed_at"].isoformat().replace("+00:00", "Z"),
+            "at": iso_utc(r["observed_at"]),
             "event": r["event"],
             "outcome": r["outcome"],
         }

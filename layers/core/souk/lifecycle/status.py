@@ -63,7 +63,10 @@ def observe(state: Health, outcome: str, at: datetime, last_payment_at: datetime
         started = state.streak_started_at if state.failure_streak and state.streak_started_at else at
     else:
         streak, started = 0, None
-    paid_since_streak = last_payment_at is not None and started is not None and last_payment_at > started
+    # Payment times carry whole seconds, probe times microseconds: a payment in the streak's first second counts.
+    paid_since_streak = (
+        last_payment_at is not None and started is not None and last_payment_at >= started.replace(microsecond=0)
+    )
     paid_recently = last_payment_at is not None and at - last_payment_at <= timedelta(
         hours=settings.payment_fresh_hours
     )

@@ -5,6 +5,8 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from souk.isotime import iso_utc
+
 UPTIME_DAYS = 7
 
 # SQL select-list entries (alias ``l``): the health row as JSON and [probes, healthy probes] over 7 days.
@@ -16,11 +18,7 @@ HEALTH_COLUMNS = """
 
 
 def iso(value: datetime | str | None) -> str | None:
-    if value is None:
-        return None
-    if isinstance(value, str):  # a timestamp inside to_jsonb(...)
-        value = datetime.fromisoformat(value)
-    return value.isoformat().replace("+00:00", "Z")
+    return iso_utc(value)  # a str is a timestamp inside to_jsonb(...)
 
 
 def health_object(row: dict[str, Any] | None, probes_7d: list[int] | None) -> dict[str, Any]:
