@@ -36,6 +36,7 @@ class ActiveGeneration:
     id: int
     identity: GenerationIdentity
     vector_table: str
+    pending: bool | None = None  # embedding jobs not done when it was read (None: not read; ask the queue)
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,16 +49,26 @@ class SemanticHit:
 _TABLE = re.compile(r"^embeddings_g\d+$")
 
 
+# One round trip on the hot path: the extension check, the active generation and whether its queue is
+# drained (what partial_coverage asks), read together.
+_ACTIVE_SQL = """
+SELECT v.has_vector, g.*,
+       EXISTS (SELECT 1 FROM embedding_jobs j WHERE j.generation_id = g.id AND j.state <> 'done') AS pending_jobs
+FROM (SELECT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'vector') AS has_vector) v
+LEFT JOIN embedding_generations g ON g.state = 'active'
+"""
+
+
 def active_generation(conn: Connection) -> ActiveGeneration:
-    if conn.execute("SELECT 1 FROM pg_extension WHERE extname = 'vector'").fetchone() is None:
+    row = one(conn.execute(_ACTIVE_SQL))
+    if not row["has_vector"]:
         raise SemanticUnavailable("no_pgvector", "the vector extension is not installed in this database")
-    row = conn.execute("SELECT * FROM embedding_generations WHERE state = 'active'").fetchone()
-    if row is None:
+    if row["id"] is None:
         raise SemanticUnavailable("no_active_generation", "no embedding generation is active")
     if not _TABLE.match(row["vector_table"]):
         raise SemanticUnavailable("bad_generation", f"unexpected vector table name {row['vector_table']!r}")
     identity = GenerationIdentity.of(row)
-    return ActiveGeneration(row["id"], identity, row["vector_table"])
+    return ActiveGeneration(row["id"], identity, row["vector_table"], bool(row["pending_jobs"]))
 
 
 def query_provider(settings: Settings) -> EmbeddingProvider:
@@ -258,11 +269,14 @@ def coverage(conn: Connection, generation: ActiveGeneration) -> tuple[int, int]:
 
 def partial_coverage(conn: Connection, generation: ActiveGeneration) -> str | None:
     """The degraded reason while some listing still lacks a vector, else None. On the hot path: the
-    indexed queue check answers the usual case (everything embedded) without counting vectors."""
-    pending = one(conn.execute(
-        "SELECT EXISTS (SELECT 1 FROM embedding_jobs WHERE generation_id = %s AND state <> 'done') AS pending",
-        (generation.id,),
-    ))["pending"]
+    indexed queue check answers the usual case (everything embedded) without counting vectors; it was
+    read with the generation when ``active_generation`` returned it."""
+    pending = generation.pending
+    if pending is None:
+        pending = one(conn.execute(
+            "SELECT EXISTS (SELECT 1 FROM embedding_jobs WHERE generation_id = %s AND state <> 'done') AS pending",
+            (generation.id,),
+        ))["pending"]
     if not pending:
         return None
     covered, total = coverage(conn, generation)
