@@ -93,6 +93,11 @@ def _grid():
         keys = ("direction_mismatch_penalty",)
         for penalty in (1.0, 0.7, 0.5, 0.3):
             yield keys, (penalty,)
+    elif spec == "fusion":
+        keys = ("fusion", "lexical_weight", "semantic_weight")
+        yield keys, ("rrf", 0.5, 0.5)
+        for lw in (0.5, 0.4, 0.3):
+            yield keys, ("convex", lw, round(1 - lw, 2))
     else:
         raise SystemExit(f"unknown grid {spec}")
 

@@ -21,6 +21,7 @@ from souk.listing.filters import Filters, filter_sql
 from souk.search import abstention, baselines, bm25f, chains, direction, health, semantic, signals
 from souk.search.analysis import is_stopword_only, tokenize
 from souk.search.diversity import DIVERSIFIED_DEPTH, Candidate, diversify
+from souk.search.fusion.convex import max_normalized_convex
 from souk.search.fusion.rrf import weighted_rrf
 from souk.search.origins import operator_of_url
 from souk.search.profile import Profile
@@ -171,7 +172,15 @@ def rank(
         evidence, strong_cosine=profile.strong_cosine, strong_idf_share=profile.strong_idf_share
     )
 
-    scores = weighted_rrf(rankings, weights, profile.rrf_k)
+    if profile.fusion == "convex":
+        arm_scores: dict[str, dict[int, float]] = {}
+        if lexical_hits is not None:
+            arm_scores["lexical"] = {h.listing_id: h.score for h in lexical_hits}
+        if semantic_hits is not None:
+            arm_scores["semantic"] = {h.listing_id: h.similarity for h in semantic_hits}
+        scores = max_normalized_convex(arm_scores, weights)
+    else:
+        scores = weighted_rrf(rankings, weights, profile.rrf_k)
     if profile.constraints:
         _apply_query_signals(conn, scores, iq, profile)
     if profile.settlement:
