@@ -63,10 +63,10 @@ def observe(state: Health, outcome: str, at: datetime, last_payment_at: datetime
         started = state.streak_started_at if state.failure_streak and state.streak_started_at else at
     else:
         streak, started = 0, None
-    # Payment times carry whole seconds, probe times microseconds: a payment in the streak's first second counts.
-    paid_since_streak = (
-        last_payment_at is not None and started is not None and last_payment_at >= started.replace(microsecond=0)
-    )
+    # Strictly after: a payment in the streak's first second may be the one that preceded the first failing
+    # probe (whole-second payment times, microsecond probe times). One that arrives after the probe was
+    # recorded reactivates the listing on arrival (souk.lifecycle.store.record_payment).
+    paid_since_streak = last_payment_at is not None and started is not None and last_payment_at > started
     paid_recently = last_payment_at is not None and at - last_payment_at <= timedelta(
         hours=settings.payment_fresh_hours
     )
