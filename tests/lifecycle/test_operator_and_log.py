@@ -142,8 +142,8 @@ def test_the_demotion_floor_and_staleness_are_settings(db, settings):
 def test_a_payment_in_the_same_second_as_the_failing_probe_reactivates(db, settings):
     probed_at = datetime.now(UTC).replace(microsecond=900_000)
     listing_id = catalog_event(db, verified(weather(), probed_at - timedelta(hours=1)), settings).listing_id
-    for i in range(2):
-        record_probe(db, _probe_result(listing_id, "not_found", probed_at - timedelta(minutes=1 - i)), settings)
+    record_probe(db, _probe_result(listing_id, "ok", probed_at - timedelta(minutes=1)), settings)
+    record_probe(db, _probe_result(listing_id, "not_found", probed_at), settings)  # degraded at .9 s
     status = "SELECT status FROM listing_health WHERE listing_id = %s"
     assert db.execute(status, (listing_id,)).fetchone()["status"] == "degraded"
     catalog_event(db, verified(weather(), probed_at - timedelta(seconds=2)), settings, now=probed_at)
@@ -151,3 +151,8 @@ def test_a_payment_in_the_same_second_as_the_failing_probe_reactivates(db, setti
     same_second = probed_at.replace(microsecond=0)  # how event timestamps arrive
     catalog_event(db, verified(weather(), same_second), settings, now=probed_at)
     assert db.execute(status, (listing_id,)).fetchone()["status"] == "active"
+    newest = db.execute(
+        "SELECT reason FROM listing_status_changes WHERE listing_id = %s ORDER BY changed_at DESC, id DESC LIMIT 1",
+        (listing_id,),
+    ).fetchone()
+    assert newest["reason"] == "a new verified payment"  # recorded after the probe's own transition

@@ -117,7 +117,10 @@ def record_payment(conn: Connection, listing_id: int, at: datetime, settings: Se
         (health.status, health.score, health.last_ok_at, listing_id),
     )
     if before.status != health.status:
-        _transition(conn, listing_id, before.status, health.status, "a new verified payment", at)
+        # A payment stamped in the last probe's second is recorded after that probe's transition, so the
+        # history stays in order (the seller view's statusReason is the newest change).
+        changed_at = max(at, before.last_probe_at) if before.last_probe_at is not None else at
+        _transition(conn, listing_id, before.status, health.status, "a new verified payment", changed_at)
 
 
 def prune_history(conn: Connection, before: datetime) -> int:
