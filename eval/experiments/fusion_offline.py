@@ -12,72 +12,49 @@ diversity: it compares fusion functions, not pipelines.
 from __future__ import annotations
 
 import json
-import math
 import statistics
 import sys
 from collections.abc import Callable
 from pathlib import Path
 
-Ranking = list[str]
+from souk.evaluation.metrics.ndcg import ndcg
+from souk.search.fusion.convex import max_normalized_convex
+from souk.search.fusion.rrf import weighted_rrf
+
+EQUAL = {"lexical": 0.5, "semantic": 0.5}
 
 
-def ndcg_at(ranked: Ranking, relevance: dict[str, int], k: int = 10) -> float | None:
-    """nDCG@k with exponential gains (Järvelin and Kekäläinen 2002); None without a relevant document."""
-    dcg = sum((2 ** relevance.get(d, 0) - 1) / math.log2(i + 2) for i, d in enumerate(ranked[:k]))
-    ideal = sorted(relevance.values(), reverse=True)[:k]
-    idcg = sum((2**r - 1) / math.log2(i + 2) for i, r in enumerate(ideal))
-    return dcg / idcg if idcg > 0 else None
-
-
-def rrf(rankings: list[Ranking], k: int) -> Ranking:
-    """Reciprocal rank fusion, equal weights (Cormack, Clarke and Büttcher 2009)."""
-    scores: dict[str, float] = {}
-    for ranking in rankings:
-        for rank, doc in enumerate(ranking):
-            scores[doc] = scores.get(doc, 0.0) + 1 / (k + rank + 1)
+def _ranked(scores: dict[str, float]) -> list[str]:
     return sorted(scores, key=lambda d: (-scores[d], d))
 
 
-def convex(lexical: list[tuple[str, float]], semantic: list[tuple[str, float]], alpha: float) -> Ranking:
-    """alpha * semantic + (1 - alpha) * lexical, each divided by its per-query maximum."""
+def _rrf(q: dict, k: int) -> list[str]:
+    arms = {"lexical": [h[0] for h in q["lexical"]], "semantic": [h[0] for h in q["semantic"]]}
+    return _ranked(weighted_rrf(arms, EQUAL, k))  # type: ignore[arg-type]  # slugs stand in for ids
 
-    def scaled(pairs: list[tuple[str, float]]) -> dict[str, float]:
-        top = max((v for _, v in pairs), default=0.0) or 1.0
-        return {d: v / top for d, v in pairs}
 
-    lex, sem = scaled(lexical), scaled(semantic)
-    docs = set(lex) | set(sem)
-    return sorted(docs, key=lambda d: (-(alpha * sem.get(d, 0.0) + (1 - alpha) * lex.get(d, 0.0)), d))
+def _convex(q: dict, alpha: float) -> list[str]:
+    arms = {"lexical": {h[0]: h[1] for h in q["lexical"]}, "semantic": {h[0]: h[1] for h in q["semantic"]}}
+    weights = {"lexical": 1 - alpha, "semantic": alpha}
+    return _ranked(max_normalized_convex(arms, weights))  # type: ignore[arg-type]
 
 
 def main(paths: list[str]) -> None:
     for path in paths:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
         for split in ("dev", "test"):
-            fusions: dict[str, Callable[[dict], Ranking]] = {
+            fusions: dict[str, Callable[[dict], list[str]]] = {
                 "bm25f": lambda q: [h[0] for h in q["lexical"]],
                 "semantic": lambda q: [h[0] for h in q["semantic"]],
-                **{
-                    f"rrf{k}": (lambda q, k=k: rrf([[h[0] for h in q["lexical"]], [h[0] for h in q["semantic"]]], k))
-                    for k in (5, 20, 60)
-                },
-                **{
-                    f"convex{alpha}": (
-                        lambda q, a=alpha: convex(
-                            [(h[0], h[1]) for h in q["lexical"]], [(h[0], h[1]) for h in q["semantic"]], a
-                        )
-                    )
-                    for alpha in (0.4, 0.5, 0.6, 0.7)
-                },
+                **{f"rrf{k}": (lambda q, k=k: _rrf(q, k)) for k in (5, 20, 60)},
+                **{f"convex{a}": (lambda q, a=a: _convex(q, a)) for a in (0.4, 0.5, 0.6, 0.7)},
             }
             scores: dict[str, list[float]] = {name: [] for name in fusions}
             for q in data["queries"]:
                 if q["split"] != split or q["no_match"] or not any(v > 0 for v in q["relevant"].values()):
                     continue
                 for name, fuse in fusions.items():
-                    value = ndcg_at(fuse(q), q["relevant"])
-                    if value is not None:
-                        scores[name].append(value)
+                    scores[name].append(ndcg(fuse(q), q["relevant"], 10))
             means = " ".join(f"{name}={statistics.mean(v):.3f}" for name, v in scores.items() if v)
             print(f"{data['set']} {split} n={len(scores['bm25f'])} {means}")
 
