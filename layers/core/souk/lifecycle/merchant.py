@@ -15,8 +15,9 @@ from typing import Any
 from souk.config import Settings
 from souk.db.types import Connection, one
 from souk.errors import SoukError
+from souk.isotime import iso_utc
 from souk.lifecycle import rejections
-from souk.lifecycle.view import HEALTH_COLUMNS, health_object, iso
+from souk.lifecycle.view import HEALTH_COLUMNS, health_object
 from souk.listing.filters import parse_int
 
 PARAMS = frozenset({"payTo", "limit", "offset"})
@@ -66,9 +67,9 @@ def merchant_view(
             "status": health["status"],
             "listed": health["status"] != "gone" and not health["delisted"],
             "health": health,
-            "firstVerifiedAt": iso(r["first_verified_at"]),
-            "lastVerifiedAt": iso(r["last_verified_at"]),
-            "lastSettledAt": iso(r["last_settled_at"]),
+            "firstVerifiedAt": iso_utc(r["first_verified_at"]),
+            "lastVerifiedAt": iso_utc(r["last_verified_at"]),
+            "lastSettledAt": iso_utc(r["last_settled_at"]),
         }
         if r["method"]:
             item["method"] = r["method"]

@@ -173,7 +173,8 @@ def relist(conn: Connection, listing: str, reason: str) -> dict[str, Any]:
 
 def show(conn: Connection, listing: str) -> dict[str, Any]:
     """A listing's status, health, recent probes and status history (for ``souk listing show``)."""
-    from souk.lifecycle.view import health_object, iso
+    from souk.isotime import iso_utc
+    from souk.lifecycle.view import health_object
 
     lid = listing_id_of(conn, listing)
     row = one(conn.execute(
@@ -198,9 +199,9 @@ def show(conn: Connection, listing: str) -> dict[str, Any]:
         "listingId": row["id"],
         "listingKey": row["listing_key"],
         "payTo": row["pay_to"],
-        "lastVerifiedAt": iso(row["last_verified_at"]),
-        "lastSettledAt": iso(row["last_settled_at"]),
+        "lastVerifiedAt": iso_utc(row["last_verified_at"]),
+        "lastSettledAt": iso_utc(row["last_settled_at"]),
         "health": health_object(row["health_row"], row["probes_7d"]),
-        "probes": [{**p, "probed_at": iso(p["probed_at"])} for p in probes],
-        "changes": [{**c, "changed_at": iso(c["changed_at"])} for c in changes],
+        "probes": [{**p, "probed_at": iso_utc(p["probed_at"])} for p in probes],
+        "changes": [{**c, "changed_at": iso_utc(c["changed_at"])} for c in changes],
     }

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any
 
 from souk.isotime import iso_utc
@@ -17,10 +16,6 @@ HEALTH_COLUMNS = """
 """
 
 
-def iso(value: datetime | str | None) -> str | None:
-    return iso_utc(value)  # a str is a timestamp inside to_jsonb(...)
-
-
 def health_object(row: dict[str, Any] | None, probes_7d: list[int] | None) -> dict[str, Any]:
     """Status, last probe and its outcome, uptime over 7 days; a never-probed listing is active with nulls."""
     row = row or {}
@@ -28,9 +23,9 @@ def health_object(row: dict[str, Any] | None, probes_7d: list[int] | None) -> di
     return {
         "status": row.get("status", "active"),
         "delisted": bool(row.get("delisted", False)),
-        "lastProbeAt": iso(row.get("last_probe_at")),
+        "lastProbeAt": iso_utc(row.get("last_probe_at")),
         "lastOutcome": row.get("last_outcome"),
-        "lastHealthyAt": iso(row.get("last_ok_at")),
+        "lastHealthyAt": iso_utc(row.get("last_ok_at")),
         "uptime7d": round(healthy / probes, 4) if probes else None,
         "probes7d": probes,
         "score": round(float(row["score"]), 4) if "score" in row else None,
