@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from souk import networks as n
+
 EVM = "evm"
 
 # Analyzed terms (souk.search.analysis: lower-cased, Snowball-stemmed) that name a chain family.
@@ -39,21 +41,11 @@ CHAIN_TERMS: dict[str, str] = {
 }
 EVM_FAMILIES = frozenset({"ethereum", "base", "polygon", "avalanche", "arbitrum", "sei", "iotex", EVM})
 
-# CAIP-2 chain id -> family, for the query's topical networks.
+# CAIP-2 chain id -> family, for the query's topical networks: the networks module's families, plus two
+# EVM chains the query vocabulary has no name for.
 _CAIP2_FAMILIES: dict[str, str] = {
-    "eip155:1": "ethereum",
-    "eip155:11155111": "ethereum",
-    "eip155:8453": "base",
-    "eip155:84532": "base",
-    "eip155:137": "polygon",
-    "eip155:80002": "polygon",
-    "eip155:43114": "avalanche",
-    "eip155:43113": "avalanche",
-    "eip155:42161": "arbitrum",
-    "eip155:1329": "sei",
-    "eip155:1328": "sei",
-    "eip155:4689": "iotex",
-}
+    caip2: family for family, (mainnets, testnets) in n.FAMILIES.items() for caip2 in (*mainnets, *testnets)
+} | {"eip155:11155111": "ethereum", "eip155:42161": "arbitrum"}
 
 
 def family_of_network(caip2: str) -> str | None:
