@@ -300,10 +300,4 @@ def terms_in_listings(conn: Connection, listing_ids: list[int], terms: list[str]
 
 def listings_with_terms(conn: Connection, listing_ids: list[int], terms: list[str]) -> set[int]:
     """Which of ``listing_ids`` contain any of ``terms`` in any field (used to demote negated terms)."""
-    if not listing_ids or not terms:
-        return set()
-    rows = conn.execute(
-        "SELECT DISTINCT listing_id FROM lexical_postings WHERE listing_id = ANY(%s) AND term = ANY(%s)",
-        (listing_ids, terms),
-    ).fetchall()
-    return {r["listing_id"] for r in rows}
+    return set(terms_in_listings(conn, listing_ids, terms))
