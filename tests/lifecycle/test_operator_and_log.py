@@ -111,23 +111,25 @@ def test_search_demotes_unhealthy_listings_within_the_bound(db, settings):
     assert health.factors(db, [first], now, settings) == {} or health.factors(db, [first], now, settings)[first] > 0.99
 
 
-def test_a_stale_listing_is_demoted_and_the_factor_never_passes_the_floor(db, settings):
+def _stale_failing_listing(db, settings) -> int:
+    """A listing paid for 10 days ago and unreachable in 30 hourly probes since."""
     old = datetime.now(UTC) - timedelta(days=10)
     lid = catalog_event(db, verified(weather(), old), settings, now=old).listing_id
     for i in range(30):
         record_probe(db, _probe_result(lid, "connect_error", old + timedelta(hours=i)), settings)
     db.commit()
+    return lid
+
+
+def test_a_stale_listing_is_demoted_and_the_factor_never_passes_the_floor(db, settings):
+    lid = _stale_failing_listing(db, settings)
     factor = health.factors(db, [lid], datetime.now(UTC), settings)[lid]
     floor = settings.health_demotion_floor
     assert factor == pytest.approx(floor, abs=0.01) and factor >= floor
 
 
 def test_the_demotion_floor_and_staleness_are_settings(db, settings):
-    old = datetime.now(UTC) - timedelta(days=10)
-    lid = catalog_event(db, verified(weather(), old), settings, now=old).listing_id
-    for i in range(30):
-        record_probe(db, _probe_result(lid, "connect_error", old + timedelta(hours=i)), settings)
-    db.commit()
+    lid = _stale_failing_listing(db, settings)
     now = datetime.now(UTC)
     assert settings.health_demotion_floor == 0.5 and settings.health_stale_hours == 72.0  # the documented defaults
     lower = settings.model_copy(update={"health_demotion_floor": 0.2})
