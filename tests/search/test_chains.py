@@ -26,6 +26,8 @@ def test_families_of_networks_and_words() -> None:
 def test_query_families_add_evm_for_erc20_words() -> None:
     assert query_families([SOLANA], ["wallet", "balanc"]) == {"solana"}
     assert query_families([], analyze_field("takes an ERC20 contract address")) == {EVM}
+    assert query_families([], analyze_field("takes an ERC-20 contract address")) == {EVM}
+    assert families_in_terms(analyze_field("Price of any ERC 1155 collection")) == {EVM}
     assert query_families([], ["weather"]) == frozenset()
 
 

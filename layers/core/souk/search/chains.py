@@ -6,7 +6,7 @@ only other chains ("EVM balances", "Stellar account lookup") cannot answer it, w
 paid on. Judges mark such listings constraint-ineligible. A listing that names no chain, or names
 the query's chain among others, is left alone: silence is no contradiction.
 
-Chains are compared by family (mainnet and testnets alike), and the EVM words (``evm``, ``erc20``)
+Chains are compared by family (mainnet and testnets alike), and the EVM words (``evm``, ``erc20``, ``erc``)
 cover every ``eip155`` chain on either side.
 """
 
@@ -38,6 +38,8 @@ CHAIN_TERMS: dict[str, str] = {
     "evm": EVM,
     "erc20": EVM,
     "erc721": EVM,
+    # "ERC-20" / "ERC 1155" analyze to "erc" plus a number; the word has no other common sense
+    "erc": EVM,
 }
 EVM_FAMILIES = frozenset({"ethereum", "base", "polygon", "avalanche", "arbitrum", "sei", "iotex", EVM})
 
