@@ -693,3 +693,62 @@ def test_the_only_method_a_caller_can_send_is_a_constraint(query: str, method: s
     iq = interpret(query)
     assert iq.method == method
     assert iq.type == ("http" if method else None)
+
+
+@pytest.mark.parametrize(
+    ("query", "networks", "price", "query_type", "method"),
+    [
+        ('{"task": "geocode street addresses", "payment_network": "solana"}', SOLANA_MAIN, None, None, None),
+        ("agent config: {rail: 'solana', want: 'podcast transcription'}", SOLANA_MAIN, None, None, None),
+        ('{"query": "company logo by domain", "max_price_usd": 0.004}', (), Decimal("0.004"), None, None),
+        (
+            "requirements:\n- network: base\n- max price: $0.01/call\n- interface: REST\n- task: translate",
+            (n.BASE,),
+            Decimal("0.01"),
+            "http",
+            None,
+        ),
+        ("network: base sepolia, task: ocr", (n.BASE_SEPOLIA,), None, None, None),
+        ('{"method": "POST", "task": "send sms"}', (), None, "http", "POST"),
+        # the same words as data: an x402 header to decode, a config to parse, a chart's axis
+        ('decode this x402 header: {"scheme": "exact", "network": "base", "payTo": "0xabc"}', (), None, None, None),
+        ("parse this config file: network: base, interface: mcp", (), None, None, None),
+        ("chart network: latency by region", (), None, None, None),
+    ],
+)
+def test_a_request_written_as_fields(
+    query: str, networks: tuple[str, ...], price: Decimal | None, query_type: str | None, method: str | None
+) -> None:
+    iq = interpret(query)
+    assert (iq.networks, iq.max_usd_price, iq.type, iq.method) == (networks, price, query_type, method)
+
+
+@pytest.mark.parametrize(
+    ("query", "method", "query_type"),
+    [
+        ("ETH put/call ratio on Deribit", None, None),  # a ratio, not the PUT method
+        ("HTTP HEAD-based ping tester for an IPv4 host", None, None),  # how the tool works
+        ("Get the download link for the epub of 'Dune'; the endpoint must accept POST", "POST", "http"),
+        ("crypto news summarizer (MCP only)", None, "mcp"),
+    ],
+)
+def test_method_and_interface_edge_phrases(query: str, method: str | None, query_type: str | None) -> None:
+    iq = interpret(query)
+    assert (iq.method, iq.type) == (method, query_type)
+
+
+def test_fractions_of_a_cent_cap_and_per_million_token_prices_do_not() -> None:
+    assert interpret("robots.txt checker under 1/10 of a cent").max_usd_price == Decimal("0.001")
+    assert interpret("compare LLM inference providers that charge under $0.50 per million tokens").max_usd_price is None
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "top gainers on Base today by 24h volume",
+        "write a blog post on how to POST a payment to an x402 server on Solana",
+    ],
+)
+def test_chains_that_are_the_data_are_no_rail(query: str) -> None:
+    iq = interpret(query)
+    assert (iq.networks, iq.method) == ((), None)

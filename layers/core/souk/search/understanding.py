@@ -313,7 +313,7 @@ def _amount(words: bool) -> str:
     number = rf"(?:{_NUM}|{_WORDNUM}(?=\s))" if words else _NUM
     return (
         rf"(?:(?P<cur>[$€])\s?(?P<cnum>{_NUM})(?:\s?(?:usd|dollars?|eur|euros?)(?!\w))?"
-        rf"|(?P<num>{number})\s?(?P<unit>{_UNITS})(?!\w)"
+        rf"|(?P<num>{number})(?:\s+of\s+an?\s)?\s?(?P<unit>{_UNITS})(?!\w)"
         rf"|(?P<tnum>{_NUM})\s?(?P<tcur>[$€]))"
     )
 
@@ -366,7 +366,7 @@ _SUBJECT_BEFORE = _set(
     transfer transfers transferred account accounts trade trades trading traded volume built building
     builders project projects dao daos governance ens perps perpetuals futures liquidation liquidations
     mev rug rugs memes games gaming developers hackathon grants ecosystem bots sniper snipers solidity
-    development developing develop learn learning tutorial course
+    development developing develop learn learning tutorial course gainers losers movers
     """
 )
 # After a chain name: what it is the topic of, besides _CHAIN_SUBJECTS.
@@ -437,6 +437,7 @@ _NON_CALL_UNITS = _set(
     kg kilo gram ounce oz serving liter litre gallon mile km ticket unit user users seats nights months
     years weeks days hours minutes transaction transactions transfer transfers tx gb mb tb kwh sqft
     click clicks impression impressions view views lead leads acquisition install installs
+    thousand million millions billion
     """
 )
 # "top 100 eurc holders": a number after these is a count, not an amount anyone pays.
@@ -547,9 +548,21 @@ _REQUEST_BEFORE = _set(
     """
     need needs needed want wants find finding looking look get use uses using require requires required
     prefer prefers only must should support supports speaks speak loads load accepts accept expose
-    exposes exposed as via over through recommend suggest calls
+    exposes exposed as via over through recommend suggest calls requirement requirements
     """
 )
+# Keys of a request written as fields. "chain" and "type" are left out: {"chain": "solana"} is as often
+# the data asked about as the rail, and "type" names anything.
+_SPEC_FIELD = re.compile(
+    r"(?<![\w])[\"']?(?P<key>(?:payment|pay|settlement)[\s_-]?(?:network|rail|chain)|settle[\s_-]?on|pay[\s_-]?on"
+    r"|network|rail|max(?:imum)?[\s_-]?(?:usd[\s_-]?)?(?:price|cost)(?:[\s_-]?(?:usd|per[\s_-]?call))?"
+    r"|price[\s_-]?cap|budget[\s_-]?per[\s_-]?call|interface|transport|http[\s_-]?method|method)[\"']?"
+    # a value ends at punctuation, the end, a bullet dash or the next "key:" (newlines are spaces by now)
+    r"\s*[:=]\s*[\"']?(?P<value>[a-z0-9$€¢.:/ -]{1,40}?)[\"']?(?=\s*(?:[,;}\]]|$|-\s|[a-z_]+\s*:))"
+)
+_PAYLOAD_KEYS = _set("scheme maxamountrequired payto x402version paymentrequirements")
+_DATA_VERBS = _set("decode decoding parse parsing explain explaining validate validating lint convert converting")
+_ACCEPT_VERBS = _set("accept accepts accepting support supports supporting speak speaks take takes")
 _GENERIC = _set("anything something stuff ones those tools services apis results one")
 _NEGATION_FILLER_STEMS = frozenset(tokenize(_NEGATION_FILLER))
 _ASSET_NAMES = {"lumens": "XLM", "lumen": "XLM", "usd": "", "euro": ""}
@@ -646,7 +659,10 @@ class _Scan:
         self.scope_opener = [-1] * count  # the opener whose clause word k is in, or -1
         for k in range(1, count):
             if self.link[k - 1]:
-                self.scope_opener[k] = k - 1 if self.words[k - 1] in _SCOPE_OPENERS else self.scope_opener[k - 1]
+                opens = self.words[k - 1] in _SCOPE_OPENERS or (  # "a blog post on how to ..."
+                    self.words[k - 1] == "how" and self.near(k - 1, -1) in ("on", "about")
+                )
+                self.scope_opener[k] = k - 1 if opens else self.scope_opener[k - 1]
         self.owner: list[_Claim | None] = [None] * count
         self.claims: list[_Claim] = []
         self.removed = bytearray(len(text))  # 1 where a character left the topical text
@@ -745,6 +761,7 @@ class _Scan:
     # passes
 
     def result(self) -> InterpretedQuery:
+        self.scan_spec_fields()
         self.scan_caip2()
         self.scan_prices()
         self.scan_families(linked=False)
@@ -757,6 +774,28 @@ class _Scan:
         self.attach_filler()
         self.scan_negations()
         return self.build()
+
+    def scan_spec_fields(self) -> None:
+        """``network: base``, ``"max_price_usd": 0.004``, ``interface: REST``: a request written as fields."""
+        if any(w in _PAYLOAD_KEYS for w in self.words):
+            return  # an x402 payment header or requirement quoted as data ("decode this: {scheme, network...}")
+        for m in _SPEC_FIELD.finditer(self.text):
+            data = any(w in _DATA_VERBS for w in self.words[: bisect_left(self.starts, m.start())])
+            key = re.sub(r"[\s_-]+", "_", m.group("key"))
+            value = m.group("value").strip()
+            parsed = _spec_value(key, value)
+            if parsed is None:
+                continue
+            kind, claimed = parsed
+            inside = self.word_range(m.start(), m.end())
+            if not inside or any(self.owner[k] is not None for k in inside):
+                continue
+            phrase = m.group().strip()
+            claim = _Claim(kind, inside[0], inside[-1], phrase, claimed)
+            claim.why = f"'{phrase}': a field of a request written as fields"
+            if data:  # "parse this config: network: base" is data to work on
+                claim.role, claim.why = "topic", f"'{phrase}': a field of the data the task works on"
+            self._add(claim, m.start(), m.end())
 
     def scan_caip2(self) -> None:
         for m in _CAIP2.finditer(self.text):
@@ -1213,6 +1252,8 @@ class _Scan:
             return "filter", f"'{self.span_text(only, last)}': the only method the caller can use"
         if prior in _TYPE_TOPIC_BEFORE:
             return "topic", f"'{self.span_text(b, last)}': the task is about it, not through it"
+        if method and tail == "based":  # "an HTTP HEAD-based ping tester": how the subject works
+            return "topic", f"'{phrase}-based': describes how the subject works"
         if tail in _TYPE_TOPIC_AFTER:
             return "topic", f"'{phrase} {tail}': the task is about it"
         if prior == "for" and self.at(self.before(b)) not in _SEEKING:  # "openapi docs for a rest api"
@@ -1224,7 +1265,7 @@ class _Scan:
             # "mcp server uptime monitor", "http api gateway": the interface modifies another noun
             return "topic", f"'{phrase} {tail}': part of a longer name, not the interface asked for"
         if self.words[first] == "mcp" and not noun:
-            if _content(tail):  # "mcp certification", "mcp joint": it modifies another noun
+            if _content(tail) and tail not in ("only", "please"):  # "mcp certification": it modifies a noun
                 return "topic", f"'{phrase} {tail}': 'mcp' names something else here"
             start = self.starts[first]
             if first >= 3 and self.text[start - 1 : start] == "(":
@@ -1238,7 +1279,7 @@ class _Scan:
         asked = prior in _METHOD_PREPS or prior == "as" or tail in ("only", "please")
         if self.task and not asked and self.look_back(first, 5, _REQUEST_BEFORE) < 0:
             return "topic", f"'{phrase}' in a long task request, not asked for as the interface"
-        if self.task and capitals:
+        if self.task and capitals and prior not in _ACCEPT_VERBS:  # "the endpoint must accept POST" is asked
             return "topic", f"'{phrase}' in a long task request without an interface phrase"
         return "filter", f"'{phrase}': interface phrase"
 
@@ -1258,14 +1299,18 @@ class _Scan:
         ):  # "POST endpoint"; "get requests" in lower case is a verb and a noun
             role, why = self.interface_role(i, i + 1, noun=True, method=True)
             self.claim_words("method", i, i + 1, word.upper(), role, why)
-        elif (self.near(i, 1) == "only" and (word != "get" or self.typed_in_capitals(i))) or _PATH_AFTER.match(
-            self.text, self.spans[i][1]
-        ):  # "POST only", "GET /v1"
+        elif (self.near(i, 1) == "only" and (word != "get" or self.typed_in_capitals(i))) or (
+            _PATH_AFTER.match(self.text, self.spans[i][1]) and (self.typed_in_capitals(i) or self.spaced(i))
+        ):  # "POST only", "GET /v1"; not "put/call ratio"
             role, why = self.interface_role(i, i, noun=True, method=True)
             self.claim_words("method", i, i, word.upper(), role, why)
         elif self.typed_in_capitals(i):
             role, why = self.interface_role(i, i, noun=True, capitals=True, method=True)
             self.claim_words("method", i, i, word.upper(), role, why)
+
+    def spaced(self, i: int) -> bool:
+        end = self.spans[i][1]
+        return self.text[end : end + 1].isspace()
 
     def typed_in_capitals(self, i: int) -> bool:
         if self.cased is None or self.cased.isupper():
@@ -1725,6 +1770,37 @@ def _note_asset(
     elif symbol not in unknown:
         unknown.append(symbol)
         notes.append((where, f"asset: {symbol} has no USD rate, not boosted {source}"))
+
+
+_SPEC_NUMBER = re.compile(r"\$?\s?(\d+(?:\.\d+)?|\.\d+)(?:\s?(?:usd|usdc))?(?:\s?(?:/|per)\s?(?:call|request))?")
+
+
+def _spec_value(key: str, value: str) -> tuple[str, object] | None:
+    """(claim kind, claim value) for one field of a request written as fields, None when it is not one."""
+    words = value.split()
+    if key in ("interface", "transport"):
+        if value in ("mcp", "mcp server", "mcp tool"):
+            return "type", "mcp"
+        return ("type", "http") if words and words[0] in ("http", "https", "rest", "restful") else None
+    if key in ("method", "http_method"):
+        return ("method", value.upper()) if value in _METHODS else None
+    if "price" in key or "cost" in key or key == "budget_per_call":
+        priced = re.fullmatch(_amount(False) + _TAIL, value)
+        if priced is not None:
+            usd, symbol = _amount_value(priced)
+            return "price", (usd, symbol, False)
+        bare = _SPEC_NUMBER.fullmatch(value)
+        return ("price", (Decimal(bare.group(1)), None, False)) if bare else None
+    if _CAIP2.fullmatch(value):
+        return "network", (n.canonical_case(value),)
+    family = words[0] if words else ""
+    if family not in n.FAMILIES or len(words) > 2:
+        return None
+    mainnets, testnets = n.FAMILIES[family]
+    qualifier = words[1] if len(words) == 2 else ""
+    if qualifier in _TEST_QUAL:
+        return "network", tuple(sorted(testnets))
+    return ("network", tuple(sorted(mainnets))) if qualifier in ("", *_MAIN_QUAL) else None
 
 
 def _amount_value(m: re.Match[str]) -> tuple[Decimal | None, str | None]:
