@@ -1,0 +1,109 @@
+"""A filtered query's unconstrained reference (for ``constraints_exclude_topic``): the unfiltered vector search
+runs only when the lexical evidence leaves the check open, and skipping it never changes the decision."""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import replace
+from typing import Any
+
+from souk.catalog.ingest import catalog_event
+from souk.listing.filters import Filters
+from souk.search import abstention, semantic
+from souk.search.bm25f import LexicalHit
+from souk.search.pipeline import RankRequest, _constraints_may_exclude_topic, _lexical, rank
+from souk.search.profile import DEFAULT_PROFILE
+from souk.search.semantic import SemanticHit
+from souk.search.understanding import interpret
+from tests.factories import pdf_tool, verified, weather
+
+QUERY = "current weather for a city"
+
+
+def test_the_lexical_bound_is_sound_for_every_cosine() -> None:
+    """Whenever the bound says the check cannot pass, it fails for every pair of cosines the arms could report."""
+    scores = [None, 0.0, 0.5, 3.0, 4.0, 6.0]
+    cosines = [-0.2, 0.0, 0.1, 0.3, 0.45, 0.6, 0.9, 1.0]
+    profiles = [DEFAULT_PROFILE, replace(DEFAULT_PROFILE, constrained_cosine_drop=0.0, constrained_lexical_ratio=1.0)]
+    skipped = open_ = 0
+    for profile, constrained_score, unconstrained_score in itertools.product(profiles, scores, scores):
+        lexical, reference = _hits(1, constrained_score), _hits(2, unconstrained_score)
+        if _constraints_may_exclude_topic(lexical, reference, profile):
+            open_ += 1
+            continue
+        skipped += 1
+        for constrained_cosine, unconstrained_cosine in itertools.product(cosines, cosines):
+            assert not abstention.constraints_exclude_topic(
+                abstention.gather(lexical, [SemanticHit(1, constrained_cosine, constrained_cosine)]),
+                abstention.gather(reference, [SemanticHit(2, unconstrained_cosine, unconstrained_cosine)]),
+                min_cosine_drop=profile.constrained_cosine_drop,
+                max_lexical_ratio=profile.constrained_lexical_ratio,
+            )
+    # The grid holds both: filters that keep the best lexical match (ruled out) and filters that lose it.
+    assert skipped and open_
+
+
+def _hits(listing_id: int, score: float | None) -> list[LexicalHit] | None:
+    """No lexical arm (None), no match ([]) or a best match scoring ``score``."""
+    if score is None:
+        return None
+    return [LexicalHit(listing_id, score, 1, 0.5)] if score else []
+
+
+def _catalog(db: Any, settings: Any, semantic_index: Any) -> None:
+    for i in range(4):
+        catalog_event(db, verified(weather(url=f"https://w{i}.example.com/v1/current")), settings)
+    # On Base only PDF tools, one word shared with the query: lexical evidence, not the topic.
+    for i in range(3):
+        pdf = pdf_tool(url=f"https://pdf{i}.example.org/mcp", description="Merge a city's PDF records into one file.")
+        catalog_event(db, verified(pdf), settings)
+    db.commit()
+    semantic_index(db)
+
+
+def _unfiltered_vector_searches(monkeypatch: Any) -> list[str]:
+    """Record the filter of every vector search the pipeline runs (the real search still runs)."""
+    seen: list[str] = []
+    real = semantic.semantic_search
+
+    def recording(*a: Any, **kw: Any) -> list[SemanticHit]:
+        seen.append(kw["where"])
+        return real(*a, **kw)
+
+    monkeypatch.setattr(semantic, "semantic_search", recording)
+    return seen
+
+
+def test_a_filter_that_keeps_the_topic_skips_the_unfiltered_vector_search(db, settings, semantic_index, monkeypatch):
+    _catalog(db, settings, semantic_index)
+    searches = _unfiltered_vector_searches(monkeypatch)
+    result = rank(db, RankRequest(QUERY, Filters(network="stellar:testnet")), settings, DEFAULT_PROFILE)
+    assert not result.abstained and result.search_method == "hybrid"
+    assert len(result.listing_ids) == 4
+    assert searches and "TRUE" not in searches  # only the filtered search ran
+
+    # The decision is the one the reference would have given: computed here in full, the check fails.
+    reference_profile = replace(DEFAULT_PROFILE, pool=abstention.AGREEMENT_DEPTH)
+    unfiltered_lexical = _lexical(db, interpret(QUERY), reference_profile, "TRUE", {})
+    assert result.evidence is not None
+    vector = semantic.QUERY_CACHE.get(semantic.query_provider(settings), QUERY)
+    reference_hits = semantic.semantic_search(
+        db, semantic.active_generation(db), vector, where="TRUE", args={}, pool=10, synthetic=False
+    )
+    reference = abstention.gather(unfiltered_lexical, reference_hits)
+    assert reference.top_lexical_score > 0 and reference.top_cosine
+    assert not abstention.constraints_exclude_topic(
+        result.evidence,
+        reference,
+        min_cosine_drop=DEFAULT_PROFILE.constrained_cosine_drop,
+        max_lexical_ratio=DEFAULT_PROFILE.constrained_lexical_ratio,
+    )
+
+
+def test_a_filter_that_removes_the_topic_still_abstains(db, settings, semantic_index, monkeypatch):
+    _catalog(db, settings, semantic_index)
+    searches = _unfiltered_vector_searches(monkeypatch)
+    result = rank(db, RankRequest(QUERY, Filters(network="eip155:8453")), settings, DEFAULT_PROFILE)
+    assert "TRUE" in searches  # the lexical evidence left the check open: the reference was searched
+    assert result.abstained and result.abstain_reason == "constraints_exclude_topic"
+    assert result.listing_ids == []
