@@ -7,7 +7,16 @@ from datetime import timedelta
 from souk.catalog.ingest import catalog_event
 from souk.networks import BASE, SOLANA, STELLAR_TESTNET
 from souk.search.analysis import analyze_field
-from souk.search.chains import EVM, contradicts, families_in_terms, family_of_network, query_families
+from souk.search.bm25f import terms_in_listings
+from souk.search.chains import (
+    CHAIN_TERMS,
+    COVERAGE_FIELDS,
+    EVM,
+    contradicts,
+    families_in_terms,
+    family_of_network,
+    query_families,
+)
 from souk.search.pipeline import RankRequest, rank
 from souk.search.profile import DEFAULT_PROFILE, with_name
 from tests.factories import BASE_SELLER, CLOCK, verified, weather
@@ -72,3 +81,36 @@ def test_a_listing_about_other_chains_drops_below_one_about_the_topic_chain(db, 
     shipped = ranked(DEFAULT_PROFILE)
     assert len(shipped) == 3  # every listing is paid on Base: nothing was filtered out
     assert shipped.index(ids[evm.url]) > shipped.index(ids[solana.url])
+
+
+
+def test_a_chain_in_the_url_path_is_the_rail_not_the_coverage(db, settings) -> None:
+    # A seller with one route per payment rail ("/solana/v1/token/...") covers what its words say.
+    routed = weather(
+        url="https://api.routed.example/solana/v1/token-price",
+        network=SOLANA,
+        pay_to=BASE_SELLER,
+        service_name="Routed token price",
+        description="Token price by contract address.",
+        tags=["token", "price"],
+        params=[],
+    )
+    plain = weather(
+        url="https://api.plain.example/v1/price",
+        network=BASE,
+        pay_to=BASE_SELLER,
+        service_name="Plain token price",
+        description="Token price by address.",
+        tags=["quote"],
+        params=[],
+    )
+    listing_id = catalog_event(db, verified(routed, CLOCK - timedelta(hours=1)), settings).listing_id
+    plain_id = catalog_event(db, verified(plain, CLOCK - timedelta(hours=1)), settings).listing_id
+    db.commit()
+    chain_terms = list(CHAIN_TERMS)
+    assert terms_in_listings(db, [listing_id], chain_terms) == {listing_id: {"solana"}}  # in the URL field
+    assert terms_in_listings(db, [listing_id], chain_terms, COVERAGE_FIELDS) == {}  # not in the seller's words
+    query = RankRequest("token price by ERC-20 contract address", now=CLOCK)
+    off = rank(db, query, settings, with_name(DEFAULT_PROFILE, "no-chain-penalty", chain_mismatch_penalty=1.0))
+    assert off.listing_ids == [listing_id, plain_id]
+    assert rank(db, query, settings, DEFAULT_PROFILE).listing_ids == off.listing_ids  # not demoted for its route

@@ -284,14 +284,19 @@ def term_document_frequency(conn: Connection, terms: list[str]) -> dict[str, int
     return {r["term"]: int(r["df"]) for r in rows}
 
 
-def terms_in_listings(conn: Connection, listing_ids: list[int], terms: list[str]) -> dict[int, set[str]]:
-    """Which of ``terms`` each of ``listing_ids`` contains, in any field (listings with none are absent)."""
+def terms_in_listings(
+    conn: Connection, listing_ids: list[int], terms: list[str], fields: list[int] | None = None
+) -> dict[int, set[str]]:
+    """Which of ``terms`` each of ``listing_ids`` contains, in any field or in ``fields`` only (listings
+    with none are absent)."""
     found: dict[int, set[str]] = {}
     if not listing_ids or not terms:
         return found
+    in_fields = "" if fields is None else " AND field = ANY(%s)"
     rows = conn.execute(
-        "SELECT DISTINCT listing_id, term FROM lexical_postings WHERE listing_id = ANY(%s) AND term = ANY(%s)",
-        (listing_ids, terms),
+        "SELECT DISTINCT listing_id, term FROM lexical_postings WHERE listing_id = ANY(%s) AND term = ANY(%s)"
+        + in_fields,
+        (listing_ids, terms) if fields is None else (listing_ids, terms, fields),
     ).fetchall()
     for r in rows:
         found.setdefault(r["listing_id"], set()).add(r["term"])

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from souk import networks as n
+from souk.search.lexical_index import Field
 
 EVM = "evm"
 
@@ -41,6 +42,9 @@ CHAIN_TERMS: dict[str, str] = {
     # "ERC-20" / "ERC 1155" analyze to "erc" plus a number; the word has no other common sense
     "erc": EVM,
 }
+# A listing's coverage is in the words its seller wrote, not in its URL: a route such as
+# "/solana/v1/token/:chain/:address" names the rail it is paid on more often than the chains it covers.
+COVERAGE_FIELDS = [int(f) for f in Field if f is not Field.URL]
 EVM_FAMILIES = frozenset({"ethereum", "base", "polygon", "avalanche", "arbitrum", "sei", "iotex", EVM})
 
 # CAIP-2 chain id -> family, for the query's topical networks: the networks module's families, plus two

@@ -393,7 +393,7 @@ def _apply_query_signals(conn: Connection, scores: dict[int, float], iq: Interpr
             scores[lid] *= profile.direction_mismatch_penalty
     wanted_chains = chains.query_families(iq.soft_networks, iq.topical_terms)
     if wanted_chains and profile.chain_mismatch_penalty < 1.0:
-        named = bm25f.terms_in_listings(conn, ids, list(chains.CHAIN_TERMS))
+        named = bm25f.terms_in_listings(conn, ids, list(chains.CHAIN_TERMS), chains.COVERAGE_FIELDS)
         for lid, terms in named.items():
             if chains.contradicts(wanted_chains, chains.families_in_terms(terms)):
                 scores[lid] *= profile.chain_mismatch_penalty
