@@ -752,3 +752,17 @@ def test_fractions_of_a_cent_cap_and_per_million_token_prices_do_not() -> None:
 def test_chains_that_are_the_data_are_no_rail(query: str) -> None:
     iq = interpret(query)
     assert (iq.networks, iq.method) == ((), None)
+
+
+@pytest.mark.parametrize(
+    ("query", "negated"),
+    [
+        ("translate this whitepaper without losing the tables", ()),  # keep the tables: a how, not a what
+        ("convert the docx to pdf without breaking the layout", ()),
+        ("news summarizer on stellar, no paywalled sources", ("paywal",)),
+        ("image generator, avoid Midjourney-based wrappers", ("midjourney",)),
+        ("image generator without watermark", ("watermark",)),
+    ],
+)
+def test_negation_scope_keeps_preserve_clauses_and_generic_heads_out(query: str, negated: tuple[str, ...]) -> None:
+    assert interpret(query).negated_terms == negated

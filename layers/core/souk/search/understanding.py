@@ -274,7 +274,7 @@ _EXCLUDE_VERBS = _set("avoid skip nothing exclude excludes excluding")
 # Generic words of an excluded phrase: "skip anything that scrapes crunchbase" demotes crunchbase only.
 _NEGATION_FILLER = """
     anything something stuff ones those focused based built related involving involve involves using uses
-    only cover covers covering
+    only cover covers covering either too sourced source sources thing things wrapper wrappers
     use relies rely depends powered scrapes scrape scraping wraps made specific kind type sort style
     analysis detection recognition generation extraction classification integration integrations api apis
     tool tools service services model models data content support feature features result results
@@ -563,6 +563,9 @@ _SPEC_FIELD = re.compile(
 _PAYLOAD_KEYS = _set("scheme maxamountrequired payto x402version paymentrequirements")
 _DATA_VERBS = _set("decode decoding parse parsing explain explaining validate validating lint convert converting")
 _ACCEPT_VERBS = _set("accept accepts accepting support supports supporting speak speaks take takes")
+_PRESERVE_GERUNDS = _set(
+    "losing breaking dropping changing altering mangling stripping messing ruining sacrificing compromising"
+)
 _GENERIC = _set("anything something stuff ones those tools services apis results one")
 _NEGATION_FILLER_STEMS = frozenset(tokenize(_NEGATION_FILLER))
 _ASSET_NAMES = {"lumens": "XLM", "lumen": "XLM", "usd": "", "euro": ""}
@@ -1427,6 +1430,8 @@ class _Scan:
                 return 0, ""
             return -1, content
         if word == "without":
+            if nxt in _PRESERVE_GERUNDS:  # "a converter without losing the tables" asks to keep them
+                return -1, content
             if _is_head(prior):  # "image generator without watermark"
                 return 0, ""
             if nxt.endswith("ing") or self.task:  # "translate without losing formatting": how, not what
@@ -1741,7 +1746,8 @@ def _is_head(word: str) -> bool:
     """A word that can name the result: "api", "shortener", "translator" (not "customer")."""
     if word in _SERVICE_HEADS:
         return True
-    return len(word) >= 6 and word.endswith(("er", "or")) and word not in _NOT_HEADS
+    # "whitepaper", "newspaper": a compound of a word that names no result names none either
+    return len(word) >= 6 and word.endswith(("er", "or")) and not any(word.endswith(x) for x in _NOT_HEADS)
 
 
 def _claim_value(claim: _Claim) -> str:
