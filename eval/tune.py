@@ -89,6 +89,10 @@ def _grid():
         keys = ("chain_mismatch_penalty",)
         for penalty in (1.0, 0.8, 0.6, 0.5, 0.4, 0.2):
             yield keys, (penalty,)
+    elif spec == "negation":
+        keys = ("negation_penalty",)
+        for penalty in (0.25, 0.5, 0.75, 1.0):
+            yield keys, (penalty,)
     elif spec == "direction":
         keys = ("direction_mismatch_penalty",)
         for penalty in (1.0, 0.7, 0.5, 0.3):
