@@ -51,14 +51,22 @@ def test_contradiction_needs_named_chains_that_all_differ() -> None:
     assert contradicts(frozenset({"ethereum"}), frozenset({"base"}))  # one EVM chain is not another
 
 
-def _balance_listing(slug: str, description: str, network: str = BASE):
+def _balance_listing(
+    slug: str,
+    description: str,
+    network: str = BASE,
+    *,
+    url: str | None = None,
+    name: str | None = None,
+    tags: tuple[str, ...] = ("wallet", "balance"),
+):
     return weather(
-        url=f"https://{slug}.example/balance",
+        url=url or f"https://{slug}.example/balance",
         network=network,
         pay_to=BASE_SELLER,
-        service_name=f"{slug} wallet balance",
+        service_name=name or f"{slug} wallet balance",
         description=description,
-        tags=["wallet", "balance"],
+        tags=list(tags),
         params=[],
     )
 
@@ -86,24 +94,15 @@ def test_a_listing_about_other_chains_drops_below_one_about_the_topic_chain(db, 
 
 def test_a_chain_in_the_url_path_is_the_rail_not_the_coverage(db, settings) -> None:
     # A seller with one route per payment rail ("/solana/v1/token/...") covers what its words say.
-    routed = weather(
+    routed = _balance_listing(
+        "routed",
+        "Token price by contract address.",
+        SOLANA,
         url="https://api.routed.example/solana/v1/token-price",
-        network=SOLANA,
-        pay_to=BASE_SELLER,
-        service_name="Routed token price",
-        description="Token price by contract address.",
-        tags=["token", "price"],
-        params=[],
+        name="Routed token price",
+        tags=("token", "price"),
     )
-    plain = weather(
-        url="https://api.plain.example/v1/price",
-        network=BASE,
-        pay_to=BASE_SELLER,
-        service_name="Plain token price",
-        description="Token price by address.",
-        tags=["quote"],
-        params=[],
-    )
+    plain = _balance_listing("plain", "Token price by address.", name="Plain token price", tags=("quote",))
     listing_id = catalog_event(db, verified(routed, CLOCK - timedelta(hours=1)), settings).listing_id
     plain_id = catalog_event(db, verified(plain, CLOCK - timedelta(hours=1)), settings).listing_id
     db.commit()
