@@ -301,7 +301,7 @@ CASES: list[tuple[str, tuple[str, ...], dict[str, Any]]] = [
     ("url shortener on stellar pubnet", ("url", "shorten"), {"networks": ("stellar:pubnet",)}),
     (
         "my wallet is funded on Base only, so it has to take payment on Base",
-        ("wallet", "fund", "base", "onli"),
+        ("wallet", "fund"),  # "funded on base only" is a rail phrase itself
         {"networks": ("eip155:8453",)},
     ),
     ("invoices over $100", ("invoic", "over", "100"), {}),
@@ -766,3 +766,52 @@ def test_chains_that_are_the_data_are_no_rail(query: str) -> None:
 )
 def test_negation_scope_keeps_preserve_clauses_and_generic_heads_out(query: str, negated: tuple[str, ...]) -> None:
     assert interpret(query).negated_terms == negated
+
+
+@pytest.mark.parametrize(
+    ("query", "networks"),
+    [
+        ("ocr api base", (n.BASE,)),  # a chain tagged onto a short query is the rail
+        ("qr code generator, base", (n.BASE,)),
+        ("timezone for coordinates, x402 solana", SOLANA_MAIN),
+        ("pdf summarizer, base only", (n.BASE,)),
+        ("my agent's wallet is on solana; need a web scraper", SOLANA_MAIN),
+        ("Find me a recipe generator. I only have funds on Polygon.", ("eip155:137",)),
+        ("OCR for receipts, Polygon settlement please", ("eip155:137",)),
+        ("NBA scores for tonight; pay with my base wallet", (n.BASE,)),
+        # the chain is the subject
+        ("new pairs on Base in the last 10 minutes", ()),
+        ("Solana vs Base fees for a simple token transfer", ()),
+        ("solana token api", ()),
+        ("check my wallet balance on solana", ()),
+    ],
+)
+def test_rail_words_and_chain_subjects(query: str, networks: tuple[str, ...]) -> None:
+    assert interpret(query).networks == networks
+
+
+@pytest.mark.parametrize(
+    ("query", "price"),
+    [
+        ("x402 transactions with amount under 1 cent in the last day", None),
+        ("memecoins priced below $0.0001", None),
+        ("a crypto news feed that won't cost me more than a penny per request", Decimal("0.01")),
+        ("bitcoin price for no more than $0.0005", Decimal("0.0005")),
+    ],
+)
+def test_amounts_of_the_data_versus_the_call(query: str, price: Decimal | None) -> None:
+    assert interpret(query).max_usd_price == price
+
+
+@pytest.mark.parametrize(
+    ("query", "query_type", "method"),
+    [
+        ("type: mcp\ntask: wallet portfolio summary", "mcp", None),
+        ("Fetch the page and list every form that submits via POST", None, None),
+        ("POST /v1/feeds/{id}/entries keeps returning 402, what's wrong with my X-PAYMENT header?", None, None),
+        ("shorten a url via POST", "http", "POST"),
+    ],
+)
+def test_interfaces_the_data_uses_are_no_filter(query: str, query_type: str | None, method: str | None) -> None:
+    iq = interpret(query)
+    assert (iq.type, iq.method) == (query_type, method)

@@ -331,7 +331,7 @@ _TAIL = (
 _LE_WORDS = (
     r"(?:do\s+not|don[’']?t|won[’']?t|will\s+not|shouldn[’']?t|should\s+not|mustn[’']?t|must\s+not|can[’']?t"
     r"|cannot|not|never|without)\s+(?:want\s+to\s+|wanna\s+)?(?:pay(?:ing)?|spend(?:ing)?|cost(?:ing)?"
-    r"|charge|charging|go|exceed(?:ing)?)\s+(?:more\s+than|over|above|beyond)?"
+    r"|charge|charging|go|exceed(?:ing)?)\s+(?:(?:me|us|you)\s+)?(?:more\s+than|over|above|beyond)?"
     r"|no\s+more\s+than|not\s+more\s+than|no\s+higher\s+than|not\s+over|less\s+than|cheaper\s+than"
     r"|lower\s+than|at\s+most|up\s+to|under|below|beneath|within|budget(?:\s+of)?"
     r"|max(?:imum)?(?:\s+(?:price|cost))?(?:\s+of)?"
@@ -366,7 +366,7 @@ _SUBJECT_BEFORE = _set(
     transfer transfers transferred account accounts trade trades trading traded volume built building
     builders project projects dao daos governance ens perps perpetuals futures liquidation liquidations
     mev rug rugs memes games gaming developers hackathon grants ecosystem bots sniper snipers solidity
-    development developing develop learn learning tutorial course gainers losers movers
+    development developing develop learn learning tutorial course gainers losers movers pairs traders
     """
 )
 # After a chain name: what it is the topic of, besides _CHAIN_SUBJECTS.
@@ -551,17 +551,20 @@ _REQUEST_BEFORE = _set(
     exposes exposed as via over through recommend suggest calls requirement requirements
     """
 )
-# Keys of a request written as fields. "chain" and "type" are left out: {"chain": "solana"} is as often
-# the data asked about as the rail, and "type" names anything.
+# Keys of a request written as fields. "chain" is left out: {"chain": "solana"} is as often the data
+# asked about as the rail. "type" counts only with an interface for its value.
 _SPEC_FIELD = re.compile(
     r"(?<![\w])[\"']?(?P<key>(?:payment|pay|settlement)[\s_-]?(?:network|rail|chain)|settle[\s_-]?on|pay[\s_-]?on"
     r"|network|rail|max(?:imum)?[\s_-]?(?:usd[\s_-]?)?(?:price|cost)(?:[\s_-]?(?:usd|per[\s_-]?call))?"
-    r"|price[\s_-]?cap|budget[\s_-]?per[\s_-]?call|interface|transport|http[\s_-]?method|method)[\"']?"
+    r"|price[\s_-]?cap|budget[\s_-]?per[\s_-]?call|interface|transport|type|http[\s_-]?method|method)[\"']?"
     # a value ends at punctuation, the end, a bullet dash or the next "key:" (newlines are spaces by now)
     r"\s*[:=]\s*[\"']?(?P<value>[a-z0-9$€¢.:/ -]{1,40}?)[\"']?(?=\s*(?:[,;}\]]|$|-\s|[a-z_]+\s*:))"
 )
 _PAYLOAD_KEYS = _set("scheme maxamountrequired payto x402version paymentrequirements")
 _DATA_VERBS = _set("decode decoding parse parsing explain explaining validate validating lint convert converting")
+# "transactions with amount under 1 cent": the amount belongs to the data the task works on.
+_AMOUNT_NOUNS = _set("amount amounts transaction transactions transfer transfers tx txs trade trades order orders")
+_SUBMIT_VERBS = _set("submit submits submitted submitting send sends sent")
 _ACCEPT_VERBS = _set("accept accepts accepting support supports supporting speak speaks take takes")
 _PRESERVE_GERUNDS = _set(
     "losing breaking dropping changing altering mangling stripping messing ruining sacrificing compromising"
@@ -873,6 +876,13 @@ class _Scan:
             if after in _NON_CALL_UNITS or (after in ("a", "an", "per", "each") and after2 in _NON_CALL_UNITS):
                 unit = after if after in _NON_CALL_UNITS else after2
                 return "topic", f"'{phrase}' is a price per {unit}, not per call"
+            data = self.before(first)
+            if data >= 0 and self.at(data) in _AMOUNT_NOUNS:
+                return "topic", f"'{self.span_text(data, last)}': an amount in the data, not the call's price"
+            verb = self.before(first)
+            if self.at(verb) in _PRICE_WORDS and self.at(self.before(verb)) in _PRICE_SUBJECTS and verb > 0:
+                # "memecoins priced below $0.0001": the thing's own price, however small
+                return "topic", f"'{self.span_text(self.before(verb), last)}': the price of the subject"
             thing = self.look_back(first, 5, _PRICE_SUBJECTS)
             # "stock quote under 1 cent": a service noun after the priced thing is what is priced.
             # A sub-cent amount is no plausible price of a thing ("bitcoin price for no more than
@@ -955,10 +965,16 @@ class _Scan:
                 or self.near(i, -1) in _KNOWN_SYMBOLS
                 or symbol_next
                 or (linked and link_role is not None)
+                or self.rail_tag(i, last) != ""
+                or self.rail_after(last) != ""
+            )
+            # "pay with my base wallet": the payer's own wallet, though "wallet" usually makes a chain the subject
+            own_wallet = (
+                after in _WALLET and self.near(i, -1) in _POSSESSIVES and self.look_back(i, 6, _RAIL_VERBS) >= 0
             )
             if not (
-                (context or qual is not None)
-                and (qual is not None or (after not in _NOT_NETWORK_AFTER and not after.isdigit()))
+                (context or qual is not None or own_wallet)
+                and (qual is not None or own_wallet or (after not in _NOT_NETWORK_AFTER and not after.isdigit()))
                 and self.near(i, -1) not in _NOT_NETWORK_BEFORE
             ):
                 return
@@ -994,12 +1010,19 @@ class _Scan:
         """Filter when the chain reads as the payment rail, topic when it is what the task is about."""
         phrase = self.span_text(first, last)
         tail = self.near(last, 1)
+        funds = self.funds_on(prev, prep)
+        if funds:
+            return "filter", f"'{self.span_text(funds[0], last)}': {funds[1]}"
+        if self.rail_after(last):
+            return "filter", f"'{self.span_text(first, last + 1)}': {self.rail_after(last)}"
         if tail in _WALLET and self.near(first, -1) in _POSSESSIVES:
             payer = self.look_back(first - 1, 6, _RAIL_VERBS)
             if payer >= 0 and not self.passive_payment(payer):  # "i can pay for with my ethereum wallet"
                 return "filter", f"'{self.span_text(payer, last + 1)}': paying from a wallet on that chain"
         if tail in _SUBJECT_AFTER:
             return "topic", f"'{phrase} {tail}': the chain is the subject, not the payment rail"
+        if self.compared(first, last):
+            return "topic", f"'{phrase}': chains compared with each other are the subject"
         pay = self.pay_phrase(i, last, prev, prep, symbol_next)
         if pay:
             return "filter", f"'{pay}': payment phrase"
@@ -1040,7 +1063,57 @@ class _Scan:
             if self.names_rail_elsewhere(i):
                 return "topic", f"'{phrase}': the query names its payment network in a payment phrase elsewhere"
             return "filter", f"'{phrase}': a chain leading a short query reads as the payment network"
+        tag = self.rail_tag(first, last)
+        if tag:
+            return "filter", f"'{phrase}': {tag}"
         return "topic", f"'{phrase}' named without a network phrase"
+
+    def funds_on(self, prev: int, prep: str) -> tuple[int, str] | None:
+        """'my wallet is on solana', 'i only have funds on polygon', 'wallet funded on base': the payer's
+        money is on that chain. (first word, why), or None."""
+        if prep != "on":
+            return None
+        k = self.before(prev)
+        word = self.at(k) if k >= 0 else ""
+        if word in ("funds", "funded", "fund") and self.look_back(k, 4, _HOLDERS) >= 0:
+            return self.look_back(k, 4, _HOLDERS), "the caller's funds are on that chain"
+        if word in ("is", "are", "lives", "sits") and self.at(self.before(k)) in _WALLET:
+            owner = self.before(self.before(k))
+            if self.at(owner) in _POSSESSIVES or self.at(owner).endswith(("agent's", "agents")):
+                return owner, "the caller's wallet is on that chain"
+        return None
+
+    def rail_after(self, last: int) -> str:
+        """'polygon settlement please', 'base payments only': a payment word right after the chain."""
+        tail = self.near(last, 1)
+        if tail not in _PAY_NOUNS or self.question:
+            return ""
+        beyond = self.near(last + 1, 1)
+        if tail in ("settlement", "billing") or beyond in ("", "please", "only"):
+            return "a payment word names it"
+        return ""
+
+    def rail_tag(self, first: int, last: int) -> str:
+        """A chain tagged onto the end of a short query: 'ocr api base', 'qr code generator, base',
+        'timezone lookup, x402 solana', 'pdf summarizer, base only'. The task names no chain subject."""
+        if self.task or self.question or first == 0:
+            return ""
+        end = last + 1 if self.at(last + 1) in ("only", "mainnet") and self.joined(last, last + 1) else last
+        if end != len(self.words) - 1:
+            return ""
+        lead = self.at(first - 1)
+        if lead == "x402" or (lead in _SERVICE_HEADS and lead not in _GENERIC) or not self.link[first - 1]:
+            return "a chain tagged onto a short query reads as the payment network"
+        return ""
+
+    def compared(self, first: int, last: int) -> bool:
+        """'solana vs base fees', 'base versus polygon': chains set against each other."""
+        for k in (first - 1, last + 1):
+            if self.at(k) in ("vs", "versus", "v"):
+                other = k - 1 if k < first else k + 1
+                if self.at(other) in n.FAMILIES:
+                    return True
+        return False
 
     def names_rail_elsewhere(self, i: int) -> bool:
         """Another chain name follows a payment word ("..., pay on solana"): that one is the rail."""
@@ -1294,6 +1367,8 @@ class _Scan:
             return
         if self.near(i, -1) in _METHOD_PREPS and self.free(i - 1):  # "via GET"
             role, why = self.interface_role(i - 1, i, noun=True, method=True)
+            if self.near(i - 1, -1) in _SUBMIT_VERBS:  # "every form that submits via POST": the data's requests
+                role, why = "topic", f"'{self.span_text(i - 2, i)}': how the task's data is sent, not the interface"
             self.claim_words("method", i - 1, i, word.upper(), role, why)
         elif (
             self.near(i, 1) in _METHOD_NOUNS
@@ -1306,6 +1381,8 @@ class _Scan:
             _PATH_AFTER.match(self.text, self.spans[i][1]) and (self.typed_in_capitals(i) or self.spaced(i))
         ):  # "POST only", "GET /v1"; not "put/call ratio"
             role, why = self.interface_role(i, i, noun=True, method=True)
+            if self.question and _PATH_AFTER.match(self.text, self.spans[i][1]):
+                role, why = "topic", f"'{word}' and its route are what the question is about"
             self.claim_words("method", i, i, word.upper(), role, why)
         elif self.typed_in_capitals(i):
             role, why = self.interface_role(i, i, noun=True, capitals=True, method=True)
@@ -1784,7 +1861,7 @@ _SPEC_NUMBER = re.compile(r"\$?\s?(\d+(?:\.\d+)?|\.\d+)(?:\s?(?:usd|usdc))?(?:\s
 def _spec_value(key: str, value: str) -> tuple[str, object] | None:
     """(claim kind, claim value) for one field of a request written as fields, None when it is not one."""
     words = value.split()
-    if key in ("interface", "transport"):
+    if key in ("interface", "transport", "type"):
         if value in ("mcp", "mcp server", "mcp tool"):
             return "type", "mcp"
         return ("type", "http") if words and words[0] in ("http", "https", "rest", "restful") else None
