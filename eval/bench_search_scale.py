@@ -195,7 +195,9 @@ def pct(samples: list[float], q: int) -> float:
     return statistics.quantiles(ms, n=100, method="inclusive")[q - 1]
 
 
-def timed(fn: Callable[[int], Any], n: int, repeats: int) -> str:
+def timed(fn: Callable[[int], Any], n: int, repeats: int, subsets: dict[str, list[int]] | None = None) -> str:
+    """Percentiles over all ``n`` queries; with ``subsets`` also over each named subset of their indices
+    (from the same passes), one more line each."""
     load_start = os.getloadavg()[0]
     for i in range(n):
         fn(i)  # warm-up pass
@@ -207,9 +209,15 @@ def timed(fn: Callable[[int], Any], n: int, repeats: int) -> str:
             fn(i)
             samples.append(time.perf_counter() - t)
         passes.append(samples)
-    p = {q: statistics.median(pct(s, q) for s in passes) for q in (50, 95, 99)}
     load = f"load {load_start:.1f}->{os.getloadavg()[0]:.1f}"
-    return f"p50 {p[50]:6.1f}  p95 {p[95]:6.1f}  p99 {p[99]:6.1f} ms  (n={n} x {repeats}; {load})"
+
+    def line(indices: list[int]) -> str:
+        p = {q: statistics.median(pct([s[i] for i in indices], q) for s in passes) for q in (50, 95, 99)}
+        return f"p50 {p[50]:6.1f}  p95 {p[95]:6.1f}  p99 {p[99]:6.1f} ms  (n={len(indices)} x {repeats}; {load})"
+
+    lines = [line(list(range(n)))]
+    lines += [f"{name}\t{line(indices)}" for name, indices in (subsets or {}).items()]
+    return "\n".join(lines)
 
 
 def old_semantic(
@@ -322,8 +330,17 @@ def measure(label: str, url: str, queries: list[str], repeats: int) -> None:
         ("anchor: one HNSW k=100 query (ef_search 100)", hnsw100),
         ("anchor: embed one query (ONNX, uncached)", embed),
     ]
+    # The queries with a filter read from their words run more vector scans (filtered search, exact
+    # fallback, unfiltered reference): the full-pipeline rows also report them and the rest apart.
+    with_filter = [i for i, p in enumerate(prepared) if p[3]]
+    split = {"filtered": with_filter, "unfiltered": [i for i in range(n) if i not in set(with_filter)]}
     for name, fn in rows:
-        print(f"[{label}] {name:<52} {timed(fn, n, repeats)}", flush=True)
+        subsets = split if fn in (full_seq, full_par) else None
+        first, *parts = timed(fn, n, repeats, subsets).split("\n")
+        print(f"[{label}] {name:<52} {first}", flush=True)
+        for part in parts:
+            subset, text = part.split("\t")
+            print(f"[{label}] {'  ' + subset + ' queries':<52} {text}", flush=True)
 
     # Filtered vector searches: every golden query once per network the catalog offers.
     networks = [
