@@ -68,3 +68,26 @@ def test_the_embedding_package_still_exports_its_providers_lazily():
     assert embedding.OnnxEmbedder is OnnxEmbedder and embedding.OpenAICompatibleEmbedder is OpenAICompatibleEmbedder
     with pytest.raises(AttributeError):
         _ = embedding.NoSuchProvider
+
+
+def test_the_search_function_loads_its_model_pool_and_suffix_tries_during_init(database_url):
+    code = (
+        "import json, sys; sys.path.insert(0, sys.argv[1]); import app; "
+        "from souk.db.pool import _pools; from souk.search.origins import _extractor; "
+        "print(json.dumps(['souk.embedding.onnx_local' in sys.modules, 'tldextract' in sys.modules, "
+        "_extractor.cache_info().currsize, sorted(_pools)]))"
+    )
+    environ = {k: v for k, v in os.environ.items() if k not in ("AWS_LAMBDA_FUNCTION_NAME",)}
+    out = subprocess.run(
+        [sys.executable, "-c", code, str(REPO / "functions" / "search")],
+        env=environ | {"DATABASE_URL": database_url},
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    assert "warm-up failed" not in out.stderr
+    model, psl, extractors, pools = json.loads(out.stdout.strip().splitlines()[-1])
+    assert model and psl and extractors == 1
+    assert pools == ["read"]

@@ -1,5 +1,9 @@
 """Operators by registrable domain (bundled Public Suffix List, private section included)."""
 
+import json
+import subprocess
+import sys
+
 import pytest
 
 from souk.search.origins import operator_of
@@ -29,3 +33,15 @@ def test_operator_of(host: str, operator: str) -> None:
 def test_platform_customers_are_different_operators() -> None:
     assert operator_of("a.vercel.app") != operator_of("b.vercel.app")
     assert operator_of("a.up.railway.app") != operator_of("b.up.railway.app")
+
+
+def test_tldextract_loads_on_first_lookup_not_on_import() -> None:
+    # a fresh interpreter: importing the module (as the search function's module does) costs no tldextract,
+    # and warm_up() builds the extractor the lookups then reuse
+    code = (
+        "import sys, json; import souk.search.origins as o; before = 'tldextract' in sys.modules; "
+        "o.warm_up(); built = o._extractor.cache_info().currsize; o.operator_of('api.acme.com'); "
+        "print(json.dumps([before, built, o._extractor.cache_info().currsize, o.operator_of('api.acme.com')]))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
+    assert json.loads(out.stdout.strip().splitlines()[-1]) == [False, 1, 1, "acme.com"]

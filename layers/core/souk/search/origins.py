@@ -6,10 +6,12 @@ are two. A few hosting platforms newer than the bundled snapshot are listed here
 from __future__ import annotations
 
 import ipaddress
-from functools import lru_cache
+from functools import cache, lru_cache
+from typing import TYPE_CHECKING
 from urllib.parse import urlparse
 
-import tldextract
+if TYPE_CHECKING:
+    import tldextract
 
 # Platform suffixes under which every label is a different customer, missing from the bundled PSL
 # snapshot (checked against tldextract 5.4.0). The PSL lists them; keep this short and additive.
@@ -23,12 +25,24 @@ EXTRA_PLATFORM_SUFFIXES: tuple[str, ...] = (
     "lambda-url.eu-central-1.on.aws",
 )
 
-_EXTRACT = tldextract.TLDExtract(
-    suffix_list_urls=(),  # the bundled snapshot only: no download at run time
-    cache_dir=None,
-    include_psl_private_domains=True,
-    extra_suffixes=EXTRA_PLATFORM_SUFFIXES,
-)
+
+@cache
+def _extractor() -> tldextract.TLDExtract:
+    # Imported on first use: tldextract brings requests, urllib3, idna and filelock (~0.1 s), and only
+    # ranking needs it. The search function calls warm_up() during init instead.
+    import tldextract
+
+    return tldextract.TLDExtract(
+        suffix_list_urls=(),  # the bundled snapshot only: no download at run time
+        cache_dir=None,
+        include_psl_private_domains=True,
+        extra_suffixes=EXTRA_PLATFORM_SUFFIXES,
+    )
+
+
+def warm_up() -> None:
+    """Import tldextract and build its suffix tries (~0.1 s more, done on the first lookup otherwise)."""
+    _extractor()("warm-up.example.com")
 
 
 @lru_cache(maxsize=65536)
@@ -43,7 +57,7 @@ def operator_of(host: str) -> str:
         return host
     except ValueError:
         pass
-    parts = _EXTRACT(host)
+    parts = _extractor()(host)
     registrable = parts.top_domain_under_public_suffix
     if registrable:
         return registrable
