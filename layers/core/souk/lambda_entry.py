@@ -110,12 +110,15 @@ def job_entry(job: Callable[[dict[str, Any]], dict[str, Any]]) -> Handler:
 
 
 def warm_search() -> None:
-    """Load the query-embedding model, embed once (the first run allocates), and open the read pool."""
+    """Build origin diversity's suffix tries, load the query-embedding model, embed once (the first run
+    allocates), and open the read pool: every function that ranks (search, MCP) does this in init."""
     from souk.config import get_settings
     from souk.db import get_pool
+    from souk.search.origins import warm_up
     from souk.search.semantic import query_provider
 
     settings = get_settings()
+    warm_up()
     try:
         query_provider(settings).embed(["warm up"])
     finally:

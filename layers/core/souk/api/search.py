@@ -18,15 +18,6 @@ from souk.observability import observe_conversion, record_search
 router = APIRouter()
 
 
-def warm() -> None:
-    """The search function's init: origin diversity's suffix tries, then the model and the read pool."""
-    from souk.lambda_entry import warm_search
-    from souk.search.origins import warm_up
-
-    warm_up()
-    warm_search()
-
-
 @router.get(
     "/discovery/search",
     summary="Search the catalog by intent",
