@@ -303,6 +303,7 @@ _FRACTIONS = {"half": Decimal("0.5"), "third": Decimal(1) / 3, "quarter": Decima
 _FRACTIONS |= {"tenth": Decimal("0.1"), "hundredth": Decimal("0.01")}
 _WORDNUM = (
     r"(?:(?:(?:a|one)\s+)?(?:half|third|quarter|fifth|tenth|hundredth)\s+of\s+an?|half(?:\s+an?)?"
+    r"|(?:two|three|four|five|six|seven|eight|nine)\s+(?:thirds|quarters|fifths|tenths|hundredths)\s+of\s+an?"
     r"|an?|one|two|three|four|five|six|seven|eight|nine|ten)"
 )
 _SYMBOL_UNITS = "|".join(sorted([*_KNOWN_SYMBOLS, *_UNRATED_SYMBOLS], key=len, reverse=True))
@@ -564,6 +565,12 @@ _PAYLOAD_KEYS = _set("scheme maxamountrequired payto x402version paymentrequirem
 _DATA_VERBS = _set("decode decoding parse parsing explain explaining validate validating lint convert converting")
 # "transactions with amount under 1 cent": the amount belongs to the data the task works on.
 _AMOUNT_NOUNS = _set("amount amounts transaction transactions transfer transfers tx txs trade trades order orders")
+_CALCULATION_WORDS = _set(
+    "estimate estimates estimated estimating calculate calculating compute computing averaging averaged average"
+    " spent forecast projected"
+)
+_BODY_LEADS = _set("a an the my our some json csv")
+_BODY_WORDS = _set("json body payload csv")
 _SUBMIT_VERBS = _set("submit submits submitted submitting send sends sent")
 _ACCEPT_VERBS = _set("accept accepts accepting support supports supporting speak speaks take takes")
 _PRESERVE_GERUNDS = _set(
@@ -850,6 +857,18 @@ class _Scan:
         )
         per_call = unit is not None or call_named  # "per citation", "each": a unit of work, unless priced
         after, after2 = self.near(last, 1), self.near(last + 1, 1) if self.near(last, 1) else ""
+        sentence = self.sentence[first]
+        if kind == "bare" and any(
+            w in _CALCULATION_WORDS and self.sentence[k] == sentence for k, w in enumerate(self.words)
+        ):  # "estimate what 1M calls at $0.0004 each would cost", "averaging $0.0031 per request"
+            return "topic", f"'{phrase}': an amount in a calculation the task asks for"
+        at = self.before(first)
+        if self.at(at) == "at" and at >= 0 and not call_named and self.look_back(at, 3, _PRICED_THINGS) >= 0:
+            # "10,000 line items at $0.002 each"
+            return "topic", f"'{self.span_text(at, last)}': the unit price of the task's items"
+        seller = self.look_back(first, 4, _set("charge charges charging bill bills"))
+        if seller >= 0 and self.look_back(seller, 3, _POSSESSIVES | _set("we")) >= 0:
+            return "topic", f"'{self.span_text(seller, last)}': what the caller charges its own customers"
         if kind == "bare" and self.at(self.before(first)) in _COUNT_WORDS and self.before(first) >= 0:
             return "topic", f"'{self.span_text(self.before(first), last)}': a count, not a price"
         if kind == "bare" and (after in _PRICED_THINGS or after in _SHOP_WORDS):
@@ -1309,6 +1328,11 @@ class _Scan:
             ):  # "plain http json endpoint"
                 role, why = self.interface_role(i, i + 2, noun=True)
                 self.claim_words("type", i, i + 2, "http", role, why)
+            elif word in ("http", "https", "rest", "restful") and not nxt and not self.task and i and self.link[i - 1]:
+                # "weather over plain http": the interface, said last
+                b = self.before(i, _set("plain regular simple standard"))
+                if self.at(b) in _METHOD_PREPS and b >= 0:
+                    self.claim_words("type", b, i, "http", "filter", f"'{self.span_text(b, i)}': interface phrase")
             elif word in _METHODS:
                 self.try_method(i)
 
@@ -1361,6 +1385,12 @@ class _Scan:
 
     def try_method(self, i: int) -> None:
         word = self.words[i]
+        if word in ("post", "put", "patch") and self.at(i + 1) in _BODY_LEADS and self.joined(i, i + 1):
+            body = next((k for k in range(i + 1, min(i + 4, len(self.words))) if self.at(k) in _BODY_WORDS), -1)
+            if body >= 0 and all(self.link[k] for k in range(i, body)):  # "post a json body, get back ..."
+                why = f"'{self.span_text(i, body)}': the request the caller sends"
+                self.claim_words("method", i, i, word.upper(), "filter", why)
+                return
         if self.near(i, -1) in ("and", "or", "vs", "versus") and self.owned_by(i - 2, "method", "topic"):
             why = f"'{self.span_text(i - 2, i)}': named with a method the task is about"
             self.claim_words("method", i, i, word.upper(), "topic", why)
@@ -1895,9 +1925,10 @@ def _amount_value(m: re.Match[str]) -> tuple[Decimal | None, str | None]:
     else:
         number, unit = m.group("num"), m.group("unit")
     parts = number.split()
-    fraction = next((_FRACTIONS[w] for w in parts if w in _FRACTIONS), None)
-    if fraction is not None:  # "a tenth of a cent", "half a dollar"
-        value = fraction
+    fraction = next((_FRACTIONS[w.removesuffix("s")] for w in parts if w.removesuffix("s") in _FRACTIONS), None)
+    if fraction is not None:  # "a tenth of a cent", "half a dollar", "seven tenths of a cent"
+        plural = any(w.endswith("s") and w.removesuffix("s") in _FRACTIONS for w in parts)
+        value = fraction * (_WORD_NUMBERS[parts[0]] if plural else 1)
     elif parts[0] in _WORD_NUMBERS:
         value = _WORD_NUMBERS[parts[0]]
     elif "/" in number:  # "1/2 cent"
