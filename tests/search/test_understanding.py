@@ -797,6 +797,11 @@ def test_rail_words_and_chain_subjects(query: str, networks: tuple[str, ...]) ->
         ("memecoins priced below $0.0001", None),
         ("a crypto news feed that won't cost me more than a penny per request", Decimal("0.01")),
         ("bitcoin price for no more than $0.0005", Decimal("0.0005")),
+        ("the extraction must cost at most seven tenths of a cent per receipt", Decimal("0.007")),
+        ("estimate how much 1 million API calls at $0.0004 each would cost per month", None),
+        ("our SaaS charges $0.002 per API call to our own customers; I need an invoice PDF generator", None),
+        ("invoice generator; some invoices have 10,000 line items at $0.002 each", None),
+        ("pdf invoice generator at $0.002 per call", Decimal("0.002")),
     ],
 )
 def test_amounts_of_the_data_versus_the_call(query: str, price: Decimal | None) -> None:
@@ -810,35 +815,11 @@ def test_amounts_of_the_data_versus_the_call(query: str, price: Decimal | None) 
         ("Fetch the page and list every form that submits via POST", None, None),
         ("POST /v1/feeds/{id}/entries keeps returning 402, what's wrong with my X-PAYMENT header?", None, None),
         ("shorten a url via POST", "http", "POST"),
-    ],
-)
-def test_interfaces_the_data_uses_are_no_filter(query: str, query_type: str | None, method: str | None) -> None:
-    iq = interpret(query)
-    assert (iq.type, iq.method) == (query_type, method)
-
-
-@pytest.mark.parametrize(
-    ("query", "price"),
-    [
-        ("the extraction must cost at most seven tenths of a cent per receipt", Decimal("0.007")),
-        ("estimate how much 1 million API calls at $0.0004 each would cost per month", None),
-        ("our SaaS charges $0.002 per API call to our own customers; I need an invoice PDF generator", None),
-        ("invoice generator; some invoices have 10,000 line items at $0.002 each", None),
-        ("pdf invoice generator at $0.002 per call", Decimal("0.002")),
-    ],
-)
-def test_amounts_the_task_computes_or_charges_are_no_cap(query: str, price: Decimal | None) -> None:
-    assert interpret(query).max_usd_price == price
-
-
-@pytest.mark.parametrize(
-    ("query", "query_type", "method"),
-    [
         ("weather over plain http", "http", None),
         ("post a json body, get back embeddings", "http", "POST"),
         ("write a tutorial on how to post a json body from python", None, None),
     ],
 )
-def test_interface_said_last_or_by_its_request(query: str, query_type: str | None, method: str | None) -> None:
+def test_interfaces_asked_for_versus_the_data_s_own(query: str, query_type: str | None, method: str | None) -> None:
     iq = interpret(query)
     assert (iq.type, iq.method) == (query_type, method)
