@@ -569,6 +569,8 @@ _CALCULATION_WORDS = _set(
     "estimate estimates estimated estimating calculate calculating compute computing averaging averaged average"
     " spent forecast projected"
 )
+_CHARGE_VERBS = _set("charge charges charging bill bills")
+_PLAIN_WORDS = _set("plain regular simple standard")
 _BODY_LEADS = _set("a an the my our some json csv")
 _BODY_WORDS = _set("json body payload csv")
 _SUBMIT_VERBS = _set("submit submits submitted submitting send sends sent")
@@ -862,11 +864,11 @@ class _Scan:
             w in _CALCULATION_WORDS and self.sentence[k] == sentence for k, w in enumerate(self.words)
         ):  # "estimate what 1M calls at $0.0004 each would cost", "averaging $0.0031 per request"
             return "topic", f"'{phrase}': an amount in a calculation the task asks for"
-        at = self.before(first)
-        if self.at(at) == "at" and at >= 0 and not call_named and self.look_back(at, 3, _PRICED_THINGS) >= 0:
+        prior = self.before(first)  # the word just before the amount, -1 when none is joined to it
+        if self.at(prior) == "at" and prior >= 0 and not call_named and self.look_back(prior, 3, _PRICED_THINGS) >= 0:
             # "10,000 line items at $0.002 each"
-            return "topic", f"'{self.span_text(at, last)}': the unit price of the task's items"
-        seller = self.look_back(first, 4, _set("charge charges charging bill bills"))
+            return "topic", f"'{self.span_text(prior, last)}': the unit price of the task's items"
+        seller = self.look_back(first, 4, _CHARGE_VERBS)
         if seller >= 0 and self.look_back(seller, 3, _POSSESSIVES | _set("we")) >= 0:
             return "topic", f"'{self.span_text(seller, last)}': what the caller charges its own customers"
         if kind == "bare" and self.at(self.before(first)) in _COUNT_WORDS and self.before(first) >= 0:
@@ -895,13 +897,11 @@ class _Scan:
             if after in _NON_CALL_UNITS or (after in ("a", "an", "per", "each") and after2 in _NON_CALL_UNITS):
                 unit = after if after in _NON_CALL_UNITS else after2
                 return "topic", f"'{phrase}' is a price per {unit}, not per call"
-            data = self.before(first)
-            if data >= 0 and self.at(data) in _AMOUNT_NOUNS:
-                return "topic", f"'{self.span_text(data, last)}': an amount in the data, not the call's price"
-            verb = self.before(first)
-            if self.at(verb) in _PRICE_WORDS and self.at(self.before(verb)) in _PRICE_SUBJECTS and verb > 0:
+            if prior >= 0 and self.at(prior) in _AMOUNT_NOUNS:
+                return "topic", f"'{self.span_text(prior, last)}': an amount in the data, not the call's price"
+            if self.at(prior) in _PRICE_WORDS and self.at(self.before(prior)) in _PRICE_SUBJECTS and prior > 0:
                 # "memecoins priced below $0.0001": the thing's own price, however small
-                return "topic", f"'{self.span_text(self.before(verb), last)}': the price of the subject"
+                return "topic", f"'{self.span_text(self.before(prior), last)}': the price of the subject"
             thing = self.look_back(first, 5, _PRICE_SUBJECTS)
             # "stock quote under 1 cent": a service noun after the priced thing is what is priced.
             # A sub-cent amount is no plausible price of a thing ("bitcoin price for no more than
@@ -1032,8 +1032,9 @@ class _Scan:
         funds = self.funds_on(prev, prep)
         if funds:
             return "filter", f"'{self.span_text(funds[0], last)}': {funds[1]}"
-        if self.rail_after(last):
-            return "filter", f"'{self.span_text(first, last + 1)}': {self.rail_after(last)}"
+        paid_word = self.rail_after(last)
+        if paid_word:
+            return "filter", f"'{self.span_text(first, last + 1)}': {paid_word}"
         if tail in _WALLET and self.near(first, -1) in _POSSESSIVES:
             payer = self.look_back(first - 1, 6, _RAIL_VERBS)
             if payer >= 0 and not self.passive_payment(payer):  # "i can pay for with my ethereum wallet"
@@ -1094,8 +1095,9 @@ class _Scan:
             return None
         k = self.before(prev)
         word = self.at(k) if k >= 0 else ""
-        if word in ("funds", "funded", "fund") and self.look_back(k, 4, _HOLDERS) >= 0:
-            return self.look_back(k, 4, _HOLDERS), "the caller's funds are on that chain"
+        holder = self.look_back(k, 4, _HOLDERS) if word in ("funds", "funded", "fund") else -1
+        if holder >= 0:
+            return holder, "the caller's funds are on that chain"
         if word in ("is", "are", "lives", "sits") and self.at(self.before(k)) in _WALLET:
             owner = self.before(self.before(k))
             if self.at(owner) in _POSSESSIVES or self.at(owner).endswith(("agent's", "agents")):
@@ -1330,7 +1332,7 @@ class _Scan:
                 self.claim_words("type", i, i + 2, "http", role, why)
             elif word in ("http", "https", "rest", "restful") and not nxt and not self.task and i and self.link[i - 1]:
                 # "weather over plain http": the interface, said last
-                b = self.before(i, _set("plain regular simple standard"))
+                b = self.before(i, _PLAIN_WORDS)
                 if self.at(b) in _METHOD_PREPS and b >= 0:
                     self.claim_words("type", b, i, "http", "filter", f"'{self.span_text(b, i)}': interface phrase")
             elif word in _METHODS:
@@ -1885,6 +1887,7 @@ def _note_asset(
         notes.append((where, f"asset: {symbol} has no USD rate, not boosted {source}"))
 
 
+_SPEC_AMOUNT = re.compile(_amount(False) + _TAIL)
 _SPEC_NUMBER = re.compile(r"\$?\s?(\d+(?:\.\d+)?|\.\d+)(?:\s?(?:usd|usdc))?(?:\s?(?:/|per)\s?(?:call|request))?")
 
 
@@ -1898,7 +1901,7 @@ def _spec_value(key: str, value: str) -> tuple[str, object] | None:
     if key in ("method", "http_method"):
         return ("method", value.upper()) if value in _METHODS else None
     if "price" in key or "cost" in key or key == "budget_per_call":
-        priced = re.fullmatch(_amount(False) + _TAIL, value)
+        priced = _SPEC_AMOUNT.fullmatch(value)
         if priced is not None:
             usd, symbol = _amount_value(priced)
             return "price", (usd, symbol, False)
