@@ -823,3 +823,8 @@ def test_amounts_of_the_data_versus_the_call(query: str, price: Decimal | None) 
 def test_interfaces_asked_for_versus_the_data_s_own(query: str, query_type: str | None, method: str | None) -> None:
     iq = interpret(query)
     assert (iq.type, iq.method) == (query_type, method)
+
+
+def test_a_quoted_field_value_is_explained_once_as_the_field() -> None:
+    notes = interpret('{"task": "ocr", "payment_network": "solana"}').constraints
+    assert [(c.kind, c.applied_as) for c in notes] == [("network", "filter")]

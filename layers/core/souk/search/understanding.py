@@ -1773,7 +1773,7 @@ class _Scan:
         """Constraint words inside quotes: said, and deliberately kept as topics."""
         found: list[tuple[int, ConstraintNote]] = []
         for k, word in enumerate(self.words):
-            if not self.quoted[k]:
+            if not self.quoted[k] or self.owner[k] is not None:  # '"payment_network": "solana"' is a field
                 continue
             why = f"'{word}' is quoted: quoted words are topics"
             if word in _ALWAYS_CHAINS:
