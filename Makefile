@@ -6,8 +6,10 @@ MODEL_DIR ?= .souk/model
 export SOUK_MODEL_DIR ?= $(abspath $(MODEL_DIR))
 export OMP_NUM_THREADS ?= 1
 
-# An interpreter of the Lambda runtime's version (python3.13), for the cold-import check after `make build`.
-LAMBDA_PYTHON ?= $(firstword $(wildcard $(HOME)/.pyenv/versions/3.13*/bin/python3.13) $(shell command -v python3.13 2>/dev/null))
+# An interpreter of the Lambda runtime's version (python3.13): layers/build.py compiles the layers' cold-start
+# modules with it (exported to sam's sub-makes; without one the layers ship without bytecode, with a warning),
+# and check_build cold-imports every handler with it after `make build`.
+export LAMBDA_PYTHON ?= $(firstword $(wildcard $(HOME)/.pyenv/versions/3.13*/bin/python3.13) $(shell command -v python3.13 2>/dev/null))
 
 .PHONY: install model run test eval eval-gate bench build clean
 

@@ -6,14 +6,19 @@ Prints every function's unzipped size (its code and each layer it mounts, Global
 SAM merges them) and exits 1 when one exceeds Lambda's 250 MB limit. With ``--python`` (an interpreter
 of the runtime's version), it also imports each function's handler module with only its own code and
 layers on ``sys.path`` (plus boto3, which the runtime provides), the way Lambda would at a cold start:
-a function that needs a package its layers do not carry fails here, not in AWS.
+a function that needs a package its layers do not carry fails here, not in AWS. Like Lambda's read-only
+/opt, that import writes no bytecode; it reports its CPU time (the median of ``--repeats`` fresh processes)
+and how many of the layer modules it loaded have a ``.pyc`` (layers/build.py compiles them when it finds a
+Python 3.13). Missing bytecode is a warning, not a failure: a build machine without Python 3.13 still builds.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib.util
+import json
 import os
+import statistics
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -99,42 +104,107 @@ def _layer_build() -> Any:
 
 def _runtime_dir(build_dir: Path) -> Path:
     """boto3 for the runtime's Python: the Lambda runtime provides it, so no layer ships it."""
-    target = build_dir.parent / "runtime-provided"
-    if not (target / "boto3").is_dir():
-        build = _layer_build()
-        cmd = [sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-compile"]
-        cmd += [f"--platform={p}" for p in build.PLATFORMS]
-        cmd += [f"--python-version={build.RUNTIME}", "--only-binary=:all:"]
-        subprocess.run([*cmd, "--target", str(target), "boto3"], check=True)
-    return target
+    del build_dir  # layers/build.py keeps it next to the build, where its probes need it too
+    return Path(_layer_build().runtime_provided_dir())
 
 
-def import_smoke(template: dict[str, Any], build_dir: Path, python: str) -> list[str]:
+# Run as ``python -S -c _SMOKE <module> <layer python dirs...>``: the handler's import CPU time and, of the
+# layer modules it loaded, how many have bytecode (PYTHONDONTWRITEBYTECODE keeps the check from adding any).
+_SMOKE = r"""
+import importlib, importlib.util, json, os, sys, time
+start = time.process_time()
+importlib.import_module(sys.argv[1])
+cpu = time.process_time() - start
+roots = tuple(os.path.join(p, "") for p in sys.argv[2:])
+files = {f for m in list(sys.modules.values()) if (f := getattr(m, "__file__", None) or "").endswith(".py")}
+layer = [f for f in files if f.startswith(roots)]
+compiled = sum(os.path.isfile(importlib.util.cache_from_source(f)) for f in layer)
+print("\n" + json.dumps({"cpu_s": cpu, "modules": len(layer), "bytecode": compiled}))
+"""
+
+
+@dataclass(frozen=True)
+class ImportResult:
+    function: str
+    ok: bool
+    cpu_s: float = 0.0
+    modules: int = 0
+    bytecode: int = 0
+    error: str = ""
+
+    def line(self) -> str:
+        if not self.ok:
+            return f"import {self.function:<24} FAILED"
+        return (
+            f"import {self.function:<24} ok  cpu {self.cpu_s:5.2f} s  "
+            f"bytecode {self.bytecode}/{self.modules} layer modules"
+        )
+
+
+def import_once(
+    python: str, module: str, paths: list[Path], layer_dirs: list[Path], env: dict[str, str]
+) -> dict[str, Any] | str:
+    """One fresh process importing ``module``: its measurements, or the error it failed with."""
+    env = {**env, "PYTHONPATH": os.pathsep.join(str(p) for p in paths), "PYTHONDONTWRITEBYTECODE": "1"}
+    argv = [python, "-S", "-P", "-c", _SMOKE, module, *(str(p) for p in layer_dirs)]  # -P: nothing from the cwd
+    proc = subprocess.run(argv, env=env, capture_output=True, text=True, check=False)
+    if proc.returncode != 0:
+        lines = proc.stderr.strip().splitlines()
+        return lines[-1] if lines else f"exit {proc.returncode}"
+    result: dict[str, Any] = json.loads(proc.stdout.strip().splitlines()[-1])
+    return result
+
+
+def import_smoke(template: dict[str, Any], build_dir: Path, python: str, repeats: int = 1) -> list[str]:
     probe = subprocess.run([python, "-c", "import sys; print('%d.%d' % sys.version_info[:2])"], capture_output=True)
     version = probe.stdout.decode().strip()
     if probe.returncode != 0 or version != _layer_build().RUNTIME:
         return [f"{python} is Python {version or '?'} ({probe.stderr.decode().strip()[-200:]}), not the runtime's"]
     failures = []
     runtime = _runtime_dir(build_dir)
+    env = {
+        "PATH": os.environ.get("PATH", ""),
+        "PYTHONNOUSERSITE": "1",
+        "POWERTOOLS_TRACE_DISABLED": "true",
+        "SOUK_MIGRATIONS_DIR": str(build_dir / "CoreLayer" / "python" / "migrations"),
+        "SOUK_MODEL_DIR": str(build_dir / "ModelLayer" / "model"),
+    }
     for function, layers in function_layers(template).items():
-        handler = (template["Resources"][function].get("Properties") or {}).get("Handler", "app.handler")
-        module = handler.rsplit(".", 1)[0]
-        paths = [build_dir / function] + [build_dir / layer / "python" for layer in layers] + [runtime]
-        env = {
-            "PATH": os.environ.get("PATH", ""),
-            "PYTHONPATH": os.pathsep.join(str(p) for p in paths),
-            "PYTHONNOUSERSITE": "1",
-            "POWERTOOLS_TRACE_DISABLED": "true",
-            "SOUK_MIGRATIONS_DIR": str(build_dir / "CoreLayer" / "python" / "migrations"),
-            "SOUK_MODEL_DIR": str(build_dir / "ModelLayer" / "model"),
-        }
-        code = f"import {module}, sys; print(len(sys.modules))"
-        proc = subprocess.run([python, "-S", "-c", code], env=env, capture_output=True, text=True, check=False)
-        status = "ok" if proc.returncode == 0 else "FAILED"
-        print(f"import {function:<24} {status}")
-        if proc.returncode != 0:
-            failures.append(f"{function}: {proc.stderr.strip().splitlines()[-1] if proc.stderr.strip() else '?'}")
+        result = smoke_function(template, build_dir, function, layers, python, runtime, env, repeats)
+        print(result.line(), flush=True)
+        if not result.ok:
+            failures.append(f"{function}: {result.error}")
+        elif result.bytecode < result.modules:
+            print(
+                f"WARN {function}: {result.modules - result.bytecode} of the {result.modules} layer modules it "
+                "imports have no bytecode, so each cold start compiles them (build with a Python "
+                f"{_layer_build().RUNTIME}: LAMBDA_PYTHON)",
+                file=sys.stderr,
+            )
     return failures
+
+
+def smoke_function(
+    template: dict[str, Any],
+    build_dir: Path,
+    function: str,
+    layers: list[str],
+    python: str,
+    runtime: Path,
+    env: dict[str, str],
+    repeats: int = 1,
+) -> ImportResult:
+    handler = (template["Resources"][function].get("Properties") or {}).get("Handler", "app.handler")
+    module = handler.rsplit(".", 1)[0]
+    layer_dirs = [build_dir / layer / "python" for layer in layers]
+    runs = []
+    for _ in range(max(1, repeats)):
+        run = import_once(python, module, [build_dir / function, *layer_dirs, runtime], layer_dirs, env)
+        if isinstance(run, str):
+            return ImportResult(function, ok=False, error=run)
+        runs.append(run)
+    cpu = statistics.median(r["cpu_s"] for r in runs)
+    return ImportResult(function, True, cpu, runs[-1]["modules"], runs[-1]["bytecode"])
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -142,13 +212,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--build-dir", type=Path, default=ROOT / ".aws-sam" / "build")
     parser.add_argument("--template", type=Path, default=ROOT / "template.yaml")
     parser.add_argument("--python", help="an interpreter of the Lambda runtime's version, for the import check")
+    parser.add_argument("--repeats", type=int, default=1, help="fresh processes per import (the median CPU time)")
     args = parser.parse_args(argv)
     template = load_template(args.template)
     table, over = report(sizes(template, args.build_dir))
     print(table)
     failures = list(over)
     if args.python:
-        failures += import_smoke(template, args.build_dir, args.python)
+        failures += import_smoke(template, args.build_dir, args.python, args.repeats)
     for failure in failures:
         print(f"FAIL {failure}", file=sys.stderr)
     return 1 if failures else 0
