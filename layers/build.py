@@ -194,7 +194,8 @@ def runtime_python() -> str | None:
 
 
 def _warn(message: str) -> None:
-    print(f"layers/build.py: WARNING: {message}", file=sys.stderr, flush=True)
+    # stdout: sam build shows a successful make's stdout and drops its stderr.
+    print(f"layers/build.py: WARNING: {message}", flush=True)
 
 
 def _module_names(package_dir: Path) -> tuple[list[str], list[str]]:

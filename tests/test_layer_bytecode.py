@@ -66,7 +66,7 @@ def test_a_handler_that_fails_to_import_is_reported_and_the_rest_still_counts(tm
     broken = _write(tmp_path / "functions" / "broken" / "app.py", "import hotlib.used\nraise RuntimeError('no db')\n")
     files = build.hot_files(sys.executable, site, [other], site / "souk", [broken, entry])
     assert "hotlib/used.py" in _relative(files, site) and "souk/api.py" in _relative(files, site)
-    assert "RuntimeError: no db" in capsys.readouterr().err
+    assert "RuntimeError: no db" in capsys.readouterr().out
 
 
 def test_the_bytecode_is_unchecked_hash_names_opt_python_and_loads_whatever_the_mtimes(tmp_path: Path):
@@ -94,8 +94,8 @@ def test_without_a_runtime_python_the_layer_builds_without_bytecode_and_says_so(
     site, _, _ = _layer(tmp_path)
     monkeypatch.setattr(build, "runtime_python", lambda: None)
     build.add_bytecode("core", site)
-    err = capsys.readouterr().err
-    assert "WITHOUT bytecode" in err and "LAMBDA_PYTHON" in err
+    out = capsys.readouterr().out  # stdout: what sam build relays
+    assert "WARNING" in out and "WITHOUT bytecode" in out and "LAMBDA_PYTHON" in out
     assert not list(tmp_path.rglob("*.pyc"))
 
 
@@ -105,7 +105,7 @@ def test_the_runtime_python_must_be_the_runtime_version(monkeypatch, capsys):
     assert build.runtime_python() == sys.executable
     monkeypatch.setattr(build, "RUNTIME", "2.1")
     assert build.runtime_python() is None
-    assert f"LAMBDA_PYTHON={sys.executable} is not a Python 2.1" in capsys.readouterr().err
+    assert f"LAMBDA_PYTHON={sys.executable} is not a Python 2.1" in capsys.readouterr().out
 
 
 def test_a_shared_install_appears_whole_or_not_at_all(tmp_path: Path):
