@@ -85,6 +85,10 @@ def _grid():
         keys = ("asset_boost", "cheapest_boost")
         for ab, cb in itertools.product((0.1, 0.3, 0.6), (0.15, 0.4, 0.8)):
             yield keys, (ab, cb)
+    elif spec == "payment":
+        keys = ("payment_asset_boost",)
+        for boost in (1.0, 0.6, 0.5, 0.3):
+            yield keys, (boost,)
     elif spec == "chains":
         keys = ("chain_mismatch_penalty",)
         for penalty in (1.0, 0.8, 0.6, 0.5, 0.4, 0.2):

@@ -1728,6 +1728,11 @@ class _Scan:
         topical_text = _residual(self.text, self.removed)
         # Identifiers split on their capitals ("getHistoricalFxRate"), so tokenize the cased residual.
         topical = _unique(tokenize(_residual(self.cased, self.removed) if self.cased else topical_text))
+        amounts = self.topical_amounts()
+        if amounts and any(t not in amounts for t in topical):
+            # "convert 100 USD to EUR": the amount is the call's argument, not a word a listing would
+            # share; as a rare lexical term it would rank "Mint 100 tokens" first.
+            topical = tuple(t for t in topical if t not in amounts)
         if not topical:  # "anything on stellar": nothing for the semantic arm to embed
             topical_text = ""
         positive = set(topical)
@@ -1768,6 +1773,15 @@ class _Scan:
             soft_networks=tuple(sorted(soft - set(networks))),
             constraints=tuple(note for _, note in sorted(explained, key=lambda item: item[0])),
         )
+
+    def topical_amounts(self) -> frozenset[str]:
+        """The numbers of amounts read as the task's subject ("convert 5000 USD"), as analyzed terms."""
+        numbers: set[str] = set()
+        for claim in self.claims:
+            if claim.kind == "price" and claim.role == "topic" and not claim.negated:
+                for k in range(claim.first, claim.last + 1):
+                    numbers.update(t for t in tokenize(self.words[k]) if t.isdigit())
+        return frozenset(numbers)
 
     def quoted_notes(self, soft: set[str]) -> list[tuple[int, ConstraintNote]]:
         """Constraint words inside quotes: said, and deliberately kept as topics."""
