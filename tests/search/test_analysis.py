@@ -109,3 +109,9 @@ def test_deterministic_across_threads() -> None:
     expected = [tokenize(t) for t in texts]
     with ThreadPoolExecutor(max_workers=8) as pool:
         assert list(pool.map(tokenize, texts)) == expected
+
+
+def test_a_scheme_is_short_and_a_long_dashed_run_stays_words() -> None:
+    assert tokenize("git+ssh://host/repo") == ["host", "repo"]
+    # 40 letters before "://" are no URI scheme (RFC 3986 schemes are short): the words stay
+    assert tokenize("a" * 40 + "://x") == ["a" * 40, "x"]

@@ -847,3 +847,20 @@ def test_amounts_that_are_the_subject_are_no_lexical_terms(
     assert got.topical_terms == kept
     assert not set(dropped) & set(got.topical_terms)
     assert all(d in got.topical_text.split() or d in got.topical_text for d in dropped)  # the model still sees them
+
+
+@pytest.mark.parametrize(
+    ("text", "spans"),
+    [
+        ("mail bob.smith+x@example.co.uk now", ["bob.smith+x@example.co.uk"]),
+        ("see https://a.b/c?d=1 first", ["https://a.b/c?d=1"]),
+        ("api at weather.example.com/v1/x", ["weather.example.com/v1/x"]),
+        ("on base", []),
+        # a local part longer than RFC 5321's 64 is no address; the host after it still is one
+        ("a" * 70 + "@x.com", ["x.com"]),
+    ],
+)
+def test_url_and_address_spans(text: str, spans: list[str]) -> None:
+    from souk.search.understanding import _URL
+
+    assert [m.group() for m in _URL.finditer(text)] == spans

@@ -36,7 +36,8 @@ MAX_TOKEN_CHARS = 80
 # Long alphanumeric runs with a digit are addresses or keys: case-splitting would shred them.
 _OPAQUE_MIN_CHARS = 32
 
-_SCHEME = re.compile(r"(?<![^\W_])[a-z][a-z0-9+.-]*://", re.IGNORECASE)
+# Bounded: an unbounded scheme run retried from every letter of a long "x-x-x-..." (quadratic).
+_SCHEME = re.compile(r"(?<![^\W_])[a-z][a-z0-9+.-]{0,31}://", re.IGNORECASE)
 _WWW = re.compile(r"(?<![^\W_])www\.", re.IGNORECASE)
 # "isn't" -> "isnt", "agent's" -> "agents": an apostrophe inside a word is not a word break.
 _APOSTROPHE = re.compile(r"(?<=[^\W_])['’](?=[^\W_])")

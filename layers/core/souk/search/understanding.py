@@ -504,7 +504,13 @@ _TYPE_TOPIC_AFTER = _set(
 _DETERMINERS = _set("a an the")
 
 # A URL, domain or e-mail address is data the task works on ("scrape https://solana.com/news").
-_URL = re.compile(r"(?:https?://|www\.)\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b[\w-]+(?:\.[\w-]+)*\.(?:com|org|net|io|xyz|app|dev|ai|co|so|fi|gg|finance|network|exchange)\b(?:/\S*)?")
+# Lengths bounded as DNS and RFC 5321 bound them: unbounded, the e-mail branch retried from every position
+# of a long run of word characters (a 4,000-character query took a second).
+_URL = re.compile(
+    r"(?:https?://|www\.)\S+"
+    r"|(?<![\w.+-])[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,8}"
+    r"|\b[\w-]{1,63}(?:\.[\w-]{1,63}){0,8}\.(?:com|org|net|io|xyz|app|dev|ai|co|so|fi|gg|finance|network|exchange)\b(?:/\S*)?"
+)
 _QUOTED = re.compile(r"`[^`]*`|\"[^\"]*\"|“[^”]*”|‘[^’]*’|(?<![\w'])'[^']+'(?![\w'])")
 _SENTENCE_END = re.compile(r"[.!?;]+(?=\s|$)")
 _TASK_WORDS = 20  # longer than this, a query is a task description rather than a Bazaar query
@@ -1983,7 +1989,9 @@ def _residual(text: str, removed: bytearray) -> str:
         pieces.append(" " * (run.end() - run.start()))
         at = run.end()
     pieces.append(text[at:])
-    kept = "".join(pieces)
+    # One space per gap first: the removed phrases left runs of spaces, and a run of thousands made the
+    # punctuation clean-up below quadratic.
+    kept = " ".join("".join(pieces).split())
     kept = re.sub(r"\s+([,;:.!?])", r"\1", kept)
     kept = re.sub(r"([,;:])(?:\s*[,;:.!?])+", r"\1", kept)
     words = kept.split()
