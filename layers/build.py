@@ -9,15 +9,16 @@ Wheels are resolved for the Lambda platform (``RUNTIME`` on x86_64 Linux), never
 interpreter, and binary only, so the build is the same on any host Python.
 
 Bytecode: Lambda mounts layers read-only at /opt, so a module without a ``.pyc`` is compiled again at every
-cold start (~2 s of the search function's ~3.8 s CPU import; eval/bench_coldstart.txt). Compiling every file
-would leave the biggest function ~6 MB under the 250 MB limit, so each layer compiles only its *hot set*: the
-files of that layer an interpreter of the runtime's version loads when it imports every ``functions/*/app.py``
-handler, every shipped souk module and every third-party module souk's source names (what a first request
-imports late), and the X-Ray tracer (``Tracing: Active``). The other layer's packages come from a cached
-scratch install under ``.aws-sam/probe`` (SAM may build the layers in parallel), boto3 from
-``.aws-sam/runtime-provided``. The ``.pyc`` files are ``unchecked-hash``: zip and unzip change mtimes, so a
-timestamp pyc would be rejected (and recompiled in memory) at every cold start. Without such an interpreter
-(``$LAMBDA_PYTHON``, ``python3.13`` on PATH, or pyenv's) the layers ship without bytecode, with a warning.
+cold start (~2 s of the search function's ~3.8 s CPU import; eval/bench_coldstart.txt). Compiling every
+file (+35 MB) would put the evaluation job over the 250 MB limit, so each layer compiles only its *hot set*
+(+15 MB): the files of that layer an interpreter of the runtime's version loads when it imports every
+``functions/*/app.py`` handler, every shipped souk module and every third-party module souk's source names
+(what a first request imports late), and the X-Ray tracer (``Tracing: Active``). The other layer's packages
+come from a cached scratch install under ``.aws-sam/probe`` (SAM may build the layers in parallel), boto3
+from ``.aws-sam/runtime-provided``. The ``.pyc`` files are ``unchecked-hash``: zip and unzip change mtimes,
+so a timestamp pyc would be rejected (and recompiled in memory) at every cold start. Without such an
+interpreter (``$LAMBDA_PYTHON``, ``python3.13`` on PATH, or pyenv's) the layers ship without bytecode, with a
+warning.
 Stdlib only: it runs before souk is importable.
 """
 
