@@ -18,15 +18,16 @@ import pytest
 import uvicorn
 
 from souk.catalog.ingest import catalog_event
+from souk.runner.serve import listening_socket
 from souk.runner.server import LocalGateway
 from tests.conftest import REPO
 from tests.factories import pdf_tool, verified, weather
 
 
 def run_gateway(gateway: LocalGateway) -> Iterator[str]:
-    # uvicorn serves a socket bound here, so no other process can take the port between choosing and binding it.
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
+    # uvicorn serves a socket bound here, so no other process can take the port between choosing and binding it
+    # (bound as the runner binds its workers' one: with TCP_NODELAY on every accepted connection).
+    sock = listening_socket("127.0.0.1", 0)
     port = sock.getsockname()[1]
     server = uvicorn.Server(uvicorn.Config(gateway, host="127.0.0.1", port=port, log_level="warning", lifespan="off"))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
+import os
 import signal
+import socket
 import subprocess
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -12,19 +15,44 @@ import psutil
 import pytest
 
 from souk.config import Settings
-from souk.runner.serve import default_workers, gateway_pool_sizes
+from souk.runner.serve import default_workers, gateway_pool_sizes, listening_socket
 from tests.runner.conftest import serve_process
 from tests.runner.test_serve_process import _alive, _postmaster
 
 
 def test_default_workers_and_pool_sizes_follow_the_machine_and_the_lanes(monkeypatch):
     monkeypatch.setenv("SOUK_RUNNER_READ_THREADS", "12")
+    monkeypatch.delenv("SOUK_RUNNER_WORKERS", raising=False)
     settings = Settings()
-    assert default_workers(settings) == 1
-    assert 1 <= default_workers(Settings(runner_workers=0)) <= 4
+    assert default_workers(settings) == max(1, min(os.cpu_count() or 1, 4))  # one per core by default
+    assert default_workers(Settings(runner_workers=1)) == 1
     assert default_workers(Settings(runner_workers=3)) == 3
     assert gateway_pool_sizes(settings)["read"] == 12  # never fewer connections than threads that take one
     assert gateway_pool_sizes(Settings(read_pool_size=20))["read"] == 20
+
+
+def test_connections_accepted_on_the_workers_socket_have_tcp_nodelay():
+    # asyncio sets TCP_NODELAY only on connections whose socket says IPPROTO_TCP; accepted sockets take
+    # the listener's protocol number, and uvicorn's own bind_socket leaves it 0 (Kludex/uvicorn#3149):
+    # then each keep-alive response waited ~40 ms for the client's delayed ACK (eval/bench_http.txt).
+    async def accepted_nodelay() -> int:
+        seen: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+
+        def accepted(_reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            seen.set_result(writer.get_extra_info("socket").getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY))
+            writer.close()
+
+        sock = listening_socket("127.0.0.1", 0)
+        server = await asyncio.start_server(accepted, sock=sock)
+        _, writer = await asyncio.open_connection("127.0.0.1", sock.getsockname()[1])
+        try:
+            return await asyncio.wait_for(seen, 10)
+        finally:
+            writer.close()
+            server.close()
+            await server.wait_closed()
+
+    assert asyncio.run(accepted_nodelay()) != 0
 
 
 @pytest.fixture
@@ -63,6 +91,39 @@ def test_two_workers_answer_one_postgres_and_sigterm_stops_everything(two_worker
 
     postmaster = _postmaster(data_dir)
     proc.send_signal(signal.SIGTERM)
+    assert proc.wait(60) == 0
+    assert not any(w.is_running() and w.status() != psutil.STATUS_ZOMBIE for w in workers)
+    deadline = time.monotonic() + 10
+    while _alive(postmaster) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not _alive(postmaster), "the embedded Postgres outlived the runner"
+
+
+def test_a_killed_worker_is_replaced_and_sigint_stops_everything(two_workers):
+    proc, base, data_dir = two_workers
+    deadline = time.monotonic() + 30
+    while len(_workers(proc)) < 2 and time.monotonic() < deadline:
+        time.sleep(0.2)
+    victim, survivor = _workers(proc)
+    victim.kill()
+    victim.wait(10)
+    # The survivor answers meanwhile (the listening socket is shared, nothing queued on it is lost) ...
+    assert [httpx.get(f"{base}/discovery/resources", timeout=10).status_code for _ in range(10)] == [200] * 10
+    # ... and uvicorn's supervisor starts a replacement that serves too.
+    deadline = time.monotonic() + 60
+    while len(_workers(proc)) < 2 and time.monotonic() < deadline:
+        time.sleep(0.2)
+    workers = _workers(proc)
+    assert len(workers) == 2 and survivor in workers and victim.pid not in [w.pid for w in workers]
+    (replacement,) = [w for w in workers if w != survivor]
+    warmed = sum(gateway_pool_sizes(Settings()).values())
+    while len(replacement.net_connections(kind="unix")) < warmed and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert len(replacement.net_connections(kind="unix")) >= warmed  # it ran worker_app: its pools are open
+    assert proc.poll() is None
+
+    postmaster = _postmaster(data_dir)
+    proc.send_signal(signal.SIGINT)  # Ctrl-C
     assert proc.wait(60) == 0
     assert not any(w.is_running() and w.status() != psutil.STATUS_ZOMBIE for w in workers)
     deadline = time.monotonic() + 10

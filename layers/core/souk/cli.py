@@ -327,7 +327,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--demo", action="store_true", help="load the demo catalog through the cataloging path")
     serve.add_argument("--template", default=str(REPO_ROOT / "template.yaml"))
     serve.add_argument(
-        "--workers", type=int, default=None, help="worker processes (default SOUK_RUNNER_WORKERS=1; 0: one per core)"
+        "--workers", type=int, default=None, help="worker processes (default SOUK_RUNNER_WORKERS=0: one per core, <= 4)"
     )
     serve.set_defaults(func=cmd_serve)
 

@@ -102,9 +102,9 @@ class Settings(BaseSettings):
     report_dir: Path = Path("eval/reports/scheduled")
     eval_dir: Path | None = None  # where the fixture catalog and golden set live (Lambda: /var/task/eval)
 
-    # The local runner (souk serve): worker processes (1; 0: one per core, up to 4), threads per lane in each
+    # The local runner (souk serve): worker processes (0: one per core, up to 4), threads per lane in each
     # (each process's request pools are sized to its lanes), and the largest request body it reads.
-    runner_workers: int = Field(default=1, ge=0)
+    runner_workers: int = Field(default=0, ge=0)
     runner_read_threads: int = Field(default=8, ge=1)
     runner_write_threads: int = Field(default=2, ge=1)
     runner_max_body_bytes: int = Field(default=1024 * 1024, ge=1024)

@@ -5,11 +5,19 @@ exhaust the ``write`` pool without taking a single connection from search and li
 ``default`` serves the CLI, the scheduled jobs and the tests and has no statement timeout (a reindex
 or an evaluation may run long statements). Every pool fails fast: a request waits at most
 ``pool_timeout_s`` for a connection, and the API turns that into ``503`` (souk.api.app).
+
+A connection that fails its checkout check means the server went away (a restart, a kill -9): every idle
+connection opened before that is dead too, so the pool drops them all at once (``_CheckOrDrain``).
+psycopg_pool alone discards one per try and backs off a second between tries, so a pool of eight dead
+connections turned the next several requests into 2 s 503s after the database was back; with several
+runner workers, each worker that saw no request during the outage paid that again on recovery.
 """
 
 from __future__ import annotations
 
 import threading
+import weakref
+from time import monotonic
 from typing import Any, Literal, cast
 
 import psycopg
@@ -24,6 +32,8 @@ Role = Literal["default", "read", "write"]
 
 _lock = threading.Lock()
 _pools: dict[Role, ConnectionPool[Connection]] = {}
+# When each pooled connection was opened, so a failed check can tell an old connection from a fresh one.
+_opened_at: weakref.WeakKeyDictionary[psycopg.Connection[Any], float] = weakref.WeakKeyDictionary()
 
 
 def database_url(settings: Settings) -> str:
@@ -31,6 +41,7 @@ def database_url(settings: Settings) -> str:
 
 
 def _configure(conn: psycopg.Connection[Any]) -> None:
+    _opened_at[conn] = monotonic()
     conn.row_factory = dict_row  # from here on the pool hands out souk.db.types.Connection
     try:
         from pgvector.psycopg import register_vector
@@ -39,6 +50,32 @@ def _configure(conn: psycopg.Connection[Any]) -> None:
     except Exception:
         conn.rollback()
     conn.commit()
+
+
+class _CheckOrDrain:
+    """The checkout check: a connection that fails it takes every idle connection opened before it along.
+
+    Only a connection older than the last drain triggers one, so threads that find dead connections at the
+    same time drain once, and the fresh connections the drain opened are not thrown away again.
+    """
+
+    def __init__(self) -> None:
+        self.pool: ConnectionPool[Any] | None = None
+        self.drained_at = float("-inf")
+        self._lock = threading.Lock()
+
+    def __call__(self, conn: psycopg.Connection[Any]) -> None:
+        try:
+            ConnectionPool.check_connection(conn)
+        except Exception:
+            with self._lock:
+                opened = _opened_at.get(conn)
+                stale = opened is not None and opened <= self.drained_at
+                if not stale:
+                    self.drained_at = monotonic()
+            if not stale and self.pool is not None:
+                self.pool.drain()  # the idle ones close now, those in use when they come back; all are replaced
+            raise
 
 
 def _size_and_timeout(settings: Settings, role: Role) -> tuple[int, int]:
@@ -58,6 +95,7 @@ def _new_pool(
     kwargs: dict[str, object] = {"connect_timeout": max(1, round(settings.pool_timeout_s))}
     if statement_timeout:
         kwargs["options"] = f"-c statement_timeout={statement_timeout}"
+    check = _CheckOrDrain()
     pool = ConnectionPool(
         database_url(settings),
         name=f"souk-{role}",
@@ -66,8 +104,8 @@ def _new_pool(
         max_size=size,
         configure=_configure,
         # A checkout proves the connection still works, so the first request after a database
-        # restart gets a fresh connection instead of a dead one.
-        check=ConnectionPool.check_connection,
+        # restart gets a fresh connection instead of a dead one (and the other dead ones go with it).
+        check=check,
         timeout=settings.pool_timeout_s,
         # Past this many waiters a request is refused at once (503) rather than queued for seconds.
         max_waiting=settings.pool_max_waiting,
@@ -76,6 +114,7 @@ def _new_pool(
         reconnect_timeout=settings.pool_reconnect_timeout_s,
         open=True,
     )
+    check.pool = pool
     return cast("ConnectionPool[Connection]", pool)  # _configure set dict rows on every connection
 
 

@@ -3,11 +3,16 @@
 The runner owns its embedded Postgres: a supervisor restarts it if it dies, and stopping the runner
 (SIGINT or SIGTERM) stops it too. On a non-loopback address it refuses development keys (souk.keys).
 
-Several worker processes (``--workers N``; 0: one per core up to ``MAX_DEFAULT_WORKERS``) share one
+Several worker processes (by default one per core, up to ``MAX_DEFAULT_WORKERS``; ``--workers N``) share one
 listening socket (uvicorn's multiprocess supervisor, which also restarts a worker that dies). Handlers
 hold the GIL for most of a request, so processes, not threads, are what uses a second core. The parent
 alone migrates, loads the demo, supervises the embedded Postgres and runs the schedules; the workers
 only answer requests, each with its own pools sized to its lanes, connected to the parent's database.
+
+The runner binds the workers' listening socket itself (``listening_socket``): uvicorn 0.54's own one
+leaves Nagle's algorithm on every accepted connection (Kludex/uvicorn#3149), which cost each keep-alive
+response ~40 ms of waiting for the client's delayed ACK: one client got 12 searches/s from two workers
+and 35 from one (eval/bench_http.txt).
 """
 
 from __future__ import annotations
@@ -16,12 +21,15 @@ import contextlib
 import logging
 import os
 import signal
+import socket
 import sys
 import threading
 from pathlib import Path
 from types import FrameType
 
 import uvicorn
+from uvicorn.config import STARTUP_FAILURE
+from uvicorn.supervisors import Multiprocess
 
 from souk.config import Settings, get_settings
 from souk.db.embedded import Supervisor, stop_embedded
@@ -40,15 +48,15 @@ WORKER_DATABASE_ENV = "SOUK_RUNNER_DATABASE_URL"
 
 
 def default_workers(settings: Settings) -> int:
-    """``SOUK_RUNNER_WORKERS``: 1 by default, 0 for one per core (up to ``MAX_DEFAULT_WORKERS``).
+    """``SOUK_RUNNER_WORKERS``: 0 (the default) for one per core, up to ``MAX_DEFAULT_WORKERS``."""
+    return workers_for(settings.runner_workers)
 
-    One by default for now: with several workers, a request during a Postgres restart was seen to take
-    ~6 s instead of failing fast (tests/runner/test_serve_process.py); until that is understood,
-    several workers are opt-in.
-    """
-    if settings.runner_workers == 0:
+
+def workers_for(requested: int) -> int:
+    """A requested number of worker processes; 0 is one per core (up to ``MAX_DEFAULT_WORKERS``)."""
+    if requested == 0:
         return max(1, min(os.cpu_count() or 1, MAX_DEFAULT_WORKERS))
-    return settings.runner_workers
+    return requested
 
 
 def gateway_pool_sizes(settings: Settings) -> dict[Role, int]:
@@ -69,6 +77,25 @@ def worker_app() -> LocalGateway:
     settings = get_settings()
     warm_pools(settings, sizes=gateway_pool_sizes(settings))
     return LocalGateway(Path(os.environ[WORKER_TEMPLATE_ENV]), Path(os.environ[WORKER_TEMPLATE_ENV]).parent)
+
+
+def listening_socket(host: str, port: int) -> socket.socket:
+    """The TCP socket the worker processes share, bound (uvicorn's workers listen on it).
+
+    Created with ``IPPROTO_TCP`` rather than protocol 0: accepted connections inherit the listener's
+    protocol number, and asyncio turns on ``TCP_NODELAY`` only for connections that report TCP. uvicorn's
+    ``Config.bind_socket`` passes 0, so through it every response waited on the peer's delayed ACK.
+    """
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError:
+        sock.close()
+        raise
+    sock.set_inheritable(True)  # the spawned workers receive it
+    return sock
 
 
 def prepare(demo: bool) -> None:
@@ -134,7 +161,7 @@ def _raise_on_sigterm(_signum: int, _frame: FrameType | None) -> None:
 
 def serve(*, host: str, port: int, demo: bool, template: Path, workers: int | None = None) -> int:
     settings = get_settings()
-    workers = workers or default_workers(settings)
+    workers = default_workers(settings) if workers is None else workers_for(workers)
     try:
         check_keys_for_bind(settings, host)
     except InsecureKeys as exc:
@@ -162,9 +189,10 @@ def serve(*, host: str, port: int, demo: bool, template: Path, workers: int | No
         else:
             os.environ[WORKER_TEMPLATE_ENV] = str(template.resolve())
             os.environ[WORKER_DATABASE_ENV] = database_url(settings)
-            logger.info("serving with %d worker processes", workers)
-            # The parent's gateway only runs the schedules; requests go to the workers.
-            uvicorn.run(
+            logger.info("serving with %d worker processes on http://%s:%d", workers, host, port)
+            # The parent's gateway only runs the schedules; requests go to the workers. This is what
+            # uvicorn.run does for workers > 1, with a listening socket that keeps TCP_NODELAY.
+            config = uvicorn.Config(
                 "souk.runner.serve:worker_app",
                 factory=True,
                 workers=workers,
@@ -173,6 +201,18 @@ def serve(*, host: str, port: int, demo: bool, template: Path, workers: int | No
                 log_level="info",
                 lifespan="off",
             )
+            try:
+                sock = listening_socket(host, port)
+            except OSError as exc:
+                print(f"souk serve: cannot listen on {host}:{port}: {exc}", file=sys.stderr)
+                return 2
+            supervised = Multiprocess(config, sockets=[sock])
+            supervised.run()
+            if any(p.exitcode == STARTUP_FAILURE for p in supervised.processes):
+                # uvicorn stops every worker when one cannot start (its app does not import, say); so does
+                # the runner, with the exit status uvicorn.run gives a single worker that failed to start.
+                logger.error("a worker process failed to start; stopping")
+                return STARTUP_FAILURE
     except (_Terminated, KeyboardInterrupt):
         logger.info("stopping on a signal")
     finally:

@@ -1,0 +1,47 @@
+"""The request pools after the server dropped every connection (what a Postgres restart does to a pool)."""
+
+from __future__ import annotations
+
+import time
+
+import psycopg
+
+from souk.db.pool import _new_pool
+
+
+def _backend_pids(pool, n: int) -> set[int]:
+    conns = [pool.getconn() for _ in range(n)]
+    try:
+        return {c.info.backend_pid for c in conns}
+    finally:
+        for c in conns:
+            pool.putconn(c)
+
+
+def _terminate(database_url: str, pids: set[int]) -> None:
+    with psycopg.connect(database_url, autocommit=True) as admin:
+        admin.execute("SELECT pg_terminate_backend(pid) FROM unnest(%s::int[]) AS pid", [list(pids)])
+        deadline = time.monotonic() + 10
+        while admin.execute("SELECT count(*) FROM pg_stat_activity WHERE pid = ANY(%s)", [list(pids)]).fetchone()[0]:
+            assert time.monotonic() < deadline, "the terminated backends did not exit"
+            time.sleep(0.05)
+
+
+def test_one_dead_connection_at_checkout_replaces_all_the_dead_ones(database_url, settings):
+    pool = _new_pool(settings, "read", full=True, size=6)
+    try:
+        pool.wait(timeout=30)
+        old = _backend_pids(pool, 6)
+        _terminate(database_url, old)
+
+        # The first request after the "restart" gets a working connection within the pool's own timeout;
+        # psycopg_pool alone tried one dead connection per attempt, backed off a second between attempts and
+        # raised PoolTimeout with dead connections still queued.
+        with pool.connection(timeout=settings.pool_timeout_s) as conn:
+            assert conn.execute("SELECT 1 AS one").fetchone()["one"] == 1
+            assert conn.info.backend_pid not in old
+        # And no later request meets a dead connection: every one in the pool is a new backend.
+        assert not _backend_pids(pool, 6) & old
+        assert pool.get_stats().get("connections_lost", 0) <= 1  # only the one the first checkout found
+    finally:
+        pool.close()
