@@ -91,7 +91,7 @@ def _grid():
             yield keys, (boost,)
     elif spec == "chains":
         keys = ("chain_mismatch_penalty",)
-        for penalty in (1.0, 0.8, 0.6, 0.5, 0.4, 0.2):
+        for penalty in (1.0, 0.8, 0.6, 0.5, 0.4, 0.2, 0.1):
             yield keys, (penalty,)
     elif spec == "negation":
         keys = ("negation_penalty",)
