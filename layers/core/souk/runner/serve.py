@@ -11,8 +11,8 @@ only answer requests, each with its own pools sized to its lanes, connected to t
 
 The runner binds the workers' listening socket itself (``listening_socket``): uvicorn 0.54's own one
 leaves Nagle's algorithm on every accepted connection (Kludex/uvicorn#3149), which cost each keep-alive
-response ~40 ms of waiting for the client's delayed ACK: one client got 12 searches/s from two workers
-and 35 from one (eval/bench_http.txt).
+response ~40 ms of waiting for the client's delayed ACK: one client got 12-14 searches/s from two workers
+and 27-35 from one (eval/bench_http.txt).
 """
 
 from __future__ import annotations
