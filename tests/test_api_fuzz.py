@@ -23,6 +23,10 @@ from tests.fuzzing import live_data, load_schema, run_fuzz, summary
 
 TEMPLATE = REPO / "template.yaml"
 AUTH = {"Authorization": f"Bearer {CATALOG_SECRET}"}
+# Building the document imports every function module, and their init opens the read pool: without the
+# test database first, that pool would connect to a default embedded server whose tables do not exist,
+# and every later test of this module would read from it (it passed only after another module's tests).
+pytestmark = pytest.mark.usefixtures("database_url")
 
 
 @pytest.fixture
