@@ -9,6 +9,7 @@ import socket
 import subprocess
 import time
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import httpx
 import psutil
@@ -64,6 +65,20 @@ def _workers(proc: subprocess.Popen[bytes]) -> list[psutil.Process]:
     return [p for p in psutil.Process(proc.pid).children() if "spawn_main" in " ".join(p.cmdline())]
 
 
+def _stop_and_check(
+    proc: subprocess.Popen[bytes], sig: signal.Signals, workers: list[psutil.Process], data_dir: Path
+) -> None:
+    """``sig`` stops the runner cleanly: exit 0, no worker left, and the embedded Postgres gone with it."""
+    postmaster = _postmaster(data_dir)
+    proc.send_signal(sig)
+    assert proc.wait(60) == 0
+    assert not any(w.is_running() and w.status() != psutil.STATUS_ZOMBIE for w in workers)
+    deadline = time.monotonic() + 10
+    while _alive(postmaster) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not _alive(postmaster), "the embedded Postgres outlived the runner"
+
+
 def test_two_workers_answer_one_postgres_and_sigterm_stops_everything(two_workers):
     proc, base, data_dir = two_workers
     deadline = time.monotonic() + 30
@@ -89,14 +104,7 @@ def test_two_workers_answer_one_postgres_and_sigterm_stops_everything(two_worker
     ]
     assert len(postmasters) == 1
 
-    postmaster = _postmaster(data_dir)
-    proc.send_signal(signal.SIGTERM)
-    assert proc.wait(60) == 0
-    assert not any(w.is_running() and w.status() != psutil.STATUS_ZOMBIE for w in workers)
-    deadline = time.monotonic() + 10
-    while _alive(postmaster) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    assert not _alive(postmaster), "the embedded Postgres outlived the runner"
+    _stop_and_check(proc, signal.SIGTERM, workers, data_dir)
 
 
 def test_a_killed_worker_is_replaced_and_sigint_stops_everything(two_workers):
@@ -122,11 +130,4 @@ def test_a_killed_worker_is_replaced_and_sigint_stops_everything(two_workers):
     assert len(replacement.net_connections(kind="unix")) >= warmed  # it ran worker_app: its pools are open
     assert proc.poll() is None
 
-    postmaster = _postmaster(data_dir)
-    proc.send_signal(signal.SIGINT)  # Ctrl-C
-    assert proc.wait(60) == 0
-    assert not any(w.is_running() and w.status() != psutil.STATUS_ZOMBIE for w in workers)
-    deadline = time.monotonic() + 10
-    while _alive(postmaster) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    assert not _alive(postmaster), "the embedded Postgres outlived the runner"
+    _stop_and_check(proc, signal.SIGINT, workers, data_dir)  # Ctrl-C
