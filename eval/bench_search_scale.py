@@ -18,11 +18,10 @@ How the catalogs are built (one embedded Postgres, pgvector as pgserver ships it
   duplicates; embedding 80,000+ texts on two shared cores would take most of an hour.
 
 Both tables get the HNSW index (the DDL of souk.embedding.generations.maybe_create_hnsw, built with
-maintenance_work_mem 2GB). Queries: the 226 golden
-agent-style queries (eval/golden/queries.draft.jsonl), each run through the pipeline's own query
-interpretation (filters read from the query words apply to both arms). Every figure is the median over
-``--repeats`` passes of that pass's percentile; a warm-up pass first. The machine is shared: timings are
-upper bounds.
+maintenance_work_mem 2GB). Queries: the 226 golden agent-style queries (eval/golden/queries.draft.jsonl),
+each run through the pipeline's own query interpretation (filters read from the query words apply to both
+arms). Every figure is the median over ``--repeats`` passes of that pass's percentile; a warm-up pass first.
+The machine is shared: timings are upper bounds.
 """
 
 from __future__ import annotations
