@@ -25,7 +25,8 @@ router = APIRouter()
     responses=responses(SearchPage, 400, 503, ok_headers=SEARCH_HEADERS),
     openapi_extra=search_extra(),
 )
-def get_search(conn: ConnectionDep, params: QueryParamsDep, settings: SettingsDep) -> JSONResponse:
+async def get_search(conn: ConnectionDep, params: QueryParamsDep, settings: SettingsDep) -> JSONResponse:
+    # Blocking inside is safe: a request has its event loop to itself (souk.api.deps).
     started = time.perf_counter()
     response = search(conn, params, settings)
     record_search(response.body, str(response.session_id), (time.perf_counter() - started) * 1000)
