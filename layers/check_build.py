@@ -15,6 +15,7 @@ Python 3.13). Missing bytecode is a warning, not a failure: a build machine with
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib.util
 import json
 import os
@@ -93,6 +94,7 @@ def report(rows: list[FunctionSize], limit: int = LIMIT_BYTES) -> tuple[str, lis
     return "\n".join(lines), over
 
 
+@functools.cache
 def _layer_build() -> Any:
     spec = importlib.util.spec_from_file_location("souk_layer_build", ROOT / "layers" / "build.py")
     assert spec is not None and spec.loader is not None
@@ -100,12 +102,6 @@ def _layer_build() -> Any:
     sys.modules[spec.name] = module
     spec.loader.exec_module(module)
     return module
-
-
-def _runtime_dir(build_dir: Path) -> Path:
-    """boto3 for the runtime's Python: the Lambda runtime provides it, so no layer ships it."""
-    del build_dir  # layers/build.py keeps it next to the build, where its probes need it too
-    return Path(_layer_build().runtime_provided_dir())
 
 
 # Run as ``python -S -c _SMOKE <module> <layer python dirs...>``: the handler's import CPU time and, of the
@@ -156,12 +152,13 @@ def import_once(
 
 
 def import_smoke(template: dict[str, Any], build_dir: Path, python: str, repeats: int = 1) -> list[str]:
-    probe = subprocess.run([python, "-c", "import sys; print('%d.%d' % sys.version_info[:2])"], capture_output=True)
-    version = probe.stdout.decode().strip()
-    if probe.returncode != 0 or version != _layer_build().RUNTIME:
-        return [f"{python} is Python {version or '?'} ({probe.stderr.decode().strip()[-200:]}), not the runtime's"]
+    build = _layer_build()
+    version = build.python_version(python)
+    if version != build.RUNTIME:
+        return [f"{python} is Python {version or '?'}, not the runtime's {build.RUNTIME}"]
     failures = []
-    runtime = _runtime_dir(build_dir)
+    # boto3 for the runtime's Python: the Lambda runtime provides it, so no layer ships it.
+    runtime = Path(build.runtime_provided_dir())
     env = {
         "PATH": os.environ.get("PATH", ""),
         "PYTHONNOUSERSITE": "1",
@@ -178,7 +175,7 @@ def import_smoke(template: dict[str, Any], build_dir: Path, python: str, repeats
             print(
                 f"WARN {function}: {result.modules - result.bytecode} of the {result.modules} layer modules it "
                 "imports have no bytecode, so each cold start compiles them (build with a Python "
-                f"{_layer_build().RUNTIME}: LAMBDA_PYTHON)",
+                f"{build.RUNTIME}: LAMBDA_PYTHON)",
                 file=sys.stderr,
             )
     return failures

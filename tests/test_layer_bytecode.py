@@ -165,7 +165,7 @@ def test_missing_bytecode_warns_and_does_not_fail_the_check(tmp_path: Path, monk
     template, build_dir = _build_dir(tmp_path)
     runtime = tmp_path / "runtime-provided"
     runtime.mkdir()
-    fake = types.SimpleNamespace(RUNTIME=HERE, runtime_provided_dir=lambda: runtime)
+    fake = types.SimpleNamespace(RUNTIME=HERE, runtime_provided_dir=lambda: runtime, python_version=lambda _: HERE)
     monkeypatch.setattr(check_build, "_layer_build", lambda: fake)
     assert check_build.import_smoke(template, build_dir, sys.executable) == []
     out, err = capsys.readouterr()
