@@ -17,8 +17,8 @@ How the catalogs are built (one embedded Postgres, pgvector as pgserver ships it
   0.01 per dimension, renormalised: cosine ~0.98 to the source), so HNSW is not built over exact
   duplicates; embedding 80,000+ texts on two shared cores would take most of an hour.
 
-Both tables get the HNSW index (the DDL of souk.embedding.generations.maybe_create_hnsw, built with
-maintenance_work_mem 2GB). Queries: the 226 golden agent-style queries (eval/golden/queries.draft.jsonl),
+Both tables get the HNSW index (souk.embedding.generations.maybe_create_hnsw, with maintenance_work_mem
+2GB). Queries: the 226 golden agent-style queries (eval/golden/queries.draft.jsonl),
 each run through the pipeline's own query interpretation (filters read from the query words apply to both
 arms). Every figure is the median over ``--repeats`` passes of that pass's percentile; a warm-up pass first.
 The machine is shared: timings are upper bounds.
@@ -454,18 +454,10 @@ def build(admin: str, size: int, previous: int | None) -> str:
         copied = replicate_sql(conn, gen.vector_table, size, seed=size)
         print(f"  {copied} vectors copied with noise in {time.perf_counter() - t0:.0f} s", flush=True)
         t0 = time.perf_counter()
-        # maybe_create_hnsw's own SET LOCAL maintenance_work_mem = 256MB would override a session setting:
-        # at 100k (478k vectors, a 929 MB index) the graph would not fit and pgvector's build slows down
-        # ("hnsw graph no longer fits into maintenance_work_mem"). Same DDL here with room for the graph;
-        # maybe_create_hnsw then finds the index and returns.
+        # At 100k (478k vectors, a 929 MB index) the default 256MB cannot hold the graph and pgvector's
+        # build slows down ("hnsw graph no longer fits into maintenance_work_mem").
         conn.add_notice_handler(lambda d: print(f"  postgres: {d.message_primary}", flush=True))
-        conn.execute("SET maintenance_work_mem = '2GB'")
-        conn.execute(
-            psycopg.sql.SQL("CREATE INDEX IF NOT EXISTS {n} ON {t} USING hnsw (embedding vector_cosine_ops)").format(
-                n=psycopg.sql.Identifier(gens.hnsw_index_name(gen)), t=gen.table
-            )
-        )
-        gens.maybe_create_hnsw(conn, gen, threshold=0)
+        gens.maybe_create_hnsw(conn, gen, threshold=0, maintenance_work_mem="2GB")
         workers = conn.execute("SHOW max_parallel_maintenance_workers").fetchone()["max_parallel_maintenance_workers"]
         print(f"  HNSW built in {time.perf_counter() - t0:.0f} s (maintenance_work_mem 2GB, {workers} workers)")
         conn.execute(

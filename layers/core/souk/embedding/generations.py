@@ -258,10 +258,13 @@ def hnsw_index_name(gen: Generation) -> str:
     return f"{gen.vector_table}_hnsw"
 
 
-def maybe_create_hnsw(conn: Connection, generation: Generation, threshold: int) -> bool:
+def maybe_create_hnsw(
+    conn: Connection, generation: Generation, threshold: int, *, maintenance_work_mem: str = "256MB"
+) -> bool:
     """Build the HNSW index (cosine) once the table holds more than ``threshold`` rows.
 
-    Below that an exact scan is fast and exact; returns True when an index was created now.
+    Below that an exact scan is fast and exact; returns True when an index was created now. The build gets
+    ``maintenance_work_mem`` for its graph: one that does not fit is built far more slowly.
     """
     cur = conn.cursor(row_factory=dict_row)
     exists = cur.execute(
@@ -274,7 +277,7 @@ def maybe_create_hnsw(conn: Connection, generation: Generation, threshold: int) 
     if rows is None or int(rows["n"]) <= threshold:
         return False
     with conn.transaction():
-        conn.execute("SET LOCAL maintenance_work_mem = '256MB'")
+        conn.execute("SELECT set_config('maintenance_work_mem', %s, true)", (maintenance_work_mem,))
         conn.execute(
             sql.SQL("CREATE INDEX IF NOT EXISTS {name} ON {t} USING hnsw (embedding vector_cosine_ops)").format(
                 name=sql.Identifier(hnsw_index_name(generation)), t=generation.table
