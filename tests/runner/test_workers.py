@@ -100,7 +100,10 @@ def test_two_workers_answer_one_postgres_and_sigterm_stops_everything(two_worker
     postmasters = [
         p
         for p in psutil.process_iter(["name", "cmdline"])
-        if str(data_dir) in " ".join(p.cmdline() or []) and p.info["name"] == "postgres" and "-D" in (p.cmdline() or [])
+        # p.info, not p.cmdline(): process_iter reads it once and leaves None for a zombie of another run
+        if p.info["name"] == "postgres"
+        and "-D" in (p.info["cmdline"] or [])
+        and str(data_dir) in " ".join(p.info["cmdline"])
     ]
     assert len(postmasters) == 1
 
