@@ -16,7 +16,6 @@ import json
 import os
 import subprocess
 import sys
-import tempfile
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from decimal import Decimal
@@ -60,17 +59,6 @@ class Outcome:
     violations: list[tuple[int, list[str]]] = field(default_factory=list)  # (listing id, violated kinds)
     wrong_reading: list[str] = field(default_factory=list)
     listings: dict[int, Listing] = field(default_factory=dict)
-
-
-def extra_option_events(path: Path) -> list[dict[str, Any]]:
-    """``crawl_events`` keeps only each item's first payment option; the others become further events for
-    the same resource, so a listing carries every network it accepts (the cataloging path merges them)."""
-    data = json.loads(path.read_text(encoding="utf-8"))
-    items = [item | {"accepts": [option]} for item in data["resources"] for option in (item.get("accepts") or [])[1:]]
-    with tempfile.TemporaryDirectory() as tmp:
-        expanded = Path(tmp) / "extra-options.json"
-        expanded.write_text(json.dumps({"resources": items}), encoding="utf-8")
-        return crawl_events(expanded)
 
 
 def load_listings(conn: Any, ids: list[int]) -> dict[int, Listing]:
@@ -141,7 +129,7 @@ def has_intent(intent: dict[str, Any]) -> bool:
 
 def run(path: Path) -> list[Outcome]:
     settings = get_settings()
-    events = crawl_events(path) + extra_option_events(path)
+    events = crawl_events(path)
     conninfo = fc.reset_schema(database_url(settings), SCHEMA, settings)
     cases = [json.loads(line) for line in (HERE / "queries.jsonl").read_text(encoding="utf-8").splitlines() if line]
     outcomes = []
