@@ -227,7 +227,11 @@ def header(argv: list[str] | None, crawl: Path) -> list[str]:
         f"machine: nproc {os.cpu_count()}, load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}"
         " (cores shared with other sessions)",
         f"commit:  {sh('git', 'rev-parse', '--short', 'HEAD')}"
-        + (" (queries.jsonl or check.py modified)" if sh("git", "status", "--porcelain", ".") else ""),
+        + (
+            " (queries.jsonl or check.py modified)"
+            if sh("git", "status", "--porcelain", "queries.jsonl", "check.py")
+            else ""
+        ),
         f"profile: DEFAULT_PROFILE; top {TOP}; schema {SCHEMA}; crawl {crawl.name}",
         "",
     ]
