@@ -106,6 +106,7 @@ def _grid():
         yield keys, ("rrf", 0.5, 0.5)
         for lw in (0.5, 0.4, 0.3):
             yield keys, ("convex", lw, round(1 - lw, 2))
+        yield keys, ("learned", 0.3, 0.7)
     else:
         raise SystemExit(f"unknown grid {spec}")
 

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import math
+from typing import NamedTuple
+
 import pytest
 
+from souk.search.fusion import learned
 from souk.search.fusion.convex import max_normalized_convex
 from souk.search.fusion.rrf import weighted_rrf
 
@@ -36,3 +40,49 @@ def test_convex_keeps_score_gaps_that_rrf_flattens() -> None:
 def test_convex_ignores_unweighted_and_empty_arms_and_clips_negative_scores() -> None:
     fused = max_normalized_convex({"lexical": {}, "semantic": {1: 0.5, 2: -0.2}, "other": {3: 1.0}}, {"semantic": 1.0})
     assert fused == pytest.approx({1: 1.0, 2: 0.0})
+
+
+class _Lex(NamedTuple):
+    listing_id: int
+    score: float
+    matched: int
+    idf_coverage: float
+
+
+class _Sem(NamedTuple):
+    listing_id: int
+    similarity: float
+    listing_similarity: float
+
+
+def test_learned_features_by_hand() -> None:
+    lexical = [_Lex(1, 8.0, 2, 0.9), _Lex(2, 4.0, 1, 0.3)]
+    semantic = [_Sem(2, 0.6, 0.5), _Sem(3, 0.3, 0.3)]
+    feats = learned.features(lexical, semantic, query_terms=3)
+    ln4 = math.log(4)
+    # 1: lexical only, rank 1; 2: lexical rank 2 (4/8) and semantic rank 1 (0.6/0.6, listing 0.5/0.5,
+    # synthetic 0.6 - 0.5); 3: semantic rank 2 (0.3/0.6, listing 0.3/0.5).
+    assert feats[1] == pytest.approx((1.0, 0, 0, 0, 1 / 6, 0, 0.9, 2 / 3, 0, ln4, 0))
+    assert feats[2] == pytest.approx((0.5, 1.0, 1.0, 0.1, 1 / 7, 1 / 6, 0.3, 1 / 3, 1, 0.5 * ln4, ln4))
+    assert feats[3] == pytest.approx((0, 0.5, 0.6, 0, 0, 1 / 7, 0, 0, 0, 0, 0.5 * ln4))
+    assert len(feats[1]) == len(learned.FEATURES) == len(learned.WEIGHTS)
+
+
+def test_learned_fusion_is_the_weighted_sum_divided_by_the_best() -> None:
+    lexical = [_Lex(1, 2.0, 1, 1.0)]
+    semantic = [_Sem(2, 0.8, 0.8)]
+    weights = (1.0, 2.0, 0, 0, 0, 0, 0, 0, 0, 0, 0)  # lexical + 2 * semantic
+    # 1: 1.0 (lexical only); 2: 2.0 (semantic only) -> divided by 2.0
+    assert learned.learned_fusion(lexical, semantic, 1, weights=weights) == pytest.approx({1: 0.5, 2: 1.0})
+    negative = (-1.0, -1.0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    assert learned.learned_fusion(lexical, semantic, 1, weights=negative) == {1: 0.0, 2: 0.0}
+    assert learned.learned_fusion([], [], 0) == {}
+
+
+def test_shipped_learned_fusion_rewards_agreement_between_arms() -> None:
+    # Same normalized scores on the arm each returned it from; 2 is also the lexical arm's runner-up.
+    lexical = [_Lex(1, 5.0, 2, 0.8), _Lex(2, 4.0, 2, 0.8)]
+    semantic = [_Sem(3, 0.7, 0.7), _Sem(2, 0.69, 0.69)]
+    fused = learned.learned_fusion(lexical, semantic, query_terms=2)
+    assert max(fused, key=fused.__getitem__) == 2
+    assert fused[2] == 1.0

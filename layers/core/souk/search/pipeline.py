@@ -25,6 +25,7 @@ from souk.search import abstention, baselines, bm25f, chains, direction, health,
 from souk.search.analysis import is_stopword_only, tokenize
 from souk.search.diversity import DIVERSIFIED_DEPTH, Candidate, diversify
 from souk.search.fusion.convex import max_normalized_convex
+from souk.search.fusion.learned import learned_fusion
 from souk.search.fusion.rrf import weighted_rrf
 from souk.search.origins import operator_of_url
 from souk.search.profile import Profile
@@ -175,7 +176,9 @@ def rank(
         evidence, strong_cosine=profile.strong_cosine, strong_idf_share=profile.strong_idf_share
     )
 
-    if profile.fusion == "convex":
+    if profile.fusion == "learned" and lexical_hits is not None and semantic_hits is not None:
+        scores = learned_fusion(lexical_hits, semantic_hits, len(iq.topical_terms))
+    elif profile.fusion in ("convex", "learned"):  # learned with one arm: that arm's normalized scores
         arm_scores: dict[str, dict[int, float]] = {}
         if lexical_hits is not None:
             arm_scores["lexical"] = {h.listing_id: h.score for h in lexical_hits}
