@@ -313,6 +313,16 @@ CASES: list[tuple[str, tuple[str, ...], dict[str, Any]]] = [
     ("how much is 1 cent in indian rupees", ("much", "cent", "indian", "rupe"), {}),
     ("coins trading below a tenth of a cent", ("coin", "trade", "below", "tenth", "cent"), {}),
     ("ocr ≤ $0.02/call", ("ocr",), {"max_usd_price": Decimal("0.02")}),
+    # the unit of work between the amount and "or less"/"at most"; a bare fraction capped per call is USD
+    (
+        "robots.txt checker, a tenth of a cent per check at most",
+        ("robot", "txt", "checker"),
+        {"max_usd_price": Decimal("0.001")},
+    ),
+    ("hacker news feed, one cent per call or less", ("hacker", "news", "feed"), {"max_usd_price": Decimal("0.01")}),
+    ("web research agent under 0.05 per query", ("web", "research", "agent"), {"max_usd_price": Decimal("0.05")}),
+    ("keep latency under 200 per request", ("keep", "latenc", "under", "200", "request"), {}),
+    ("top results under 3 per page", ("top", "result", "under", "3", "page"), {}),
     ("tool for my MCP client", ("tool",), {"type": "mcp"}),
     ("monitor my REST endpoints", ("monitor", "rest", "endpoint"), {}),
     ("weather lookup callable with GET", ("weather", "lookup", "callabl"), {"type": "http", "method": "GET"}),

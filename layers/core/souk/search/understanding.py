@@ -343,7 +343,15 @@ _PRICE_CAP = re.compile(rf"(?:(?<!\w)(?:{_LE_WORDS})|(?<![<>=])(?:<=|=<|≤|<))\
 _STRICT_CAP = re.compile(
     r"(?<!\w)(?<!or\s)(?:less|cheaper|lower)\s+than(?!\w)|(?<!\w)(?<!or\s)(?:under|below|beneath)(?!\w)|(?<![<>=])<(?!=)"
 )
-_PRICE_OR_LESS = re.compile(rf"(?<![\w.,$€]){_amount(True)}(?=\s+{_OR_LESS}){_TAIL}")
+# "one cent per call or less": the unit of work may sit between the amount and "or less".
+_PER_UNIT = r"\s*(?:for\s+)?(?:(?:per|each|every)\s+|/\s*)(?:(?:api|single)\s+)?[a-z][a-z-]*"
+_PRICE_OR_LESS = re.compile(rf"(?<![\w.,$€]){_amount(True)}(?=(?:{_PER_UNIT})?\s+{_OR_LESS}){_TAIL}")
+# "under 0.05 per query": a cap on a bare fraction of one is a price (in USD) only when a call is its unit
+# ("under 5 per request" may count anything; x402 calls cost cents).
+_PRICE_CAP_UNITLESS = re.compile(
+    rf"(?:(?<!\w)(?:{_LE_WORDS})|(?<![<>=])(?:<=|=<|≤|<))\s*(?P<num>0?\.\d+)(?![\d.,])"
+    rf"(?=\s*(?:(?:per|each|every)\s+|/\s*)(?:api\s+)?{_CALL_UNITS}s?(?!\w)){_TAIL}"
+)
 _PRICE_MIN = re.compile(rf"(?:(?<!\w)(?:{_GE_WORDS})|(?<![<>=])(?:>=|=>|≥|>))\s*{_amount(True)}{_TAIL}")
 _PRICE_BARE = re.compile(rf"(?<![\w.,$€]){_amount(False)}{_TAIL}")
 # Namespaces only: "ratio 16:9" or "note:x" is not a chain id.
@@ -833,7 +841,13 @@ class _Scan:
     # prices
 
     def scan_prices(self) -> None:
-        patterns = ((_PRICE_CAP, "price"), (_PRICE_OR_LESS, "price"), (_PRICE_MIN, "minprice"), (_PRICE_BARE, "bare"))
+        patterns = (
+            (_PRICE_CAP, "price"),
+            (_PRICE_OR_LESS, "price"),
+            (_PRICE_CAP_UNITLESS, "price"),
+            (_PRICE_MIN, "minprice"),
+            (_PRICE_BARE, "bare"),
+        )
         for pattern, kind in patterns:
             for m in pattern.finditer(self.text):
                 inside = self.word_range(m.start(), m.end())
@@ -1941,12 +1955,13 @@ def _spec_value(key: str, value: str) -> tuple[str, object] | None:
 
 def _amount_value(m: re.Match[str]) -> tuple[Decimal | None, str | None]:
     """USD value of a matched amount and the asset symbol it names, if any."""
-    if m.group("cur"):
-        number, unit = m.group("cnum"), m.group("cur")
-    elif m.group("tcur"):
-        number, unit = m.group("tnum"), m.group("tcur")
+    groups = m.groupdict()
+    if groups.get("cur"):
+        number, unit = groups["cnum"], groups["cur"]
+    elif groups.get("tcur"):
+        number, unit = groups["tnum"], groups["tcur"]
     else:
-        number, unit = m.group("num"), m.group("unit")
+        number, unit = groups["num"], groups.get("unit")
     parts = number.split()
     fraction = next((_FRACTIONS[w.removesuffix("s")] for w in parts if w.removesuffix("s") in _FRACTIONS), None)
     if fraction is not None:  # "a tenth of a cent", "half a dollar", "seven tenths of a cent"
@@ -1959,7 +1974,7 @@ def _amount_value(m: re.Match[str]) -> tuple[Decimal | None, str | None]:
         value = Decimal(numerator) / Decimal(denominator) if int(denominator) else Decimal(0)
     else:
         value = Decimal(number.replace(",", ""))
-    if unit in ("$", "usd", "dollar", "dollars", "buck", "bucks"):
+    if unit in (None, "$", "usd", "dollar", "dollars", "buck", "bucks"):  # None: a bare number capped per call
         return value, None
     if unit in ("cent", "cents", "¢", "penny", "pennies"):
         return value.scaleb(-2), None
