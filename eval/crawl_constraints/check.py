@@ -16,6 +16,7 @@ import json
 import os
 import subprocess
 import sys
+from collections import Counter
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from decimal import Decimal
@@ -27,6 +28,7 @@ from souk.config import get_settings
 from souk.db.pool import database_url
 from souk.evaluation import fixture_catalog as fc
 from souk.evaluation.crawl import crawl_events
+from souk.evaluation.external import DATA_DIR
 from souk.evaluation.run import EVAL_CLOCK, prepare_semantic
 from souk.listing.document import PaymentOption
 from souk.listing.filters import Filters
@@ -35,7 +37,7 @@ from souk.search.pipeline import RankRequest, rank
 from souk.search.profile import DEFAULT_PROFILE
 
 HERE = Path(__file__).resolve().parent
-CRAWL = Path("/work/shared/data/cdp-bazaar-crawl-2025-12-31.json")
+CRAWL = DATA_DIR / "cdp-bazaar-crawl-2025-12-31.json"  # ../shared/data beside the repo, or SOUK_EXTERNAL_DATA
 SCHEMA = "souk_crawl_constraints"
 TOP = 5
 KINDS = ("network", "price", "type", "method")
@@ -59,6 +61,7 @@ class Outcome:
     violations: list[tuple[int, list[str]]] = field(default_factory=list)  # (listing id, violated kinds)
     wrong_reading: list[str] = field(default_factory=list)
     listings: dict[int, Listing] = field(default_factory=dict)
+    empty_reason: str | None = None  # why an empty answer is empty: the abstention's reason, or "filters"
 
 
 def load_listings(conn: Any, ids: list[int]) -> dict[int, Listing]:
@@ -144,6 +147,8 @@ def run(path: Path) -> list[Outcome]:
             ids = result.listing_ids[:TOP]
             listings = load_listings(conn, ids)
             outcome = Outcome(case, ids, reading_of(result.interpreted), listings=listings)
+            if not ids:
+                outcome.empty_reason = result.abstain_reason or "filters"
             for lid in ids:
                 bad = violated(listings[lid], case["intent"])
                 if bad:
@@ -173,6 +178,9 @@ def metrics(outcomes: list[Outcome]) -> list[str]:
     per_kind = {k: sum(k in bad for o in constrained for _, bad in o.violations) for k in KINDS}
     lines.append("  violating results by kind: " + ", ".join(f"{k} {v}" for k, v in per_kind.items()))
     lines.append(f"  answerable answered with nothing: {share(sum(not o.ids for o in answerable), len(answerable))}")
+    reasons = Counter(o.empty_reason for o in answerable if not o.ids)
+    if reasons:
+        lines.append("    why: " + ", ".join(f"{reason} {count}" for reason, count in sorted(reasons.items())))
     lines.append(f"  noMatch answered with an empty list: {share(sum(not o.ids for o in no_match), len(no_match))}")
     lines.append("  reading agreement (interpreted vs intent), per kind:")
     for k in KINDS:
