@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import random
 from typing import NamedTuple
 
 import pytest
@@ -86,3 +87,20 @@ def test_shipped_learned_fusion_rewards_agreement_between_arms() -> None:
     fused = learned.learned_fusion(lexical, semantic, query_terms=2)
     assert max(fused, key=fused.__getitem__) == 2
     assert fused[2] == 1.0
+
+
+def test_learned_fusion_sums_the_same_features_it_documents() -> None:
+    rng = random.Random(7)
+    lexical = [_Lex(rng.randrange(60), rng.uniform(0, 9), rng.randint(1, 4), rng.random()) for _ in range(40)]
+    lexical = list({h.listing_id: h for h in sorted(lexical, key=lambda h: -h.score)}.values())
+    semantic = [_Sem(rng.randrange(30, 90), rng.uniform(0.2, 0.9), 0.0) for _ in range(40)]
+    semantic = [h._replace(listing_similarity=h.similarity * rng.uniform(0.7, 1.0)) for h in semantic]
+    semantic = list({h.listing_id: h for h in sorted(semantic, key=lambda h: -h.similarity)}.values())
+    raw = {
+        lid: sum(w * x for w, x in zip(learned.WEIGHTS, f, strict=True))
+        for lid, f in learned.features(lexical, semantic, 5).items()
+    }
+    top = max(raw.values())
+    assert learned.learned_fusion(lexical, semantic, 5) == pytest.approx(
+        {lid: max(v, 0) / top for lid, v in raw.items()}
+    )

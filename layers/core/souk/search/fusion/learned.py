@@ -110,13 +110,41 @@ def learned_fusion(
     query_terms: int,
     weights: Sequence[float] = WEIGHTS,
 ) -> dict[int, float]:
-    """One score per listing, divided by the query's best so the top result scores 1 (non-negative, as
-    the multiplicative signals applied after fusion expect)."""
-    raw = {
-        lid: sum(w * x for w, x in zip(weights, f, strict=True))
-        for lid, f in features(lexical, semantic, query_terms).items()
-    }
+    """One score per listing, ``weights · features``, divided by the query's best so the top result
+    scores 1 (non-negative, as the multiplicative signals applied after fusion expect).
+
+    The scorer is linear, so it is summed arm by arm here instead of building every feature vector
+    (``features`` is the reference; a test checks the two agree)."""
+    if len(weights) != len(FEATURES):
+        raise ValueError("weights and FEATURES differ in length")
+    (w_lex, w_sem, w_listing, w_synthetic, w_lex_rrf, w_sem_rrf, w_coverage, w_share, w_both, w_lex_len, w_sem_len) = (
+        weights
+    )
+    terms = max(query_terms, 1)
+    length = math.log(1 + terms)
+    lex_top = _top([h.score for h in lexical])
+    sem_top = _top([h.similarity for h in semantic])
+    listing_top = _top([h.listing_similarity for h in semantic])
+    lex_factor = (w_lex + w_lex_len * length) / lex_top
+    sem_factor = (w_sem + w_sem_len * length) / sem_top
+    raw: dict[int, float] = {}
+    for rank, h in enumerate(lexical, start=1):
+        raw[h.listing_id] = (
+            max(h.score, 0.0) * lex_factor
+            + w_lex_rrf / (RRF_K + rank)
+            + w_coverage * h.idf_coverage
+            + w_share * h.matched / terms
+        )
+    for rank, h in enumerate(semantic, start=1):
+        part = (
+            max(h.similarity, 0.0) * sem_factor
+            + w_listing * max(h.listing_similarity, 0.0) / listing_top
+            + w_synthetic * (h.similarity - h.listing_similarity)
+            + w_sem_rrf / (RRF_K + rank)
+        )
+        previous = raw.get(h.listing_id)
+        raw[h.listing_id] = part if previous is None else previous + part + w_both
     top = max(raw.values(), default=0.0)
     if top <= 0:
-        return {lid: 0.0 for lid in raw}
+        return dict.fromkeys(raw, 0.0)
     return {lid: max(value, 0.0) / top for lid, value in raw.items()}
