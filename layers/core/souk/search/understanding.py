@@ -312,10 +312,13 @@ _UNITS = rf"(?:cents?|¢|penny|pennies|dollars?|bucks?|usd|euros?|eur|{_SYMBOL_U
 
 def _amount(words: bool) -> str:
     number = rf"(?:{_NUM}|{_WORDNUM}(?=\s))" if words else _NUM
+    # "no more than 1c a request": a "c" joined to one digit or a fraction is cents, read only after a cap
+    # word ("4c" alone may be anything; "under 30c" is more likely a temperature than a call price)
+    cents = r"|(?<![\d.])(?P<jnum>\d(?:\.\d+)?|\.\d+)(?P<junit>c)(?!\w)" if words else ""
     return (
         rf"(?:(?P<cur>[$€])\s?(?P<cnum>{_NUM})(?:\s?(?:usd|dollars?|eur|euros?)(?!\w))?"
         rf"|(?P<num>{number})(?:\s+of\s+an?\s)?\s?(?P<unit>{_UNITS})(?!\w)"
-        rf"|(?P<tnum>{_NUM})\s?(?P<tcur>[$€]))"
+        rf"{cents}|(?P<tnum>{_NUM})\s?(?P<tcur>[$€]))"
     )
 
 
@@ -438,6 +441,7 @@ _CURRENCY_WORDS = _set(
     """
 )
 # "coins trading below a tenth of a cent": a market price, however small.
+_GAIN_WORDS = _set("win wins winning won earn earns earning earned reward rewards prize prizes payout jackpot")
 _MARKET_VERBS = _set("trading trades traded valued worth sells selling sold listed quoted")
 # Per-night, per-month: a price of something that is not a call.
 _NON_CALL_UNITS = _set(
@@ -874,8 +878,15 @@ class _Scan:
         if unit is not None and (unit in _NON_CALL_UNITS or unit.removesuffix("s") in _NON_CALL_UNITS):
             return "topic", f"'{phrase}' is a price per {unit}, not per call"
         # "each call must cost less than $0.002": the call is named just before the amount.
-        call_named = (unit is not None and unit.removesuffix("s") in _CALL_UNIT_WORDS) or (
-            self.look_back(first, 6, _CALL_WORDS) >= 0
+        call_named = (
+            (unit is not None and unit.removesuffix("s") in _CALL_UNIT_WORDS)
+            or self.look_back(first, 6, _CALL_WORDS) >= 0
+            # "at most $1 on the call", "$0.01 for each request"
+            or (
+                self.near(last, 1) in ("on", "for")
+                and self.near(last + 1, 1) in _DETERMINERS | _set("each every one a")
+                and self.near(last + 2, 1) in _CALL_WORDS
+            )
         )
         per_call = unit is not None or call_named  # "per citation", "each": a unit of work, unless priced
         after, after2 = self.near(last, 1), self.near(last + 1, 1) if self.near(last, 1) else ""
@@ -900,12 +911,16 @@ class _Scan:
         if not call_named and self.unit_priced:
             # "compare prices per 1k tokens and flag any model under $0.002": the same unit throughout
             return "topic", f"'{phrase}': the query prices something per {self.unit_priced}, not per call"
+        if self.look_back(first, 2, _GAIN_WORDS) >= 0:
+            return "topic", f"'{phrase}': an amount won or earned, not what a call costs"
         if not call_named:
             lo = max(0, first - 4)
             window = [self.words[k] for k in range(lo, min(len(self.words), last + 4))]
             after3 = self.near(last + 2, 1) if after2 else ""
+            sub_cent_cap = kind == "price" and usd is not None and usd < _SUB_CENT
             if (
-                any(w in _CONVERSION_WORDS for w in window)
+                # "xlsx to pdf converter, a tenth of a cent or less": nobody converts a sub-cent sum
+                (any(w in _CONVERSION_WORDS for w in window) and not sub_cent_cap)
                 or (after in ("to", "into", "in") and (after2 in _CURRENCY_WORDS or after2 in _SYMBOLS))
                 or (after in ("to", "into", "in") and after3 in _CURRENCY_WORDS)  # "in indian rupees"
                 or (self.look_back(first, 3, _set("much")) >= 0 and self.look_back(first, 4, _set("how")) >= 0)
@@ -1960,6 +1975,8 @@ def _amount_value(m: re.Match[str]) -> tuple[Decimal | None, str | None]:
         number, unit = groups["cnum"], groups["cur"]
     elif groups.get("tcur"):
         number, unit = groups["tnum"], groups["tcur"]
+    elif groups.get("junit"):
+        number, unit = groups["jnum"], "cent"
     else:
         number, unit = groups["num"], groups.get("unit")
     parts = number.split()
