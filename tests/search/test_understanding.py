@@ -324,6 +324,9 @@ CASES: list[tuple[str, tuple[str, ...], dict[str, Any]]] = [
     ("keep latency under 200 per request", ("keep", "latenc", "under", "200", "request"), {}),
     ("email checker, no more than 1c a request", ("email", "checker"), {"max_usd_price": Decimal("0.01")}),
     ("temperature under 30c", ("temperatur", "under", "30c"), {}),
+    ("OCR error rate below 0.1 per page", ("ocr", "error", "rate", "below", "0", "1", "page"), {}),
+    ("p99 latency up to 0.25 per request", ("p99", "latenc", "up", "0", "25", "request"), {}),
+    ("search api under 0.05 per query, paid in ETH", ("search", "api", "under", "0", "05", "queri"), {}),
     (
         "xlsx to pdf converter, a tenth of a cent or less",
         ("xlsx", "pdf", "convert"),

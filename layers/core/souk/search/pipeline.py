@@ -1,4 +1,4 @@
-"""The ranking pipeline: structured filters -> lexical || semantic -> weighted RRF -> abstention
+"""The ranking pipeline: structured filters -> lexical || semantic -> fusion (learned, convex or RRF) -> abstention
 -> query constraints, negation, settlement signal -> deterministic order -> origin diversity.
 
 ``rank`` is what every evaluation arm calls (switches live in the Profile), so no arm is

@@ -441,6 +441,12 @@ _CURRENCY_WORDS = _set(
     """
 )
 # "coins trading below a tenth of a cent": a market price, however small.
+_UNITLESS_PRICE_WORDS = _set("spend spending budget cheaper cheap paying costing")
+_UNITLESS_SERVICE_HEADS = _set("agent agents")
+_METRIC_WORDS = _set(
+    "rate rates latency score scores ratio time times confidence threshold loss accuracy error errors p99 p95"
+    " p50 precision recall temperature delay"
+)
 _GAIN_WORDS = _set("win wins winning won earn earns earning earned reward rewards prize prizes payout jackpot")
 _MARKET_VERBS = _set("trading trades traded valued worth sells selling sold listed quoted")
 # Per-night, per-month: a price of something that is not a call.
@@ -858,11 +864,31 @@ class _Scan:
                 if not inside or not all(self.free(k) for k in inside):
                     continue
                 usd, symbol = _amount_value(m)
+                if pattern is _PRICE_CAP_UNITLESS and not self.unitless_price(inside[0], inside[-1], usd):
+                    continue
                 unit = m.group("per") or m.group("per2") or ("each" if m.group().endswith("each") else None)
                 role, why = self.price_role(kind, m.group(), inside[0], inside[-1], usd, symbol, unit)
                 claim = _Claim("minprice" if kind == "minprice" else "price", inside[0], inside[-1], m.group())
                 claim.value, claim.role, claim.why = (usd, symbol, kind == "bare"), role, why
                 self._add(claim, m.start(), m.end())
+
+    def unitless_price(self, first: int, last: int, usd: Decimal | None) -> bool:
+        """"under 0.05 per query" caps a price only beside a price word or after the service it asks for
+        ("research agent on base, under 0.05 per query"); "error rate under 0.1 per page" caps a rate. Not
+        when another currency follows ("under 0.002 per call, paid in ETH") or the cap is zero."""
+        if usd is None or usd <= 0:
+            return False
+        following = self.words[last + 1 : last + 5]
+        for k, word in enumerate(following[:-1]):
+            if word == "in" and (following[k + 1] in _SYMBOLS or following[k + 1] in _CURRENCY_WORDS):
+                return False
+        if self.look_back(first, 3, _METRIC_WORDS) >= 0 or self.near(first, -1) in _METRIC_WORDS:
+            return False
+        if self.look_back(first, 5, _PRICE_WORDS | _UNITLESS_PRICE_WORDS) >= 0:
+            return True
+        sentence = self.sentence[first]
+        heads = _SERVICE_HEADS | _UNITLESS_SERVICE_HEADS
+        return any(self.words[k] in heads and self.sentence[k] == sentence for k in range(max(0, first - 8), first))
 
     def price_role(
         self,

@@ -7,8 +7,11 @@ MetaTool's conversational requests and loses to equal-weight RRF on RestBench's 
 The features below let the weight depend on what the arms saw for this query (how many terms it has,
 how much of them a listing matched, whether both arms returned it). ``WEIGHTS`` were fitted on the dev
 halves only (golden dev split, MetaTool, RestBench, APIBench; each set weighted equally) by
-``eval/experiments/train_fusion.py`` from ``eval/experiments/features.py`` dumps; the test halves and
-the held-out sets were never used.
+``eval/experiments/train_fusion.py`` from ``eval/experiments/features.py`` dumps (L2 and step count
+chosen on dev; the test halves were scored once offline as a check before shipping, and no choice was
+made on them). The dumps hold unfiltered arms over all topical terms; the pipeline feeds filtered arms
+over at most ``max_query_terms`` terms, a skew that matters for the few queries longer than that.
+Semantic hit lists must not repeat a listing (the SQL groups by listing).
 """
 
 from __future__ import annotations
@@ -135,15 +138,15 @@ def learned_fusion(
             + w_coverage * h.idf_coverage
             + w_share * h.matched / terms
         )
-    for rank, h in enumerate(semantic, start=1):
+    for rank, sh in enumerate(semantic, start=1):
         part = (
-            max(h.similarity, 0.0) * sem_factor
-            + w_listing * max(h.listing_similarity, 0.0) / listing_top
-            + w_synthetic * (h.similarity - h.listing_similarity)
+            max(sh.similarity, 0.0) * sem_factor
+            + w_listing * max(sh.listing_similarity, 0.0) / listing_top
+            + w_synthetic * (sh.similarity - sh.listing_similarity)
             + w_sem_rrf / (RRF_K + rank)
         )
-        previous = raw.get(h.listing_id)
-        raw[h.listing_id] = part if previous is None else previous + part + w_both
+        previous = raw.get(sh.listing_id)
+        raw[sh.listing_id] = part if previous is None else previous + part + w_both
     top = max(raw.values(), default=0.0)
     if top <= 0:
         return dict.fromkeys(raw, 0.0)
