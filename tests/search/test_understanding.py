@@ -326,7 +326,11 @@ CASES: list[tuple[str, tuple[str, ...], dict[str, Any]]] = [
     ("temperature under 30c", ("temperatur", "under", "30c"), {}),
     ("OCR error rate below 0.1 per page", ("ocr", "error", "rate", "below", "0", "1", "page"), {}),
     ("p99 latency up to 0.25 per request", ("p99", "latenc", "up", "0", "25", "request"), {}),
-    ("search api under 0.05 per query, paid in ETH", ("search", "api", "under", "0", "05", "queri"), {}),
+    (
+        "search api under 0.05 per query, paid in ETH",
+        ("search", "api", "under", "0", "05", "queri"),
+        {"unknown_assets": ("ETH",)},
+    ),
     (
         "xlsx to pdf converter, a tenth of a cent or less",
         ("xlsx", "pdf", "convert"),
