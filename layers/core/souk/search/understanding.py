@@ -440,7 +440,6 @@ _CURRENCY_WORDS = _set(
     dirhams rand naira shekel shekels ringgit dong
     """
 )
-# "coins trading below a tenth of a cent": a market price, however small.
 _UNITLESS_PRICE_WORDS = _set("spend spending budget cheaper cheap paying costing")
 _UNITLESS_SERVICE_HEADS = _set("agent agents")
 _METRIC_WORDS = _set(
@@ -448,6 +447,7 @@ _METRIC_WORDS = _set(
     " p50 precision recall temperature delay"
 )
 _GAIN_WORDS = _set("win wins winning won earn earns earning earned reward rewards prize prizes payout jackpot")
+# "coins trading below a tenth of a cent": a market price, however small.
 _MARKET_VERBS = _set("trading trades traded valued worth sells selling sold listed quoted")
 # Per-night, per-month: a price of something that is not a call.
 _NON_CALL_UNITS = _set(
