@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import statistics
 import sys
+from collections import Counter
 from pathlib import Path
 from typing import NamedTuple
 
@@ -71,7 +72,7 @@ def _ranked(scores: dict[int, float]) -> list[int]:
 
 def fit(queries: list[tuple[str, dict]]) -> np.ndarray:
     rng = np.random.default_rng(0)
-    per_set = {name: sum(1 for n, _ in queries if n == name) for name, _ in queries}
+    per_set = Counter(name for name, _ in queries)
     diffs: list[np.ndarray] = []
     weights: list[float] = []
     for name, q in queries:

@@ -440,12 +440,6 @@ _CURRENCY_WORDS = _set(
     dirhams rand naira shekel shekels ringgit dong
     """
 )
-_UNITLESS_PRICE_WORDS = _set("spend spending budget cheaper cheap paying costing")
-_UNITLESS_SERVICE_HEADS = _set("agent agents")
-_METRIC_WORDS = _set(
-    "rate rates latency score scores ratio time times confidence threshold loss accuracy error errors p99 p95"
-    " p50 precision recall temperature delay"
-)
 _GAIN_WORDS = _set("win wins winning won earn earns earning earned reward rewards prize prizes payout jackpot")
 # "coins trading below a tenth of a cent": a market price, however small.
 _MARKET_VERBS = _set("trading trades traded valued worth sells selling sold listed quoted")
@@ -474,6 +468,11 @@ _SERVICE_HEADS = _set(
     something anything results result source sources mcp search lookup integration integrations
     connector connectors agent agents ocr upscaler transcriber transcription translation
     """
+)
+_UNITLESS_PRICE_WORDS = _PRICE_WORDS | _set("spend spending budget cheaper cheap paying costing")
+_METRIC_WORDS = _set(
+    "rate rates latency score scores ratio time times confidence threshold loss accuracy error errors p99 p95"
+    " p50 precision recall temperature delay"
 )
 _AUX = _set(
     """
@@ -882,13 +881,15 @@ class _Scan:
         for k, word in enumerate(following[:-1]):
             if word == "in" and (following[k + 1] in _SYMBOLS or following[k + 1] in _CURRENCY_WORDS):
                 return False
-        if self.look_back(first, 3, _METRIC_WORDS) >= 0 or self.near(first, -1) in _METRIC_WORDS:
+        if self.look_back(first, 3, _METRIC_WORDS) >= 0:
             return False
-        if self.look_back(first, 5, _PRICE_WORDS | _UNITLESS_PRICE_WORDS) >= 0:
+        if self.look_back(first, 5, _UNITLESS_PRICE_WORDS) >= 0:
             return True
         sentence = self.sentence[first]
-        heads = _SERVICE_HEADS | _UNITLESS_SERVICE_HEADS
-        return any(self.words[k] in heads and self.sentence[k] == sentence for k in range(max(0, first - 8), first))
+        return any(
+            self.words[k] in _SERVICE_HEADS and self.sentence[k] == sentence
+            for k in range(max(0, first - 8), first)
+        )
 
     def price_role(
         self,

@@ -67,8 +67,6 @@ def features(
     lexical: Sequence[LexicalEvidence], semantic: Sequence[SemanticEvidence], query_terms: int
 ) -> dict[int, tuple[float, ...]]:
     """The ``FEATURES`` vector of every listing either arm returned (arms best first)."""
-    if len(WEIGHTS) != len(FEATURES):
-        raise ValueError("WEIGHTS and FEATURES differ in length")
     terms = max(query_terms, 1)
     length = math.log(1 + terms)
     lex_top = _top([h.score for h in lexical])
