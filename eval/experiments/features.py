@@ -1,11 +1,12 @@
 """Dump per-query ranking evidence (both arms' raw hits) for offline study of fusion and abstention.
 
-    python eval/experiments/features.py golden|metatool|restbench|apibench OUT.json
+    python eval/experiments/features.py golden|metatool|restbench|apibench OUT.json [--hnsw]
 
 Each set is cataloged through the real path into its own scratch schema; for every query it records
-the interpreted query, BM25F hits (score, matched terms, IDF share, best matched-term IDF) and semantic
-hits (best cosine, listing-text cosine), unfiltered, plus the judgments and split. A tuning aid only:
-shipped numbers come from ``souk eval``.
+the interpreted query and the arms exactly as the shipped pipeline builds them (the filters it reads
+from the words, the rarest ``max_query_terms`` terms for BM25F): BM25F hits (score, matched terms, IDF
+share, best matched-term IDF) and semantic hits (best cosine, listing-text cosine), plus the judgments
+and split. A tuning aid only: shipped numbers come from ``souk eval``.
 """
 
 from __future__ import annotations
@@ -20,11 +21,14 @@ from pathlib import Path
 from souk.config import get_settings
 from souk.db.pool import database_url
 from souk.demo.builders import event
+from souk.embedding import generations as gens
 from souk.evaluation import fixture_catalog as fc
 from souk.evaluation.external import _events_file, doc_listing
 from souk.evaluation.golden import load_golden
 from souk.evaluation.run import EVAL_CLOCK, EvalPaths, prepare_semantic
-from souk.search import bm25f, semantic
+from souk.listing.filters import Filters, filter_sql
+from souk.search import bm25f, health, semantic
+from souk.search.pipeline import _constraint_sql, _lexical, _semantic_arm, select_terms
 from souk.search.profile import DEFAULT_PROFILE
 from souk.search.understanding import interpret
 
@@ -35,7 +39,9 @@ def _split(qid: str) -> str:
     return "dev" if int(hashlib.sha256(qid.encode()).hexdigest(), 16) % 2 == 0 else "test"
 
 
-def main(name: str, out: Path, limit: int = 600) -> None:
+def main(name: str, out: Path, limit: int = 600, hnsw: bool = False) -> None:
+    """``hnsw``: read vectors as a catalog past ``hnsw_threshold`` does (the HNSW index, its row window),
+    whatever the set's size."""
     settings = get_settings()
     schema = f"souk_feat_{name}"
     conninfo = fc.reset_schema(database_url(settings), schema, settings)
@@ -78,22 +84,26 @@ def main(name: str, out: Path, limit: int = 600) -> None:
                 for q in ranked
             ]
         n = conn.execute("SELECT count(*) AS n FROM listings").fetchone()["n"]
-        generation = semantic.active_generation(conn)
-        provider = semantic.query_provider(settings)
+        if hnsw:
+            active = semantic.active_generation(conn)
+            gens.maybe_create_hnsw(conn, gens.get_generation(conn, active.id), threshold=0)
+            conn.execute("SET enable_seqscan = off")  # a small table: plan as a large one would
         p = DEFAULT_PROFILE
         for q in queries:
             try:
                 iq = interpret(q["q"][:4000])
             except ValueError:
                 iq = interpret(q["q"][:500])
-            terms = list(iq.topical_terms)
-            q["terms"] = terms
+            where, args = filter_sql(Filters())
+            where = f"{where} AND {health.LISTED_SQL}"
+            extra, extra_args = _constraint_sql(iq, Filters(), {})
+            where, args = f"{where} AND {extra}", args | extra_args
+            terms = select_terms(conn, list(iq.topical_terms), p.max_query_terms)
+            q["terms"] = list(iq.topical_terms)  # the learned fusion's query length counts every topical term
             q["interpreted"] = iq.to_dict()
             dfs = bm25f.term_document_frequency(conn, terms) if terms else {}
             q["idf"] = {t: math.log(1 + (n - dfs.get(t, 0) + 0.5) / (dfs.get(t, 0) + 0.5)) for t in terms}
-            hits = bm25f.bm25f_search(
-                conn, terms, where="TRUE", args={}, k1=p.k1, field_weights=p.field_weights, field_b=p.field_b, pool=250
-            )
+            hits = _lexical(conn, iq, p, where, args) or []
             top_ids = [h.listing_id for h in hits[:50]]
             matched: dict[int, list[str]] = {}
             if top_ids:
@@ -113,8 +123,8 @@ def main(name: str, out: Path, limit: int = 600) -> None:
                 ]
                 for h in hits
             ]
-            vector = semantic.QUERY_CACHE.get(provider, iq.topical_text or iq.normalized)
-            sem = semantic.semantic_search(conn, generation, vector, where="TRUE", args={}, pool=250, synthetic=True)
+            arm = _semantic_arm(conn, iq, settings, p, where, args)
+            sem = arm.hits or []
             q["semantic"] = [
                 [slug_of.get(h.listing_id, str(h.listing_id)), h.similarity, h.listing_similarity] for h in sem
             ]
@@ -123,4 +133,4 @@ def main(name: str, out: Path, limit: int = 600) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], Path(sys.argv[2]))
+    main(sys.argv[1], Path(sys.argv[2]), hnsw="--hnsw" in sys.argv[3:])
