@@ -890,3 +890,48 @@ def test_url_and_address_spans(text: str, spans: list[str]) -> None:
     from souk.search.understanding import _URL
 
     assert [m.group() for m in _URL.finditer(text)] == spans
+
+
+@pytest.mark.parametrize(
+    ("query", "price"),
+    [
+        # a minimum refused is a cap, inclusive like "no more than"
+        ("I'm not willing to pay more than 0.05 USD per request.", Decimal("0.05")),
+        ("Don't show me anything that costs more than 2 cents per image.", Decimal("0.02")),
+        ("an ocr api that costs more than 2 cents per page", None),  # a minimum, not supported
+        # "each <unit of work> must cost": the unit named before the price word, in a long task too
+        (
+            "We triage thousands of support emails a day and route urgent ones to on-call engineers, so "
+            "each classification must cost at most half a cent. Confidence scores would help.",
+            Decimal("0.005"),
+        ),
+        ("we book trips for the whole team and each room must cost under $200 a night", None),
+        # the priced thing right before the cap, however small the amount
+        ("tokens under $0.001 with rising 24h volume", None),
+        ("Solana memecoins under $0.001 with rising volume", None),
+        ("token price lookup under $0.001", Decimal("0.001")),
+    ],
+)
+def test_refused_minimums_units_of_work_and_priced_things(query: str, price: Decimal | None) -> None:
+    assert interpret(query).max_usd_price == price
+
+
+@pytest.mark.parametrize(
+    ("query", "query_type", "method"),
+    [
+        ("Find me a directory of public MCP servers for calendars, with their GitHub star counts", None, None),
+        ("which MCP servers are trending this week?", None, None),
+        ("which MCP server for calendars do you recommend", "mcp", None),
+        ('simulate this JSON-RPC call against a node: POST {"method": "eth_getBalance"}', None, None),
+        ("a sentiment endpoint that takes POST with a json body", "http", "POST"),
+    ],
+)
+def test_interfaces_listed_asked_about_or_written_out(query: str, query_type: str | None, method: str | None) -> None:
+    iq = interpret(query)
+    assert (iq.type, iq.method) == (query_type, method)
+
+
+def test_a_network_id_asked_about_is_the_topic() -> None:
+    assert interpret("what is eip155:8453?").networks == ()
+    assert interpret("what's eip155:8453").networks == ()
+    assert interpret("weather api paid on eip155:8453").networks == ("eip155:8453",)

@@ -229,6 +229,7 @@ _METHODS = frozenset({"get", "post", "put", "patch", "delete", "head", "options"
 _METHOD_PREPS = frozenset({"via", "using", "over", "by"})
 _METHOD_NOUNS = _set("endpoint endpoints request requests method route routes verb")
 _PATH_AFTER = re.compile(r"\s*/")
+_PAYLOAD_AFTER = re.compile(r"\s*[{\[]")
 _TYPE_NOUNS = frozenset({"api", "apis", "endpoint", "endpoints", "service", "services", "route", "routes", "interface"})
 _MCP_NOUNS = _set(
     """
@@ -519,6 +520,12 @@ _TYPE_TOPIC_AFTER = _set(
     """
 )
 _DETERMINERS = _set("a an the")
+# Adjectives between a listing word and the interface it lists ("a directory of public MCP servers").
+_LISTED_ADJECTIVES = _set("public popular available known hosted remote existing official community trending")
+# A refused minimum price: "not willing to pay more than ...", "nothing that costs more than ...".
+_MIN_NEGATORS = _set("not never don't dont won't wont can't cannot nothing without unwilling refuse no")
+_EACH_WORDS = _set("each every")
+_EACH_COST_WORDS = _set("cost costs costing priced")
 
 # A URL, domain or e-mail address is data the task works on ("scrape https://solana.com/news").
 # Lengths bounded as DNS and RFC 5321 bound them: unbounded, the e-mail branch retried from every position
@@ -843,7 +850,13 @@ class _Scan:
             literal = self.cased[m.start() : m.end()] if self.cased else m.group()
             claim = _Claim("network", inside[0], inside[-1], m.group(), (n.canonical_case(literal),))
             claim.why = f"'{m.group()}': a network id typed as such"
-            if self.near(inside[-1], 1) in _MEANING_VERBS or self.look_back(inside[0], 3, _TOPIC_BEFORE) >= 0:
+            asked = self.at(inside[0] - 1) in ("is", "are") and self.at(inside[0] - 2) in ("what", "which")
+            if (
+                self.near(inside[-1], 1) in _MEANING_VERBS
+                or self.look_back(inside[0], 3, _TOPIC_BEFORE) >= 0
+                or asked  # "what is eip155:8453?"
+                or self.at(inside[0] - 1) in ("what's", "whats")
+            ):
                 claim.role, claim.why = "topic", f"'{m.group()}': the id is what the question is about"
             self._add(claim, m.start(), m.end())
 
@@ -866,10 +879,29 @@ class _Scan:
                 if pattern is _PRICE_CAP_UNITLESS and not self.unitless_price(inside[0], inside[-1], usd):
                     continue
                 unit = m.group("per") or m.group("per2") or ("each" if m.group().endswith("each") else None)
+                if kind == "minprice" and self.look_back(inside[0], 6, _MIN_NEGATORS) >= 0:
+                    # "not willing to pay more than 0.05 USD", "don't show me anything that costs more than
+                    # 2 cents": a minimum refused is a cap (inclusive, like "no more than")
+                    kind = "price"
                 role, why = self.price_role(kind, m.group(), inside[0], inside[-1], usd, symbol, unit)
                 claim = _Claim("minprice" if kind == "minprice" else "price", inside[0], inside[-1], m.group())
                 claim.value, claim.role, claim.why = (usd, symbol, kind == "bare"), role, why
                 self._add(claim, m.start(), m.end())
+
+    def each_unit(self, first: int) -> str | None:
+        """"each classification must cost at most half a cent", "every lookup should be under 1 cent": the
+        unit of work named by "each"/"every" before the price word of the same clause; None when there is
+        none, or when the unit is a priced thing ("each room must cost under $200")."""
+        word = self.look_back(first, 4, _EACH_COST_WORDS)
+        if word < 2 or (self.at(word - 2) not in _EACH_WORDS and self.at(word - 3) not in _EACH_WORDS):
+            return None
+        each = word - 2 if self.at(word - 2) in _EACH_WORDS else word - 3
+        noun = self.at(each + 1)
+        if not all(self.link[k] for k in range(each, word)) or not _content(noun):
+            return None
+        if noun in _PRICED_THINGS or noun in _NON_CALL_UNITS or noun.removesuffix("s") in _NON_CALL_UNITS:
+            return None
+        return noun
 
     def unitless_price(self, first: int, last: int, usd: Decimal | None) -> bool:
         """"under 0.05 per query" caps a price only beside a price word or after the service it asks for
@@ -915,6 +947,8 @@ class _Scan:
                 and self.near(last + 2, 1) in _CALL_WORDS
             )
         )
+        if unit is None and not call_named:
+            unit = self.each_unit(first)
         per_call = unit is not None or call_named  # "per citation", "each": a unit of work, unless priced
         after, after2 = self.near(last, 1), self.near(last + 1, 1) if self.near(last, 1) else ""
         sentence = self.sentence[first]
@@ -971,7 +1005,8 @@ class _Scan:
             sub_cent = usd is not None and usd < _SUB_CENT
             if (
                 thing >= 0
-                and not sub_cent
+                # "tokens under $0.001", "memecoins below 0.1 cent": the thing right before the cap
+                and (not sub_cent or (thing == first - 1 and self.words[thing] in _PRICED_THINGS))
                 and not any(self.words[k] in _PRICED_SERVICES for k in range(thing + 1, first))
             ):
                 return "topic", f"'{phrase}' is the price of '{self.words[thing]}'"
@@ -1405,9 +1440,12 @@ class _Scan:
     ) -> tuple[AppliedAs, str]:
         """An interface the result must have, or a protocol/API style the task is about."""
         phrase = self.span_text(first, last)
-        b = self.before(first, _DETERMINERS)
+        b = self.before(first, _DETERMINERS | _LISTED_ADJECTIVES)
         prior = self.at(b) if b >= 0 else ""
         tail = self.near(last, 1)
+        if prior in ("which", "what") and tail in ("are", "is", "were", "have", "has"):
+            # "which MCP servers are trending": a question about such servers, not a request for one
+            return "topic", f"'{self.span_text(b, last)} {tail}': the question is about them"
         if prior in _POSSESSIVES and self.words[last] in ("client", "clients", "host", "agent"):
             return "filter", f"'{self.span_text(b, last)}': the caller speaks it"
         only = next((k for k in range(first - 1, max(-1, first - 4), -1) if self.at(k) == "only"), -1)
@@ -1449,6 +1487,10 @@ class _Scan:
 
     def try_method(self, i: int) -> None:
         word = self.words[i]
+        if _PAYLOAD_AFTER.match(self.text, self.spans[i][1]):
+            # 'simulate this call: POST {"method": "eth_getBalance"}': a request written out is data
+            self.claim_words("method", i, i, word.upper(), "topic", f"'{word} {{...}}': a request written out as data")
+            return
         if word in ("post", "put", "patch") and self.at(i + 1) in _BODY_LEADS and self.joined(i, i + 1):
             body = next((k for k in range(i + 1, min(i + 4, len(self.words))) if self.at(k) in _BODY_WORDS), -1)
             if body >= 0 and all(self.link[k] for k in range(i, body)):  # "post a json body, get back ..."
