@@ -935,3 +935,25 @@ def test_a_network_id_asked_about_is_the_topic() -> None:
     assert interpret("what is eip155:8453?").networks == ()
     assert interpret("what's eip155:8453").networks == ()
     assert interpret("weather api paid on eip155:8453").networks == ("eip155:8453",)
+
+
+@pytest.mark.parametrize(
+    ("query", "networks", "price"),
+    [
+        # the caller's own server, charging its own customers on a chain
+        ("My x402 server charges $0.002 per call on Base and I'd like a daily revenue report", (), None),
+        ("we charge our customers on base; find me a pdf api paid on solana", (n.SOLANA,), None),
+        # prices the task's data was charged
+        ("an analytics endpoint showing how many Bazaar calls were priced under $0.01 last month", (), None),
+        ("which x402 facilitators charge under $0.001 per settlement?", (), None),
+        ("a pdf api priced under 1 cent on base", (n.BASE,), Decimal("0.01")),
+        # rails said through "either" and through the caller's own wallet
+        ("a weather endpoint that takes payment on either Solana or Base", (n.BASE, n.SOLANA), None),
+        ("My agent's only funded wallet is on Base Sepolia. Find a PDF converter.", (n.BASE_SEPOLIA,), None),
+    ],
+)
+def test_the_caller_s_own_charges_the_data_s_prices_and_rails_said_loosely(
+    query: str, networks: tuple[str, ...], price: Decimal | None
+) -> None:
+    iq = interpret(query)
+    assert (tuple(sorted(iq.networks)), iq.max_usd_price) == (tuple(sorted(networks)), price)

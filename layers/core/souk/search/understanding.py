@@ -449,7 +449,8 @@ _NON_CALL_UNITS = _set(
     """
     night month mo year yr annum week day person people guest head share seat hour hr minute min pound lb
     kg kilo gram ounce oz serving liter litre gallon mile km ticket unit user users seats nights months
-    years weeks days hours minutes transaction transactions transfer transfers tx gb mb tb kwh sqft
+    years weeks days hours minutes transaction transactions transfer transfers tx settlement settlements
+    gb mb tb kwh sqft
     click clicks impression impressions view views lead leads acquisition install installs
     thousand million millions billion
     """
@@ -521,7 +522,7 @@ _TYPE_TOPIC_AFTER = _set(
 )
 _DETERMINERS = _set("a an the")
 # Adjectives between a listing word and the interface it lists ("a directory of public MCP servers").
-_LISTED_ADJECTIVES = _set("public popular available known hosted remote existing official community trending")
+_LISTED_ADJECTIVES = _set("public popular available known hosted remote existing official community trending x402")
 # A refused minimum price: "not willing to pay more than ...", "nothing that costs more than ...".
 _MIN_NEGATORS = _set("not never don't dont won't wont can't cannot nothing without unwilling refuse no")
 _EACH_WORDS = _set("each every")
@@ -615,6 +616,7 @@ _ASSET_PAIRS = {("usd", "coin"): "USDC", ("euro", "coin"): "EURC"}
 _PRICE_MOVES = _set("drops drop dropped falls fall fell rises rise rose dips dip jumps jump moves spikes crashes")
 _PREFER = _set("prefer prefers preferred preferably ideally")
 _WALLET = _set("wallet wallets")
+_WALLET_ADJECTIVES = _set("only funded main primary own single usual default")
 _HOLDERS = _set("my our i we agent wallet")
 _POSSESSIVES = _set("my our")
 _QUOTE_WORDS = _set("price prices value values rate rates quote quoted worth")
@@ -761,6 +763,16 @@ class _Scan:
             if self.words[k] in vocabulary:
                 return k
             k -= 1
+        return -1
+
+    def in_sentence_before(self, i: int, width: int, vocabulary: frozenset[str]) -> int:
+        """The nearest of the ``width`` words before i in i's sentence that is in ``vocabulary``, across
+        in-sentence punctuation ("$0.002" breaks the join); -1 if none."""
+        for k in range(i - 1, max(-1, i - width - 1), -1):
+            if self.sentence[k] != self.sentence[i]:
+                break
+            if self.words[k] in vocabulary:
+                return k
         return -1
 
     def span_text(self, first: int, last: int) -> str:
@@ -936,6 +948,10 @@ class _Scan:
         """Whether an amount is the price of a call (a cap) or part of what the task is about."""
         if unit is not None and (unit in _NON_CALL_UNITS or unit.removesuffix("s") in _NON_CALL_UNITS):
             return "topic", f"'{phrase}' is a price per {unit}, not per call"
+        priced = self.look_back(first, 2, _PRICE_WORDS)
+        if priced >= 1 and self.at(self.before(priced)) in _PASSIVE_HELPERS:
+            # "how many calls were priced under $0.01 last month": what the task's data was priced at
+            return "topic", f"'{self.span_text(self.before(priced), last)}': what the task's data was priced at"
         # "each call must cost less than $0.002": the call is named just before the amount.
         call_named = (
             (unit is not None and unit.removesuffix("s") in _CALL_UNIT_WORDS)
@@ -1057,7 +1073,7 @@ class _Scan:
         if qual is None and self.free(i - 1) and self.near(i, -1) in _MAIN_QUAL | _BARE_TEST_LEADS:
             qual, lead = ("main" if self.near(i, -1) in _MAIN_QUAL else "test"), i - 1
         prev = lead - 1
-        if self.near(lead, -1) == "the" and self.free(prev):
+        if self.near(lead, -1) in ("the", "either") and self.free(prev):  # "payment on either solana or base"
             prev -= 1
         prep = self.at(prev) if self.joined(prev, prev + 1) and self.free(prev) else ""
         symbol_next = after in _KNOWN_SYMBOLS and self.near(i + 1, 1) not in _CHAIN_SUBJECTS
@@ -1143,6 +1159,10 @@ class _Scan:
         pay = self.pay_phrase(i, last, prev, prep, symbol_next)
         if pay:
             return "filter", f"'{pay}': payment phrase"
+        seller = self.in_sentence_before(first, 8, _CHARGE_VERBS)  # across the amount's own punctuation
+        if seller >= 0 and self.look_back(seller, 3, _POSSESSIVES | _set("we")) >= 0:
+            # "my x402 server charges $0.002 per call on base": where the caller's own customers pay
+            return "topic", f"'{self.span_text(seller, last)}': what the caller charges its own customers"
         payer = self.look_back(first, 6, _RAIL_VERBS | _PAY_NOUNS)
         if payer >= 0 and self.passive_payment(payer):
             return "topic", f"'{self.span_text(payer, last)}': what the task's data was paid with"
@@ -1196,7 +1216,7 @@ class _Scan:
         if holder >= 0:
             return holder, "the caller's funds are on that chain"
         if word in ("is", "are", "lives", "sits") and self.at(self.before(k)) in _WALLET:
-            owner = self.before(self.before(k))
+            owner = self.before(self.before(k), _WALLET_ADJECTIVES)  # "my agent's only funded wallet is on ..."
             if self.at(owner) in _POSSESSIVES or self.at(owner).endswith(("agent's", "agents")):
                 return owner, "the caller's wallet is on that chain"
         return None
