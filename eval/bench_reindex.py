@@ -33,7 +33,6 @@ import shutil
 import sys
 import tempfile
 import time
-import warnings
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -222,12 +221,10 @@ def main(argv: list[str] | None = None) -> int:
         f"lease {settings.lease_seconds} s"
     )
 
-    import pgserver
+    from souk.db.embedded import get_server
 
     data_dir = Path(tempfile.mkdtemp(prefix="souk-bench-pg-"))
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        server = pgserver.get_server(data_dir, cleanup_mode="stop")
+    server = get_server(data_dir, cleanup_mode="stop")
     try:
         admin = server.get_uri()
         with psycopg.connect(admin, autocommit=True) as conn:

@@ -22,7 +22,6 @@ import statistics
 import sys
 import tempfile
 import time
-import warnings
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -160,12 +159,10 @@ def main(argv: list[str] | None = None) -> int:
     build_model_dir(Path(settings.model_dir))
     queries = [json.loads(line)["query"] for line in QUERIES.read_text(encoding="utf-8").splitlines() if line]
 
-    import pgserver
+    from souk.db.embedded import get_server
 
     data_dir = Path(tempfile.mkdtemp(prefix="souk-bench-search-"))
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        server = pgserver.get_server(data_dir, cleanup_mode="stop")
+    server = get_server(data_dir, cleanup_mode="stop")
     try:
         admin = server.get_uri()
         with psycopg.connect(admin, autocommit=True) as conn:

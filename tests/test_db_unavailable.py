@@ -130,7 +130,7 @@ def test_stopping_leaves_no_server_behind_even_after_a_crashed_user(own_server):
     data_dir, _url = own_server
     pid = _postmaster_pid(data_dir)
     handles = data_dir / ".handle_pids.json"
-    # A runner that was kill -9'd never removed itself from pgserver's list of users.
+    # A runner that was kill -9'd never removed itself from the embedded server's list of users.
     handles.write_text(json.dumps([*json.loads(handles.read_text()), 999_999_999]))
     stop_embedded(data_dir)
     deadline = time.monotonic() + 10

