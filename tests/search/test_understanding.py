@@ -957,3 +957,26 @@ def test_the_caller_s_own_charges_the_data_s_prices_and_rails_said_loosely(
 ) -> None:
     iq = interpret(query)
     assert (tuple(sorted(iq.networks)), iq.max_usd_price) == (tuple(sorted(networks)), price)
+
+
+@pytest.mark.parametrize(
+    ("query", "negated"),
+    [
+        # idioms and the caller's own situation: no result is excluded
+        ("articles on climate change, including but not limited to crop productivity", ()),
+        ("not just words: I need the images described too", ()),
+        ("identify whether a solar panel is damaged or not using images", ()),
+        ("common pitfalls to avoid when designing a user interface", ()),
+        ("Is it going to rain today? I don't want to get caught in a storm.", ()),
+        ("build a website without any coding knowledge", ()),
+        ("no technical expertise needed: a form builder", ()),
+        ("I searched for hours without any luck; find me a recipe API", ()),
+        # exclusions stay exclusions
+        ("I want to avoid any job listings from companies with the word startup", ("job", "list", "compani")),
+        ("image generator without watermark", ("watermark",)),
+        ("weather api but not openweather", ("openweath",)),
+        ("translation api, not deepl", ("deepl",)),
+    ],
+)
+def test_negation_idioms_and_the_caller_s_situation(query: str, negated: tuple[str, ...]) -> None:
+    assert interpret(query).negated_terms == negated

@@ -272,6 +272,14 @@ _TWO_WORD_TRIGGERS = frozenset(
 )
 # Imperative exclusions: what follows is not wanted in the results, in any query style.
 _EXCLUDE_VERBS = _set("avoid skip nothing exclude excludes excluding")
+# "i want to avoid paywalled sources": wanting to avoid is an exclusion; "pitfalls to avoid" is a topic.
+_DESIRE_VERBS = _set("want wants wanted wanna like prefer need needs wish would rather trying try")
+# "i don't want to use openai": a result the caller refuses; "i don't want to get caught in a storm" is not.
+_RESULT_VERBS = _set("use see include pay rely call")
+# What a caller lacks, not what a result must not have.
+_LACKED = _set(
+    "coding code programming technical tech developer development expertise experience knowledge skills luck having"
+)
 # Generic words of an excluded phrase: "skip anything that scrapes crunchbase" demotes crunchbase only.
 _NEGATION_FILLER = """
     anything something stuff ones those focused based built related involving involve involves using uses
@@ -1640,11 +1648,19 @@ class _Scan:
         if word in _EXCLUDE_VERBS:
             if word == "nothing":  # "nothing with slang"; "Nothing Phone 2" is a brand
                 return (1, "") if nxt in _NOT_PREPS else (-1, content)
+            if prior == "to" and self.at(self.before(b)) not in _DESIRE_VERBS:
+                # "pitfalls to avoid when designing a UI", "the best time to visit to avoid long waits": a
+                # purpose or the topic; "i want to avoid paywalled sources" still excludes
+                return -1, content
             return 0, ""
         if word in _CONTRACTIONS or (word == "not" and prior in _AUX):
             subject = b if word in _CONTRACTIONS else self.before(b) if b >= 0 else -1
             said = self.at(subject) if subject >= 0 else ""
             if said in _PERSONS and nxt in _WANT_VERBS:  # "i don't want ads"
+                after = self.near(i + length, 1)
+                if after == "to" and self.near(i + length + 1, 1) not in _RESULT_VERBS:
+                    # "i don't want to get caught in a storm": what the caller wants to avoid doing
+                    return -1, content
                 return 1, ""
             if said in ("that", "which") and _is_head(self.at(self.before(subject))) and not self.task:
                 return 0, ""  # "an api that isn't rate limited"
@@ -1652,10 +1668,18 @@ class _Scan:
         if word == "not":
             if nxt in ("interested", "looking", "wanting"):  # "not interested in anything that ..."
                 return 1, ""
-            if b < 0 or prior in ("but", "and", "or") or _is_head(prior):
+            if nxt in ("limited", "just", "only") or prior == "or":
+                # "including but not limited to", "not just words", "whether or not", "damaged or not"
+                return -1, content
+            if b < 0 or prior in ("but", "and") or _is_head(prior):
                 return 0, ""
             if not self.task and nxt in _NOT_PREPS:
                 return 0, ""
+            return -1, content
+        lacked = nxt in _LACKED or (nxt == "any" and self.near(i + 1, 1) in _LACKED)
+        if lacked and word in ("no", "without"):
+            # "without any coding knowledge", "no technical expertise", "without having to worry",
+            # "searched without any luck": what the caller lacks, not what a result must not have
             return -1, content
         if word == "no":
             with_head = prior == "with" and _is_head(self.at(self.before(b)))
