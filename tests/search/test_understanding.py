@@ -980,3 +980,8 @@ def test_the_caller_s_own_charges_the_data_s_prices_and_rails_said_loosely(
 )
 def test_negation_idioms_and_the_caller_s_situation(query: str, negated: tuple[str, ...]) -> None:
     assert interpret(query).negated_terms == negated
+
+
+def test_refusing_to_do_what_a_tool_does_is_still_an_exclusion() -> None:
+    assert interpret("resize an image — I don't want to generate a new one").negated_terms == ("new",)
+    assert interpret("I don't want to watch the whole thing, summarize this vlog").negated_terms == ()

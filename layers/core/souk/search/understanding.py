@@ -274,8 +274,9 @@ _TWO_WORD_TRIGGERS = frozenset(
 _EXCLUDE_VERBS = _set("avoid skip nothing exclude excludes excluding")
 # "i want to avoid paywalled sources": wanting to avoid is an exclusion; "pitfalls to avoid" is a topic.
 _DESIRE_VERBS = _set("want wants wanted wanna like prefer need needs wish would rather trying try")
-# "i don't want to use openai": a result the caller refuses; "i don't want to get caught in a storm" is not.
-_RESULT_VERBS = _set("use see include pay rely call")
+# "i don't want to get caught in a storm", "... to watch the whole thing": the caller's own experience, not
+# a result refused ("i don't want to generate a new one" refuses image generators).
+_SITUATION_VERBS = _set("get watch regret wait miss lose spend waste deal worry risk be have go feel sit end")
 # What a caller lacks, not what a result must not have.
 _LACKED = _set(
     "coding code programming technical tech developer development expertise experience knowledge skills luck having"
@@ -1658,8 +1659,9 @@ class _Scan:
             said = self.at(subject) if subject >= 0 else ""
             if said in _PERSONS and nxt in _WANT_VERBS:  # "i don't want ads"
                 after = self.near(i + length, 1)
-                if after == "to" and self.near(i + length + 1, 1) not in _RESULT_VERBS:
-                    # "i don't want to get caught in a storm": what the caller wants to avoid doing
+                if after == "to" and self.near(i + length + 1, 1) in _SITUATION_VERBS:
+                    # "i don't want to get caught in a storm": what the caller wants to avoid going through;
+                    # "i don't want to generate a new one" still refuses a kind of result
                     return -1, content
                 return 1, ""
             if said in ("that", "which") and _is_head(self.at(self.before(subject))) and not self.task:
