@@ -914,13 +914,13 @@ class _Scan:
         unit of work named by "each"/"every" before the price word of the same clause; None when there is
         none, or when the unit is a priced thing ("each room must cost under $200")."""
         word = self.look_back(first, 4, _EACH_COST_WORDS)
-        if word < 2 or (self.at(word - 2) not in _EACH_WORDS and self.at(word - 3) not in _EACH_WORDS):
+        each = self.look_back(word, 3, _EACH_WORDS) if word >= 0 else -1
+        if each < 0 or each + 1 == word:  # a noun stands between "each" and the price word
             return None
-        each = word - 2 if self.at(word - 2) in _EACH_WORDS else word - 3
-        noun = self.at(each + 1)
-        if not all(self.link[k] for k in range(each, word)) or not _content(noun):
+        noun = self.words[each + 1]
+        if not _content(noun) or noun in _PRICED_THINGS:
             return None
-        if noun in _PRICED_THINGS or noun in _NON_CALL_UNITS or noun.removesuffix("s") in _NON_CALL_UNITS:
+        if noun in _NON_CALL_UNITS or noun.removesuffix("s") in _NON_CALL_UNITS:
             return None
         return noun
 
@@ -938,11 +938,7 @@ class _Scan:
             return False
         if self.look_back(first, 5, _UNITLESS_PRICE_WORDS) >= 0:
             return True
-        sentence = self.sentence[first]
-        return any(
-            self.words[k] in _SERVICE_HEADS and self.sentence[k] == sentence
-            for k in range(max(0, first - 8), first)
-        )
+        return self.in_sentence_before(first, 8, _SERVICE_HEADS) >= 0
 
     def price_role(
         self,
