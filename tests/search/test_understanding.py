@@ -971,8 +971,20 @@ def test_the_caller_s_own_charges_the_data_s_prices_and_rails_said_loosely(
         ("build a website without any coding knowledge", ()),
         ("no technical expertise needed: a form builder", ()),
         ("I searched for hours without any luck; find me a recipe API", ()),
+        # what a request leaves out of its data, its things' state, a name with a negation word in it
+        ("I want to avoid any job listings from companies with the word startup", ()),
+        ("What is the sentiment for GBP/USD using daily candles, excluding volume data?", ()),
+        ("Help me calculate the character count in this string, but exclude the spaces.", ()),
+        ("Please count the number of characters without spaces in this text.", ()),
+        ("Can you check if it's legal to record conversations without consent in my state?", ()),
+        ("What are the operational costs of Doctors Without Borders?", ()),
+        ("I'm not sure it applies to agreements made but not documented in writing.", ()),
         # exclusions stay exclusions
-        ("I want to avoid any job listings from companies with the word startup", ("job", "list", "compani")),
+        ("Find me a research summary API; I want to avoid paywalled sources.", ("paywal",)),
+        ("Please find a translation tool for my app, excluding Google.", ("googl",)),
+        ("Can you find a news feed, excluding anything built on DeepL?", ("deepl",)),
+        ("i want to avoid any job listings from companies with the word startup", ("job", "list", "compani")),
+        ("Can you recommend an image generator without watermarks?", ("watermark",)),
         ("image generator without watermark", ("watermark",)),
         ("weather api but not openweather", ("openweath",)),
         ("translation api, not deepl", ("deepl",)),
@@ -980,6 +992,19 @@ def test_the_caller_s_own_charges_the_data_s_prices_and_rails_said_loosely(
 )
 def test_negation_idioms_and_the_caller_s_situation(query: str, negated: tuple[str, ...]) -> None:
     assert interpret(query).negated_terms == negated
+
+
+@pytest.mark.parametrize(
+    ("query", "price"),
+    [
+        ("Can you help me search for Bluetooth earbuds that are waterproof and cost under $100?", None),
+        ("Find me a pair of white sneakers within a price range of $50 to $100", None),
+        ("smartphone reviews api that costs under $0.01 per call", Decimal("0.01")),
+        ("an OCR service priced under $2", Decimal("2")),
+    ],
+)
+def test_over_a_dollar_with_no_call_or_service_priced_is_the_thing_s_price(query: str, price: Decimal | None) -> None:
+    assert interpret(query).max_usd_price == price
 
 
 def test_refusing_to_do_what_a_tool_does_is_still_an_exclusion() -> None:

@@ -290,6 +290,16 @@ _NEGATION_FILLER = """
     tool tools service services model models data content support feature features result results
 """
 _CLAUSE_STOPS = frozenset({"and", "but", "that", "which", "with", "who", "while", "whereas", "plus"})
+# In a request ("... excluding volume data", "I want to avoid any bad hair days") an exclusion refuses
+# results only where it names one: a kind of service or provider, a maker ("built on"), or a proper name.
+_RESULT_NOUNS = _set(
+    """
+    anything something tool tools service services api apis provider providers vendor vendors source
+    sources platform platforms ones endpoint endpoints server servers site sites website websites app apps
+    coverage
+    """
+)
+_MAKER_WORDS = _set("built made powered hosted run owned operated")
 
 # --- price grammar -------------------------------------------------------------------------------
 
@@ -547,6 +557,7 @@ _URL = re.compile(
 )
 _QUOTED = re.compile(r"`[^`]*`|\"[^\"]*\"|“[^”]*”|‘[^’]*’|(?<![\w'])'[^']+'(?![\w'])")
 _SENTENCE_END = re.compile(r"[.!?;]+(?=\s|$)")
+_REQUEST_OPENERS = _set("please help can could would i i'm im we my our show give find tell")
 _TASK_WORDS = 20  # longer than this, a query is a task description rather than a Bazaar query
 
 
@@ -694,6 +705,8 @@ class _Scan:
         # A long or multi-sentence query is a task description, not a Bazaar-style query: there a
         # chain, amount or protocol is far more often the subject than a payment constraint.
         self.task = count > _TASK_WORDS or len(set(self.sentence)) > 1
+        # Asked in sentences (a question, a task, "please ..."), not typed as keywords.
+        self.request = self.task or self.question or first_word in _REQUEST_OPENERS
         self.pay_sentences = {
             self.sentence[k]
             for k, w in enumerate(self.words)
@@ -1049,6 +1062,10 @@ class _Scan:
         word = self.look_back(first, 3, _PRICE_WORDS)
         if word >= 0 and self.at(word + 1) == "per" and self.at(word + 2) in _NON_CALL_UNITS:
             return "topic", f"'{self.span_text(word, word + 2)}': a price per {self.at(word + 2)}, not per call"
+        if word >= 0 and usd > 1 and not self.sentence_pays(first) and self.in_sentence_before(first, 8, _SERVICE_HEADS) < 0:
+            # "earbuds that cost under $100", "smartphones priced below $500": x402 calls cost cents, and
+            # nothing names a call or a service this amount could cap
+            return "topic", f"'{self.span_text(word, last)}': over $1 and no call or service priced reads as the thing's price"
         if word >= 0:
             return "filter", f"'{self.span_text(word, last)}': price phrase"
         if symbol is not None:
@@ -1629,6 +1646,26 @@ class _Scan:
                 self.take(k, claim)
                 k += 1
 
+    def proper_name(self, k: int) -> bool:
+        """Word k is typed capitalized inside its sentence ("DeepL", "Doctors Without Borders")."""
+        if self.cased is None or k <= 0 or self.sentence[k - 1] != self.sentence[k] or len(self.words[k]) < 2:
+            return False
+        start, _ = self.spans[k]
+        return self.cased[start].isupper()
+
+    def names_a_result(self, i: int) -> bool:
+        """The clause from word i names a kind of result, a maker or a proper name; in a query typed all
+        in lower case a name cannot be told from a word, so any clause may name one."""
+        if self.cased is None or self.cased == self.text:
+            return True
+        for k in range(i, min(len(self.words), i + 6)):
+            if k > i and not self.joined(k - 1, k):
+                break
+            word = self.words[k]
+            if word in _RESULT_NOUNS or word in _MAKER_WORDS or _is_head(word) or self.proper_name(k):
+                return True
+        return False
+
     def negation_scope(self, i: int, length: int) -> tuple[int, str]:
         """(-1, why) when the negation is task content; else how many words after the trigger to skip."""
         word, b = self.words[i], self.before(i)
@@ -1636,6 +1673,12 @@ class _Scan:
         nxt = self.near(i + length - 1, 1)
         phrase = self.span_text(i, i + length if nxt else i + length - 1)
         content = f"'{phrase}' negates the task content, not the result"
+        if self.proper_name(i):  # "Doctors Without Borders", "Nothing Phone"
+            return -1, f"'{phrase}' is part of a name"
+        if self.request and word in _EXCLUDE_VERBS and word != "nothing" and not self.names_a_result(i + length):
+            # "character count excluding spaces", "excluding volume data", "avoid any bad hair days": what
+            # the call leaves out of its data, or the caller's wish, when no service or provider is named
+            return -1, content
         if length == 2 or word in ("except", "excluding", "exclude", "excludes"):
             if self.task and word not in ("other", "anything", "leave", "excluding", "exclude", "excludes"):
                 return -1, content
@@ -1666,6 +1709,10 @@ class _Scan:
         if word == "not":
             if nxt in ("interested", "looking", "wanting"):  # "not interested in anything that ..."
                 return 1, ""
+            if self.request and nxt.endswith(("ed", "ing")) and not _is_head(prior):
+                # "agreements made but not documented in writing", "and not finding anything": a state of
+                # the task's things; "an api not requiring a key" still refuses a kind of result
+                return -1, content
             if nxt in ("limited", "just", "only") or prior == "or":
                 # "including but not limited to", "not just words", "whether or not", "damaged or not"
                 return -1, content
@@ -1689,7 +1736,7 @@ class _Scan:
                 return -1, content
             if _is_head(prior):  # "image generator without watermark"
                 return 0, ""
-            if nxt.endswith("ing") or self.task:  # "translate without losing formatting": how, not what
+            if nxt.endswith("ing") or self.request:  # "translate without losing formatting": how, not what
                 return -1, content
             return 0, ""
         return 0, ""
