@@ -1062,10 +1062,11 @@ class _Scan:
         word = self.look_back(first, 3, _PRICE_WORDS)
         if word >= 0 and self.at(word + 1) == "per" and self.at(word + 2) in _NON_CALL_UNITS:
             return "topic", f"'{self.span_text(word, word + 2)}': a price per {self.at(word + 2)}, not per call"
-        if word >= 0 and usd > 1 and not self.sentence_pays(first) and self.in_sentence_before(first, 8, _SERVICE_HEADS) < 0:
+        service = self.in_sentence_before(first, 8, _SERVICE_HEADS)
+        if word >= 0 and usd > 1 and service < 0 and not self.sentence_pays(first):
             # "earbuds that cost under $100", "smartphones priced below $500": x402 calls cost cents, and
             # nothing names a call or a service this amount could cap
-            return "topic", f"'{self.span_text(word, last)}': over $1 and no call or service priced reads as the thing's price"
+            return "topic", f"'{self.span_text(word, last)}': over $1 with no call or service priced: the thing's price"
         if word >= 0:
             return "filter", f"'{self.span_text(word, last)}': price phrase"
         if symbol is not None:
