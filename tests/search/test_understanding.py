@@ -1010,3 +1010,45 @@ def test_over_a_dollar_with_no_call_or_service_priced_is_the_thing_s_price(query
 def test_refusing_to_do_what_a_tool_does_is_still_an_exclusion() -> None:
     assert interpret("resize an image — I don't want to generate a new one").negated_terms == ("new",)
     assert interpret("I don't want to watch the whole thing, summarize this vlog").negated_terms == ()
+
+
+@pytest.mark.parametrize(
+    ("query", "negated"),
+    [
+        # a task's "except"/"apart from"/"rather not use" refuses a named provider ...
+        ("Each morning, summarize the top stories in our Slack. Use any news API except Reuters.", ("reuter",)),
+        ("Draft a weekly market digest for the team. Quotes from a provider apart from Finnhub, please.", ("finnhub",)),
+        ("Caption each product photo for our catalog. I'd rather not use Gemini for that step.", ("gemini",)),
+        # ... the clause ends at its verb or reason ...
+        ("Text the on-call engineer when the site is down. Any SMS gateway other than Plivo is fine.", ("plivo",)),
+        # ... and the caller's own situation or the task's data is no exclusion
+        ("Find a second opinion on these contract clauses; we don't want to pay twice for a review.", ()),
+        ("No worries if it is slow: standardize these 5,000 postal addresses for me.", ()),
+        ("List the top Rust crates for parsing YAML this year, excluding forks and deprecated crates.", ()),
+        ("Schedule reminders for every weekday except Friday. Then summarize the week's meetings for me.", ()),
+    ],
+)
+def test_exclusions_in_a_task_name_what_they_refuse(query: str, negated: tuple[str, ...]) -> None:
+    assert interpret(query).negated_terms == negated
+
+
+@pytest.mark.parametrize(
+    ("query", "networks", "price", "kind"),
+    [
+        ("Which facilitators support settling on Base, and what do they charge?", (), None, None),
+        ("A geocoding REST API that settles on Base, please.", (n.BASE,), None, "http"),
+        ("I'd like a RESTful service for thumbnails that settles on avalanche", ("eip155:43114",), None, "http"),
+        ("Compare fees for settling payments under 1 cent on two facilitators", (), None, None),
+        (
+            "Find a sentiment classifier for support tickets; each classification has to cost under a tenth of a cent.",
+            (),
+            Decimal("0.001"),
+            None,
+        ),
+    ],
+)
+def test_facilitators_payments_and_wanted_interfaces(
+    query: str, networks: tuple[str, ...], price: Decimal | None, kind: str | None
+) -> None:
+    iq = interpret(query)
+    assert (tuple(sorted(iq.networks)), iq.max_usd_price, iq.type) == (tuple(sorted(networks)), price, kind)

@@ -268,7 +268,7 @@ _TRIGGERS = _set(
     """
 )
 _TWO_WORD_TRIGGERS = frozenset(
-    {("other", "than"), ("rather", "than"), ("instead", "of"), ("anything", "but"), ("leave", "out")}
+    {("other", "than"), ("rather", "than"), ("instead", "of"), ("anything", "but"), ("leave", "out"), ("apart", "from")}
 )
 # Imperative exclusions: what follows is not wanted in the results, in any query style.
 _EXCLUDE_VERBS = _set("avoid skip nothing exclude excludes excluding")
@@ -276,7 +276,7 @@ _EXCLUDE_VERBS = _set("avoid skip nothing exclude excludes excluding")
 _DESIRE_VERBS = _set("want wants wanted wanna like prefer need needs wish would rather trying try")
 # "i don't want to get caught in a storm", "... to watch the whole thing": the caller's own experience, not
 # a result refused ("i don't want to generate a new one" refuses image generators).
-_SITUATION_VERBS = _set("get watch regret wait miss lose spend waste deal worry risk be have go feel sit end")
+_SITUATION_VERBS = _set("get watch regret wait miss lose spend waste deal worry risk be have go feel sit end pay")
 # What a caller lacks, not what a result must not have.
 _LACKED = _set(
     "coding code programming technical tech developer development expertise experience knowledge skills luck having"
@@ -288,8 +288,11 @@ _NEGATION_FILLER = """
     use relies rely depends powered scrapes scrape scraping wraps made specific kind type sort style
     analysis detection recognition generation extraction classification integration integrations api apis
     tool tools service services model models data content support feature features result results
+    hosted run owned operated
 """
-_CLAUSE_STOPS = frozenset({"and", "but", "that", "which", "with", "who", "while", "whereas", "plus"})
+_CLAUSE_STOPS = frozenset(
+    {"and", "but", "that", "which", "with", "who", "while", "whereas", "plus", "is", "are", "since", "because"}
+)
 # In a request ("... excluding volume data", "I want to avoid any bad hair days") an exclusion refuses
 # results only where it names one: a kind of service or provider, a maker ("built on"), or a proper name.
 _RESULT_NOUNS = _set(
@@ -443,7 +446,7 @@ _PRICED_THINGS = _set(
 _PRICE_SUBJECTS = _PRICED_THINGS | _set(
     """
     xlm usdc eurc eth btc sol bitcoin ether drops drop dropped falls fall fell rises rise rose trades
-    trading traded dips dip
+    trading traded dips dip payments settlements transactions transfers
     """
 )
 _PRICE_WORDS = _set("priced price pricing cost costs costing charges charge charging fee fees pay paying pays billed")
@@ -510,7 +513,7 @@ _CONTRACTIONS = _set(
 _PERSONS = _set("i we you please")
 _WANT_VERBS = _set("want need like use include show return recommend suggest care")
 _NOT_PREPS = _set("for from in on by about including involving related using with a an the any")
-_NO_FIXED = _set("more longer matter idea one doubt less sooner problem")
+_NO_FIXED = _set("more longer matter idea one doubt less sooner problem worries worry rush pressure")
 
 # A protocol or API style the task is about, or that the task builds: topic, not interface type.
 _TYPE_TOPIC_BEFORE = _TOPIC_BEFORE | _set(
@@ -557,6 +560,16 @@ _URL = re.compile(
 )
 _QUOTED = re.compile(r"`[^`]*`|\"[^\"]*\"|“[^”]*”|‘[^’]*’|(?<![\w'])'[^']+'(?![\w'])")
 _SENTENCE_END = re.compile(r"[.!?;]+(?=\s|$)")
+# Capitalized, but no provider: "every weekday except Friday".
+_CALENDAR = _set(
+    """
+    monday tuesday wednesday thursday friday saturday sunday january february march april may june july
+    august september october november december
+    """
+)
+_WOULD = _set("i'd id we'd wed would")
+_FACILITATORS = _set("facilitator facilitators facilitator's")
+_IMPERATIVE_OPENERS = _set("list find get show give collect create build generate make search fetch pull")
 _REQUEST_OPENERS = _set("please help can could would i i'm im we my our show give find tell")
 _TASK_WORDS = 20  # longer than this, a query is a task description rather than a Bazaar query
 
@@ -600,7 +613,7 @@ _REQUEST_BEFORE = _set(
     """
     need needs needed want wants find finding looking look get use uses using require requires required
     prefer prefers only must should support supports speaks speak loads load accepts accept expose
-    exposes exposed as via over through recommend suggest calls requirement requirements
+    exposes exposed as via over through recommend suggest calls requirement requirements callable
     """
 )
 # Keys of a request written as fields. "chain" is left out: {"chain": "solana"} is as often the data
@@ -927,7 +940,7 @@ class _Scan:
         unit of work named by "each"/"every" before the price word of the same clause; None when there is
         none, or when the unit is a priced thing ("each room must cost under $200")."""
         word = self.look_back(first, 4, _EACH_COST_WORDS)
-        each = self.look_back(word, 3, _EACH_WORDS) if word >= 0 else -1
+        each = self.look_back(word, 4, _EACH_WORDS) if word >= 0 else -1  # "each screen has to cost"
         if each < 0 or each + 1 == word:  # a noun stands between "each" and the price word
             return None
         noun = self.words[each + 1]
@@ -1179,6 +1192,11 @@ class _Scan:
             return "topic", f"'{phrase} {tail}': the chain is the subject, not the payment rail"
         if self.compared(first, last):
             return "topic", f"'{phrase}': chains compared with each other are the subject"
+        facilitator = self.in_sentence_before(first, 8, _FACILITATORS)
+        if facilitator >= 0:
+            # "every facilitator that supports settling on Solana": where a facilitator settles is what it
+            # is asked about, not how the caller pays
+            return "topic", f"'{self.span_text(facilitator, last)}': a facilitator's chains are its subject"
         pay = self.pay_phrase(i, last, prev, prep, symbol_next)
         if pay:
             return "filter", f"'{pay}': payment phrase"
@@ -1495,7 +1513,8 @@ class _Scan:
         if method and only >= 0 and all(self.link[k] for k in range(only, first)):
             # "our platform only supports POST", "can only issue HTTP GET requests": what the caller can send
             return "filter", f"'{self.span_text(only, last)}': the only method the caller can use"
-        if prior in _TYPE_TOPIC_BEFORE:
+        wanted = prior == "like" and self.at(self.before(b)) in _WOULD  # "i'd like a restful service"
+        if prior in _TYPE_TOPIC_BEFORE and not wanted:
             return "topic", f"'{self.span_text(b, last)}': the task is about it, not through it"
         if method and tail == "based":  # "an HTTP HEAD-based ping tester": how the subject works
             return "topic", f"'{phrase}-based': describes how the subject works"
@@ -1652,7 +1671,7 @@ class _Scan:
         if self.cased is None or k <= 0 or self.sentence[k - 1] != self.sentence[k] or len(self.words[k]) < 2:
             return False
         start, _ = self.spans[k]
-        return self.cased[start].isupper()
+        return self.cased[start].isupper() and self.words[k] not in _CALENDAR
 
     def names_a_result(self, i: int) -> bool:
         """The clause from word i names a kind of result, a maker or a proper name; in a query typed all
@@ -1676,13 +1695,15 @@ class _Scan:
         content = f"'{phrase}' negates the task content, not the result"
         if self.proper_name(i):  # "Doctors Without Borders", "Nothing Phone"
             return -1, f"'{phrase}' is part of a name"
-        if self.request and word in _EXCLUDE_VERBS and word != "nothing" and not self.names_a_result(i + length):
+        imperative = self.request or self.words[0] in _IMPERATIVE_OPENERS
+        if imperative and word in _EXCLUDE_VERBS and word != "nothing" and not self.names_a_result(i + length):
             # "character count excluding spaces", "excluding volume data", "avoid any bad hair days": what
             # the call leaves out of its data, or the caller's wish, when no service or provider is named
             return -1, content
         if length == 2 or word in ("except", "excluding", "exclude", "excludes"):
             if self.task and word not in ("other", "anything", "leave", "excluding", "exclude", "excludes"):
-                return -1, content
+                # "all days except Sunday" is the task's; "a headlines API, anything except Bing" refuses one
+                return (0, "") if self.names_a_result(i + length) and self.cased != self.text else (-1, content)
             return 0, ""
         if word == "never":
             return -1, content
@@ -1709,6 +1730,8 @@ class _Scan:
             return -1, content
         if word == "not":
             if nxt in ("interested", "looking", "wanting"):  # "not interested in anything that ..."
+                return 1, ""
+            if prior == "rather" and nxt in ("use", "get", "see", "have"):  # "i'd rather not use anything by X"
                 return 1, ""
             if self.request and nxt.endswith(("ed", "ing")) and not _is_head(prior):
                 # "agreements made but not documented in writing", "and not finding anything": a state of
