@@ -26,6 +26,7 @@ from psycopg_pool import ConnectionPool
 
 from souk.config import Settings, get_settings
 from souk.db.embedded import embedded_database_url
+from souk.db.id_array import register_id_array
 from souk.db.types import Connection
 
 Role = Literal["default", "read", "write"]
@@ -43,6 +44,7 @@ def database_url(settings: Settings) -> str:
 def _configure(conn: psycopg.Connection[Any]) -> None:
     _opened_at[conn] = monotonic()
     conn.row_factory = dict_row  # from here on the pool hands out souk.db.types.Connection
+    register_id_array(conn)
     try:
         from pgvector.psycopg import register_vector
 

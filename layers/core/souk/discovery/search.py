@@ -13,6 +13,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from souk.config import Settings
+from souk.db.id_array import IdArray
 from souk.db.types import Connection
 from souk.discovery import sessions
 from souk.discovery.items import ITEM_COLUMNS, to_item
@@ -133,7 +134,7 @@ def _items(
         f"SELECT {ITEM_COLUMNS} FROM listings l WHERE l.id = ANY(%(ids)s) AND {where}",
         args
         | {
-            "ids": ids,
+            "ids": IdArray(ids),
             "quality_since": (now or datetime.now(UTC)) - timedelta(days=settings.quality_window_days),
         },
     ).fetchall()

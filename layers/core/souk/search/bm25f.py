@@ -23,6 +23,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from souk.db.id_array import IdArray
 from souk.db.types import Connection
 from souk.search.lexical_index import Field
 
@@ -296,7 +297,7 @@ def terms_in_listings(
     rows = conn.execute(
         "SELECT DISTINCT listing_id, term FROM lexical_postings WHERE listing_id = ANY(%s) AND term = ANY(%s)"
         + in_fields,
-        (listing_ids, terms) if fields is None else (listing_ids, terms, fields),
+        (IdArray(listing_ids), terms) if fields is None else (IdArray(listing_ids), terms, fields),
     ).fetchall()
     for r in rows:
         found.setdefault(r["listing_id"], set()).add(r["term"])

@@ -63,8 +63,8 @@ def diversify(
         scan = 0
         for i, c in enumerate(pending):
             if len(page.items) >= page_size:
-                overflow.append(c)
-                continue
+                overflow += pending[i:]  # a full page refuses the rest of the pass, in order
+                break
             keep = page.admits(c) or c.operator in named_operators
             if not keep:
                 scan = max(scan, i + 1)

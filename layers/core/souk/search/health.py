@@ -19,6 +19,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from souk.config import Settings, get_settings
+from souk.db.id_array import IdArray
 from souk.db.types import Connection
 from souk.lifecycle.visibility import LISTED_SQL
 
@@ -37,7 +38,7 @@ def factors(conn: Connection, ids: list[int], now: datetime, settings: Settings 
         """SELECT h.listing_id, h.score, h.probes, GREATEST(h.last_ok_at, l.last_verified_at) AS alive_at
            FROM listing_health h JOIN listings l ON l.id = h.listing_id
            WHERE h.listing_id = ANY(%s) AND h.probes > 0""",
-        (ids,),
+        (IdArray(ids),),
     ).fetchall()
     stale_before = now - timedelta(hours=settings.health_stale_hours)
     out: dict[int, float] = {}

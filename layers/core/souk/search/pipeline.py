@@ -19,6 +19,7 @@ from decimal import Decimal
 import numpy as np
 
 from souk.config import Settings
+from souk.db.id_array import IdArray
 from souk.db.types import Connection
 from souk.listing.filters import Filters, filter_sql
 from souk.search import abstention, baselines, bm25f, chains, direction, health, semantic, signals
@@ -402,7 +403,7 @@ def _apply_query_signals(conn: Connection, scores: dict[int, float], iq: Interpr
                 scores[lid] *= profile.chain_mismatch_penalty
     if iq.assets or iq.cheapest or (iq.soft_networks and profile.soft_network_boost):
         rows = conn.execute(
-            "SELECT id, asset_symbols, min_usd_price, networks FROM listings WHERE id = ANY(%s)", (ids,)
+            "SELECT id, asset_symbols, min_usd_price, networks FROM listings WHERE id = ANY(%s)", (IdArray(ids),)
         ).fetchall()
         if iq.soft_networks and profile.soft_network_boost:
             # A chain named as the topic ("transaction lookup on solana") is no filter, but a listing
@@ -429,7 +430,7 @@ def _reversed_conversions(conn: Connection, ids: list[int], wanted: tuple[direct
     for conversion in wanted:
         rows = conn.execute(
             "SELECT id FROM listings WHERE id = ANY(%s) AND search_text ~* %s AND NOT search_text ~* %s",
-            (ids, conversion.sql_pattern(reverse=True), conversion.sql_pattern()),
+            (IdArray(ids), conversion.sql_pattern(reverse=True), conversion.sql_pattern()),
         ).fetchall()
         reversed_only.update(r["id"] for r in rows)
     return reversed_only
@@ -445,7 +446,7 @@ def _diversify(
 ) -> list[int]:
     # Only the head is diversified; the tail keeps its fused order and needs no origin.
     head = ordered[:DIVERSIFIED_DEPTH]
-    rows = conn.execute("SELECT id, resource_url, pay_to FROM listings WHERE id = ANY(%s)", (head,)).fetchall()
+    rows = conn.execute("SELECT id, resource_url, pay_to FROM listings WHERE id = ANY(%s)", (IdArray(head),)).fetchall()
     origin = {r["id"]: (operator_of_url(r["resource_url"]), r["pay_to"].lower()) for r in rows}
     words = set(iq.topical_terms) | set(iq.normalized.split())
     named = frozenset(op for op, _ in origin.values() if op and _operator_label(op) in words)

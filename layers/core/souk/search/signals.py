@@ -7,6 +7,7 @@ import math
 from datetime import datetime, timedelta
 from decimal import Decimal
 
+from souk.db.id_array import IdArray
 from souk.db.types import Connection
 
 SETTLEMENT_SATURATION = 10  # this many recent settlements earn the full boost
@@ -20,7 +21,7 @@ def settlement_strength(conn: Connection, listing_ids: list[int], now: datetime,
         """SELECT listing_id, count(*) AS n FROM settlements
            WHERE listing_id = ANY(%s) AND success AND settled_at > %s AND settled_at <= %s
            GROUP BY listing_id""",
-        (listing_ids, now - timedelta(days=window_days), now),
+        (IdArray(listing_ids), now - timedelta(days=window_days), now),
     ).fetchall()
     scale = math.log1p(SETTLEMENT_SATURATION)
     return {r["listing_id"]: min(1.0, math.log1p(r["n"]) / scale) for r in rows}
