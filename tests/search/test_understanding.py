@@ -1052,3 +1052,34 @@ def test_facilitators_payments_and_wanted_interfaces(
 ) -> None:
     iq = interpret(query)
     assert (tuple(sorted(iq.networks)), iq.max_usd_price, iq.type) == (tuple(sorted(networks)), price, kind)
+
+
+@pytest.mark.parametrize(
+    ("query", "networks", "price"),
+    [
+        # amounts in words per call, caps the caller sets, caps as items of a list, fields
+        ("reverse image search, a fifth of a cent per lookup", (), Decimal("0.002")),
+        ("any api to look up UK postcodes? budget is like a penny per request", (), Decimal("0.01")),
+        ("Which API has the best ESG scores for listed companies? I'd cap it at 2 cents", (), Decimal("0.02")),
+        ('{"need": "a haiku generator", "pay_network": "base", "max_usd": "0.03"}', (n.BASE,), Decimal("0.03")),
+        (
+            "Setting up a demo:\n1. random cat fact\n2. must accept payment on base-sepolia\n3. under 2 cents",
+            (n.BASE_SEPOLIA,),
+            Decimal("0.02"),
+        ),
+        # where the caller is, or what its only wallet settles on
+        ("i'm on base, any endpoint that returns a random joke? just trying x402 out", (n.BASE,), None),
+        (
+            "Audit this NFT collection's royalties for me. My wallet only holds USDC on Base, so the tool has to "
+            "settle there.",
+            (n.BASE,),
+            None,
+        ),
+        ("My wallet only holds USDC on Base. Which NFT marketplaces there have the lowest fees?", (), None),
+    ],
+)
+def test_caps_in_words_and_items_and_the_caller_s_chain(
+    query: str, networks: tuple[str, ...], price: Decimal | None
+) -> None:
+    iq = interpret(query)
+    assert (tuple(sorted(iq.networks)), iq.max_usd_price) == (tuple(sorted(networks)), price)

@@ -380,6 +380,11 @@ _PRICE_CAP_UNITLESS = re.compile(
 )
 _PRICE_MIN = re.compile(rf"(?:(?<!\w)(?:{_GE_WORDS})|(?<![<>=])(?:>=|=>|≥|>))\s*{_amount(True)}{_TAIL}")
 _PRICE_BARE = re.compile(rf"(?<![\w.,$€]){_amount(False)}{_TAIL}")
+# "a fifth of a cent per lookup", "a penny per search": an amount in words is read without a cap word only
+# when a call is its unit (bare, "a cent" is as often "not a cent of profit").
+_PRICE_WORDS_PER_CALL = re.compile(
+    rf"(?<![\w.,$€]){_amount(True)}(?=\s*(?:(?:per|each|every)\s+|/\s*)(?:api\s+)?{_CALL_UNITS}s?(?!\w)){_TAIL}"
+)
 # Namespaces only: "ratio 16:9" or "note:x" is not a chain id.
 _CAIP2 = re.compile(r"(?<![\w:])(?:eip155|solana|stellar|bip122|cosmos|aptos|sui|near|tron):[-_a-z0-9]{1,32}(?![\w:])")
 
@@ -567,6 +572,8 @@ _CALENDAR = _set(
     august september october november december
     """
 )
+_ITEM_CAP_MAX = Decimal("0.1")
+_CAP_VERBS = _set("cap capped capping")
 _WOULD = _set("i'd id we'd wed would")
 _FACILITATORS = _set("facilitator facilitators facilitator's")
 _IMPERATIVE_OPENERS = _set("list find get show give collect create build generate make search fetch pull")
@@ -620,7 +627,7 @@ _REQUEST_BEFORE = _set(
 # asked about as the rail. "type" counts only with an interface for its value.
 _SPEC_FIELD = re.compile(
     r"(?<![\w])[\"']?(?P<key>(?:payment|pay|settlement)[\s_-]?(?:network|rail|chain)|settle[\s_-]?on|pay[\s_-]?on"
-    r"|network|rail|max(?:imum)?[\s_-]?(?:usd[\s_-]?)?(?:price|cost)(?:[\s_-]?(?:usd|per[\s_-]?call))?"
+    r"|network|rail|max(?:imum)?[\s_-]?(?:usd[\s_-]?)?(?:price|cost)(?:[\s_-]?(?:usd|per[\s_-]?call))?|max[\s_-]?usd"
     r"|price[\s_-]?cap|budget[\s_-]?per[\s_-]?call|interface|transport|type|http[\s_-]?method|method)[\"']?"
     # a value ends at punctuation, the end, a bullet dash or the next "key:" (newlines are spaces by now)
     r"\s*[:=]\s*[\"']?(?P<value>[a-z0-9$€¢.:/ -]{1,40}?)[\"']?(?=\s*(?:[,;}\]]|$|-\s|[a-z_]+\s*:))"
@@ -810,6 +817,11 @@ class _Scan:
                 return k
         return -1
 
+    def sentence_start(self, i: int) -> int:
+        while i > 0 and self.sentence[i - 1] == self.sentence[i]:
+            i -= 1
+        return i
+
     def span_text(self, first: int, last: int) -> str:
         return self.text[self.spans[first][0] : self.spans[last][1]]
 
@@ -915,6 +927,7 @@ class _Scan:
             (_PRICE_OR_LESS, "price"),
             (_PRICE_CAP_UNITLESS, "price"),
             (_PRICE_MIN, "minprice"),
+            (_PRICE_WORDS_PER_CALL, "price"),
             (_PRICE_BARE, "bare"),
         )
         for pattern, kind in patterns:
@@ -925,6 +938,8 @@ class _Scan:
                 usd, symbol = _amount_value(m)
                 if pattern is _PRICE_CAP_UNITLESS and not self.unitless_price(inside[0], inside[-1], usd):
                     continue
+                if pattern is _PRICE_WORDS_PER_CALL and any(ch.isdigit() or ch in "$€" for ch in m.group()):
+                    continue  # figures go through the patterns below, with their checks for data amounts
                 unit = m.group("per") or m.group("per2") or ("each" if m.group().endswith("each") else None)
                 if kind == "minprice" and self.look_back(inside[0], 6, _MIN_NEGATORS) >= 0:
                     # "not willing to pay more than 0.05 USD", "don't show me anything that costs more than
@@ -996,6 +1011,10 @@ class _Scan:
         )
         if unit is None and not call_named:
             unit = self.each_unit(first)
+        # "I'd cap it at 3 cents", "capped at a quarter of a cent": the caller caps what it pays
+        cap = self.look_back(first, 4, _CAP_VERBS)
+        capped = self.at(self.before(first)) in ("at", "to") and cap > 0 and self.at(cap - 1) not in ("market", "a")
+        call_named = call_named or (capped and kind != "minprice")
         per_call = unit is not None or call_named  # "per citation", "each": a unit of work, unless priced
         after, after2 = self.near(last, 1), self.near(last + 1, 1) if self.near(last, 1) else ""
         sentence = self.sentence[first]
@@ -1070,6 +1089,16 @@ class _Scan:
             return "filter", f"'{phrase}': a price per call"
         # "flights that cost no more than $300": in a task, only "per call" or a payment sentence ("pay on
         # base with usdc, under 1 cent") names the call's price.
+        if (
+            self.task
+            and self.pay_sentences
+            and kind == "price"
+            and usd <= _ITEM_CAP_MAX
+            and sum(1 for k in range(len(self.words)) if self.sentence[k] == self.sentence[first]) <= 5
+        ):
+            # "1. quote of the day 2. must accept payment on base-sepolia 3. under 5 cents": a cap that is an
+            # item of its own in a request that says how it pays
+            return "filter", f"'{phrase}': a cap given as an item of a request that names its payment"
         if self.task and not self.sentence_pays(first):
             return "topic", "an amount in a long task request, not a price per call"
         word = self.look_back(first, 3, _PRICE_WORDS)
@@ -1212,6 +1241,19 @@ class _Scan:
         opener = self.before(first)
         holder = self.look_back(first, 4, _HOLD_VERBS)
         if holder >= 0:
+            there = next(
+                (
+                    k
+                    for k in range(last + 2, min(len(self.words), last + 16))
+                    if self.words[k] == "there"
+                    and self.sentence[k] == self.sentence[last]
+                    and self.at(k - 1) in _RAIL_VERBS
+                ),
+                -1,
+            )
+            if there >= 0:  # "my wallet only holds USDC on Base, so whatever you pick has to settle there"
+                said = f"{self.span_text(holder, last)} ... {self.span_text(there - 1, there)}"
+                return "filter", f"'{said}': payment phrase"
             return "topic", f"'{self.span_text(holder, last)}': holding an asset does not name the payment network"
         if prep in _NET_PREPS:
             k = self.before(prev)
@@ -1256,6 +1298,9 @@ class _Scan:
         holder = self.look_back(k, 4, _HOLDERS) if word in ("funds", "funded", "fund") else -1
         if holder >= 0:
             return holder, "the caller's funds are on that chain"
+        if word in ("i'm", "im", "we're") and k == self.sentence_start(k):
+            # "i'm on base sepolia testnet, any endpoint that ...": where the caller is, it pays
+            return k, "the caller is on that chain"
         if word in ("is", "are", "lives", "sits") and self.at(self.before(k)) in _WALLET:
             owner = self.before(self.before(k), _WALLET_ADJECTIVES)  # "my agent's only funded wallet is on ..."
             if self.at(owner) in _POSSESSIVES or self.at(owner).endswith(("agent's", "agents")):
@@ -2131,7 +2176,7 @@ def _spec_value(key: str, value: str) -> tuple[str, object] | None:
         return ("type", "http") if words and words[0] in ("http", "https", "rest", "restful") else None
     if key in ("method", "http_method"):
         return ("method", value.upper()) if value in _METHODS else None
-    if "price" in key or "cost" in key or key == "budget_per_call":
+    if "price" in key or "cost" in key or key in ("budget_per_call", "max_usd"):
         priced = _SPEC_AMOUNT.fullmatch(value)
         if priced is not None:
             usd, symbol = _amount_value(priced)
