@@ -287,7 +287,14 @@ def measure(label: str, url: str, queries: list[str], repeats: int) -> None:
     def vec_new(i: int) -> Any:
         _, _, where, args, _, vector = prepared[i]
         return semantic.semantic_search(
-            conn, generation, vector, where=where, args=args, pool=PROFILE.pool, synthetic=True
+            conn,
+            generation,
+            vector,
+            where=where,
+            args=args,
+            pool=PROFILE.pool,
+            synthetic=True,
+            networks=args.get("q_networks") or (),
         )
 
     def full_seq(i: int) -> Any:
@@ -371,7 +378,15 @@ def measure(label: str, url: str, queries: list[str], repeats: int) -> None:
         t = time.perf_counter()
         trace = semantic.SemanticTrace()
         after = semantic.semantic_search(
-            conn, generation, vector, where=where, args=args, pool=PROFILE.pool, synthetic=True, trace=trace
+            conn,
+            generation,
+            vector,
+            where=where,
+            args=args,
+            pool=PROFILE.pool,
+            synthetic=True,
+            networks=[net],
+            trace=trace,
         )
         samples_new.append(time.perf_counter() - t)
         from pgvector import Vector

@@ -69,3 +69,48 @@ def test_filtered_hnsw_search_that_runs_short_scans_the_filtered_rows(db, settin
         "SELECT resource_url FROM listings WHERE id = ANY(%s)", ([h.listing_id for h in hits],)
     ).fetchall()
     assert sorted(r["resource_url"] for r in urls) == [f"https://b{i}.example.com/v1/current" for i in range(5)]
+
+
+def test_a_selective_network_filter_is_scanned_exactly_and_a_broad_one_through_the_index(db, settings, monkeypatch):
+    """The planner's statistics say how many vector rows a network filter passes: few go straight to the
+    exact scan (an HNSW scan would walk past everything the filter drops), many go through the index."""
+    build_model_dir(Path(settings.model_dir))
+    for i in range(60):
+        catalog_event(db, verified(weather(url=f"https://w{i}.example.com/v1/current")), settings)
+    for i in range(5):
+        listing = weather(url=f"https://b{i}.example.com/v1/current", network="eip155:8453", pay_to=BASE_SELLER)
+        catalog_event(db, verified(listing), settings)
+    db.commit()
+    generation = gens.ensure_default_generation(db, settings)
+    drain(db, settings)
+    assert gens.maybe_create_hnsw(db, generation, threshold=10)
+    db.execute("ANALYZE listings")
+    db.execute(f"ANALYZE {generation.vector_table}")
+    db.commit()
+    semantic._shares.clear()
+    active = semantic.active_generation(db)
+    vectors = db.execute(f"SELECT count(*) AS n FROM {active.vector_table}").fetchone()["n"]
+    estimate = semantic.network_rows(db, active.vector_table, ["eip155:8453"])
+    assert estimate is not None and 0 < estimate < vectors / 4  # 5 of 65 listings
+    vector = semantic.QUERY_CACHE.get(semantic.query_provider(settings), "current weather for a city")
+    where, args = "TRUE AND %(n)s = ANY(l.networks)", {"n": "eip155:8453"}
+
+    def search(threshold: int) -> tuple[str, set[int]]:
+        monkeypatch.setattr(semantic, "EXACT_SCAN_MAX_ROWS", threshold)
+        trace = semantic.SemanticTrace()
+        hits = semantic.semantic_search(
+            db, active, vector, where=where, args=args, pool=250, synthetic=True, networks=["eip155:8453"], trace=trace
+        )
+        return trace.strategy, {h.listing_id for h in hits}
+
+    selective, exact_ids = search(vectors)
+    broad, index_ids = search(0)
+    assert selective == "exact (selective filter)"
+    assert broad.startswith("hnsw")
+    assert len(exact_ids) == 5 and index_ids == exact_ids
+
+
+def test_without_the_vector_table_there_is_no_estimate(db, settings):
+    semantic._shares.clear()
+    assert semantic.network_rows(db, "embeddings_g1", ["eip155:8453"]) is None
+    semantic._shares.clear()

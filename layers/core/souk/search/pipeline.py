@@ -328,7 +328,14 @@ def _semantic_arm(
     try:
         generation, vector = _query_vector(conn, iq, settings)
         arm.hits = semantic.semantic_search(
-            conn, generation, vector, where=where, args=args, pool=profile.pool, synthetic=profile.synthetic
+            conn,
+            generation,
+            vector,
+            where=where,
+            args=args,
+            pool=profile.pool,
+            synthetic=profile.synthetic,
+            networks=_filtered_networks(args),
         )
         arm.degraded = semantic.partial_coverage(conn, generation)
     except semantic.SemanticUnavailable as exc:
@@ -336,6 +343,15 @@ def _semantic_arm(
         arm.hits = None
         arm.degraded = f"{exc.reason}: {exc.detail}"
     return arm
+
+
+def _filtered_networks(args: dict[str, object]) -> list[str]:
+    """The networks a search is filtered to (an explicit ``network`` or the query's own), if any."""
+    explicit = args.get("f_network")
+    if isinstance(explicit, str):
+        return [explicit]
+    read = args.get("q_networks")
+    return [str(n) for n in read] if isinstance(read, list) else []
 
 
 def _semantic_reference(

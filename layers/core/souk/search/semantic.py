@@ -11,7 +11,9 @@ from __future__ import annotations
 import re
 import threading
 from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass
+from time import monotonic
 from typing import Any
 
 import numpy as np
@@ -123,6 +125,12 @@ HNSW_ROWS = 400
 # The exact scan (no index) reads every row anyway; its LIMIT only sizes the top-N sort.
 EXACT_ROWS_PER_LISTING = 8
 _EF_SEARCH_MAX = 1000  # pgvector's upper limit for hnsw.ef_search
+# A network filter that passes at most this many vector rows is scanned exactly. Measured on the 14k
+# benchmark catalog (67k rows; eval/bench_search_scale.txt): filters passing ~2-6k rows (Stellar, Solana)
+# took 4-13 ms exactly and 17-28 ms through HNSW, which must walk past the rows the filter drops; filters
+# passing 15-39k rows (Base Sepolia, Base) took 8-22 ms through HNSW and 26-86 ms exactly.
+EXACT_SCAN_MAX_ROWS = 10_000
+_SHARE_TTL_S = 60.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,6 +177,37 @@ def vector_plan(conn: Connection, table: str) -> VectorPlan:
     return plan
 
 
+_shares: dict[tuple[str, str], tuple[float, dict[str, float], float, float]] = {}
+
+
+def network_rows(conn: Connection, table: str, networks: Sequence[str]) -> float | None:
+    """Estimated vector rows of listings paid on any of ``networks``, from the planner's statistics
+    (``pg_stats`` on ``listings.networks``, ``reltuples`` of ``table``), read at most once a minute per
+    process. An upper bound (a listing on two of them counts twice); None before the tables are analyzed."""
+    key = (f"{conn.info.host}:{conn.info.port}/{conn.info.dbname}", table)
+    cached = _shares.get(key)
+    if cached is None or monotonic() - cached[0] > _SHARE_TTL_S:
+        row = one(conn.execute(
+            """SELECT (SELECT s.most_common_elems::text::text[] FROM pg_stats s
+                       WHERE s.schemaname = current_schema() AND s.tablename = 'listings'
+                         AND s.attname = 'networks') AS elems,
+                      (SELECT s.most_common_elem_freqs FROM pg_stats s
+                       WHERE s.schemaname = current_schema() AND s.tablename = 'listings'
+                         AND s.attname = 'networks') AS freqs,
+                      (SELECT c.reltuples FROM pg_class c WHERE c.oid = to_regclass(%s)) AS vectors""",
+            (table,),
+        ))
+        elems, freqs = row["elems"] or [], [float(f) for f in (row["freqs"] or [])]
+        shares = dict(zip(elems, freqs, strict=False))
+        rarest = min(shares.values(), default=1.0)  # a value not listed is no more common than the rarest one
+        cached = (monotonic(), shares, rarest, float(row["vectors"] or -1))
+        _shares[key] = cached
+    _, shares, rarest, vectors = cached
+    if not shares or vectors <= 0:
+        return None
+    return min(1.0, sum(shares.get(net, rarest) for net in networks)) * vectors
+
+
 def _unfiltered(where: str) -> bool:
     return all(part.strip().upper() == "TRUE" for part in where.split(" AND "))
 
@@ -182,6 +221,7 @@ def semantic_search(
     args: dict[str, object],
     pool: int,
     synthetic: bool,
+    networks: Sequence[str] = (),
     trace: SemanticTrace | None = None,
 ) -> list[SemanticHit]:
     """The ``pool`` listings nearest ``vector`` among those passing ``where`` (alias ``l``).
@@ -190,7 +230,11 @@ def semantic_search(
     leaves the index short of rows (pgvector < 0.8 stops after ef_search candidates, so a selective
     network or type filter can leave nothing), the filtered listings are scanned exactly instead, so a
     filtered search never comes back short of what the catalog holds. pgvector >= 0.8 scans iteratively
-    (``hnsw.iterative_scan``) and needs the fallback only when even that stops early."""
+    (``hnsw.iterative_scan``) and needs the fallback only when even that stops early. ``networks`` (the
+    network filter in ``where``, if any) lets a selective filter go straight to the exact scan, and a
+    filtered index scan is planned for its own values: a generic plan of a prepared statement cannot tell
+    a filter passing 1% of the catalog from one passing 60%, and picked the wrong strategy for one or the
+    other (up to 86 ms instead of 8 at 14k)."""
     if vector.shape[0] != generation.identity.dimension:
         raise SemanticUnavailable(
             "wrong_dimension",
@@ -203,18 +247,27 @@ def semantic_search(
     params = args | {"qv": Vector(vector.astype(np.float32)), "pool": pool}
     plan = vector_plan(conn, generation.vector_table)
     trace = trace if trace is not None else SemanticTrace()
+    filtered = not _unfiltered(where)
+    selective = False
+    if plan.hnsw and filtered and networks:
+        estimate = network_rows(conn, generation.vector_table, networks)
+        selective = estimate is not None and estimate <= EXACT_SCAN_MAX_ROWS
     with conn.transaction():
-        if not plan.hnsw:
-            trace.strategy = "exact"
-            rows = _nearest(conn, generation, where, kinds, params | {"inner": pool * EXACT_ROWS_PER_LISTING})
+        if not plan.hnsw or selective:
+            trace.strategy = "exact" if not plan.hnsw else "exact (selective filter)"
+            rows = _nearest(
+                conn, generation, where, kinds, params | {"inner": pool * EXACT_ROWS_PER_LISTING}, exact=plan.hnsw
+            )
         else:
             inner = max(HNSW_ROWS, pool)
-            filtered = not _unfiltered(where)
             # A filter discards part of what the index returns: let it look further before giving up.
             ef = min(_EF_SEARCH_MAX, inner * (4 if filtered else 1))
-            conn.execute("SELECT set_config('hnsw.ef_search', %s, true)", (str(ef),))
-            if plan.iterative and filtered:
-                conn.execute("SELECT set_config('hnsw.iterative_scan', 'strict_order', true)")
+            gucs = ["set_config('hnsw.ef_search', %s, true)"]
+            if filtered:
+                gucs.append("set_config('plan_cache_mode', 'force_custom_plan', true)")
+            if filtered and plan.iterative:
+                gucs.append("set_config('hnsw.iterative_scan', 'strict_order', true)")
+            conn.execute("SELECT " + ", ".join(gucs), (str(ef),))
             rows = _nearest(conn, generation, where, kinds, params | {"inner": inner})
             trace.strategy, trace.rows = "hnsw", sum(r["n"] for r in rows)
             if filtered and len(rows) < pool and trace.rows < inner:
