@@ -87,7 +87,7 @@ def test_a_selective_network_filter_is_scanned_exactly_and_a_broad_one_through_t
     db.execute("ANALYZE listings")
     db.execute(f"ANALYZE {generation.vector_table}")
     db.commit()
-    semantic._shares.clear()
+    semantic.forget_tables()
     active = semantic.active_generation(db)
     vectors = db.execute(f"SELECT count(*) AS n FROM {active.vector_table}").fetchone()["n"]
     estimate = semantic.network_rows(db, active.vector_table, ["eip155:8453"])
@@ -111,6 +111,6 @@ def test_a_selective_network_filter_is_scanned_exactly_and_a_broad_one_through_t
 
 
 def test_without_the_vector_table_there_is_no_estimate(db, settings):
-    semantic._shares.clear()
+    semantic.forget_tables()
     assert semantic.network_rows(db, "embeddings_g1", ["eip155:8453"]) is None
-    semantic._shares.clear()
+    semantic.forget_tables()

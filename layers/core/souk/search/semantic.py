@@ -149,8 +149,19 @@ class SemanticTrace:
     rows: int = 0
 
 
-_plans: dict[tuple[str, str], VectorPlan] = {}
+_plans: dict[tuple[str, str], tuple[VectorPlan, float]] = {}
 _plans_lock = threading.Lock()
+# How long a table without its index is taken to have none: the index appears once, at a size threshold,
+# and until a search sees it the arm scans exactly (slower, never wrong).
+_NO_INDEX_TTL_S = 10.0
+
+
+def forget_tables() -> None:
+    """Drop what this process learned of vector tables (their index, their filters' statistics): for a
+    process that drops and recreates them under the same names."""
+    with _plans_lock:
+        _plans.clear()
+        _shares.clear()
 
 
 def _version(text: str) -> tuple[int, ...]:
@@ -160,20 +171,20 @@ def _version(text: str) -> tuple[int, ...]:
 def vector_plan(conn: Connection, table: str) -> VectorPlan:
     """Per (database, table): the HNSW index appears once, at a size threshold (souk.embedding.generations),
     and a new generation is a new table, so a cached answer goes stale only by a missing index (exact
-    scan: slower, never wrong) until the process restarts."""
+    scan: slower, never wrong), for at most ``_NO_INDEX_TTL_S``."""
     key = (f"{conn.info.host}:{conn.info.port}/{conn.info.dbname}", table)
-    plan = _plans.get(key)
-    if plan is None:
-        row = one(conn.execute(
-            """SELECT (SELECT extversion FROM pg_extension WHERE extname = 'vector') AS version,
-                      EXISTS (SELECT 1 FROM pg_indexes WHERE schemaname = current_schema()
-                              AND indexname = %s) AS hnsw""",
-            (f"{table}_hnsw",),
-        ))
-        plan = VectorPlan(hnsw=bool(row["hnsw"]), iterative=_version(row["version"] or "0") >= (0, 8))
-        if plan.hnsw:  # a table without its index yet is asked again next time
-            with _plans_lock:
-                _plans[key] = plan
+    cached = _plans.get(key)
+    if cached is not None and (cached[0].hnsw or monotonic() - cached[1] < _NO_INDEX_TTL_S):
+        return cached[0]
+    row = one(conn.execute(
+        """SELECT (SELECT extversion FROM pg_extension WHERE extname = 'vector') AS version,
+                  EXISTS (SELECT 1 FROM pg_indexes WHERE schemaname = current_schema()
+                          AND indexname = %s) AS hnsw""",
+        (f"{table}_hnsw",),
+    ))
+    plan = VectorPlan(hnsw=bool(row["hnsw"]), iterative=_version(row["version"] or "0") >= (0, 8))
+    with _plans_lock:
+        _plans[key] = (plan, monotonic())
     return plan
 
 
