@@ -1083,3 +1083,14 @@ def test_caps_in_words_and_items_and_the_caller_s_chain(
 ) -> None:
     iq = interpret(query)
     assert (tuple(sorted(iq.networks)), iq.max_usd_price) == (tuple(sorted(networks)), price)
+
+
+@pytest.mark.parametrize(
+    ("query", "negated"),
+    [
+        ("Summarize the league's results every Monday. Steer clear of ESPN, their terms forbid scraping.", ("espn",)),
+        ("Find a drone mapping API that keeps the flight path clear of power lines and trees.", ()),
+    ],
+)
+def test_steer_clear_of(query: str, negated: tuple[str, ...]) -> None:
+    assert interpret(query).negated_terms == negated

@@ -268,7 +268,15 @@ _TRIGGERS = _set(
     """
 )
 _TWO_WORD_TRIGGERS = frozenset(
-    {("other", "than"), ("rather", "than"), ("instead", "of"), ("anything", "but"), ("leave", "out"), ("apart", "from")}
+    {
+        ("other", "than"),
+        ("rather", "than"),
+        ("instead", "of"),
+        ("anything", "but"),
+        ("leave", "out"),
+        ("apart", "from"),
+        ("clear", "of"),  # "steer clear of AccuWeather"
+    }
 )
 # Imperative exclusions: what follows is not wanted in the results, in any query style.
 _EXCLUDE_VERBS = _set("avoid skip nothing exclude excludes excluding")
@@ -1667,7 +1675,8 @@ class _Scan:
         """Words in the negation trigger starting at i (0 when there is none)."""
         word = self.at(i)
         if (word, self.near(i, 1)) in _TWO_WORD_TRIGGERS and self.free(i + 1):
-            return 2
+            # "steer clear of X" refuses X; "keeps the path clear of power lines" describes the task
+            return 2 if word != "clear" or self.near(i, -1) in ("steer", "stay", "keep") else 0
         if word == "w" and self.text[self.spans[i][1] : self.spans[i][1] + 2] == "/o" and self.free(i + 1):
             return 2  # "w/o ocr"
         if word == "no" and (
