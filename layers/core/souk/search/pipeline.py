@@ -466,14 +466,15 @@ def _diversify(
     origin = {r["id"]: (operator_of_url(r["resource_url"]), r["pay_to"].lower()) for r in rows}
     words = set(iq.topical_terms) | set(iq.normalized.split())
     named = frozenset(op for op, _ in origin.values() if op and _operator_label(op) in words)
-    candidates = [Candidate(lid, scores[lid], *origin.get(lid, ("", ""))) for lid in ordered]
-    return diversify(
+    candidates = [Candidate(lid, scores[lid], *origin.get(lid, ("", ""))) for lid in head]
+    paged = diversify(
         candidates,
         max_per_origin=profile.max_per_origin,
         page_size=page_size,
         relax_ratio=profile.diversity_relax_ratio,
         named_operators=named,
     )
+    return paged + ordered[DIVERSIFIED_DEPTH:]
 
 
 def _operator_label(operator: str) -> str:
