@@ -14,6 +14,21 @@ from souk.search import semantic
 from tests.factories import BASE_SELLER, verified, weather
 
 
+def _five_on_base_among_sixty_five(db, settings):  # type: ignore[no-untyped-def]
+    """65 weather listings, 5 of them paid on Base, embedded, with the HNSW index."""
+    build_model_dir(Path(settings.model_dir))
+    for i in range(60):
+        catalog_event(db, verified(weather(url=f"https://w{i}.example.com/v1/current")), settings)
+    for i in range(5):
+        listing = weather(url=f"https://b{i}.example.com/v1/current", network="eip155:8453", pay_to=BASE_SELLER)
+        catalog_event(db, verified(listing), settings)
+    db.commit()
+    generation = gens.ensure_default_generation(db, settings)
+    drain(db, settings)
+    assert gens.maybe_create_hnsw(db, generation, threshold=10)
+    return generation
+
+
 def test_hnsw_scan_returns_more_than_ef_search_default(db, settings):
     build_model_dir(Path(settings.model_dir))
     for i in range(60):
@@ -34,16 +49,7 @@ def test_hnsw_scan_returns_more_than_ef_search_default(db, settings):
 def test_filtered_hnsw_search_that_runs_short_scans_the_filtered_rows(db, settings):
     """pgvector < 0.8 filters after the index scan: a filter most candidates fail leaves the scan with
     few rows or none. The arm notices and answers from the exact scan of the listings the filter passes."""
-    build_model_dir(Path(settings.model_dir))
-    for i in range(60):
-        catalog_event(db, verified(weather(url=f"https://w{i}.example.com/v1/current")), settings)
-    for i in range(5):
-        listing = weather(url=f"https://b{i}.example.com/v1/current", network="eip155:8453", pay_to=BASE_SELLER)
-        catalog_event(db, verified(listing), settings)
-    db.commit()
-    generation = gens.ensure_default_generation(db, settings)
-    drain(db, settings)
-    assert gens.maybe_create_hnsw(db, generation, threshold=10)
+    _five_on_base_among_sixty_five(db, settings)
     db.commit()
     active = semantic.active_generation(db)
     assert semantic.vector_plan(db, active.vector_table).hnsw
@@ -74,16 +80,7 @@ def test_filtered_hnsw_search_that_runs_short_scans_the_filtered_rows(db, settin
 def test_a_selective_network_filter_is_scanned_exactly_and_a_broad_one_through_the_index(db, settings, monkeypatch):
     """The planner's statistics say how many vector rows a network filter passes: few go straight to the
     exact scan (an HNSW scan would walk past everything the filter drops), many go through the index."""
-    build_model_dir(Path(settings.model_dir))
-    for i in range(60):
-        catalog_event(db, verified(weather(url=f"https://w{i}.example.com/v1/current")), settings)
-    for i in range(5):
-        listing = weather(url=f"https://b{i}.example.com/v1/current", network="eip155:8453", pay_to=BASE_SELLER)
-        catalog_event(db, verified(listing), settings)
-    db.commit()
-    generation = gens.ensure_default_generation(db, settings)
-    drain(db, settings)
-    assert gens.maybe_create_hnsw(db, generation, threshold=10)
+    generation = _five_on_base_among_sixty_five(db, settings)
     db.execute("ANALYZE listings")
     db.execute(f"ANALYZE {generation.vector_table}")
     db.commit()
