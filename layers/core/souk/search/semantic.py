@@ -156,6 +156,13 @@ _plans_lock = threading.Lock()
 _NO_INDEX_TTL_S = 10.0
 
 
+def _table_key(conn: Connection, table: str) -> tuple[str, str]:
+    """A vector table as one process meets it: the same name in another database, or in another schema
+    that a connection's options point ``search_path`` at (the evaluation's scratch schemas), is another table."""
+    info = conn.info
+    return (f"{info.host}:{info.port}/{info.dbname}?{info.options}", table)
+
+
 def forget_tables() -> None:
     """Drop what this process learned of vector tables (their index, their filters' statistics): for a
     process that drops and recreates them under the same names."""
@@ -172,7 +179,7 @@ def vector_plan(conn: Connection, table: str) -> VectorPlan:
     """Per (database, table): the HNSW index appears once, at a size threshold (souk.embedding.generations),
     and a new generation is a new table, so a cached answer goes stale only by a missing index (exact
     scan: slower, never wrong), for at most ``_NO_INDEX_TTL_S``."""
-    key = (f"{conn.info.host}:{conn.info.port}/{conn.info.dbname}", table)
+    key = _table_key(conn, table)
     cached = _plans.get(key)
     if cached is not None and (cached[0].hnsw or monotonic() - cached[1] < _NO_INDEX_TTL_S):
         return cached[0]
@@ -195,7 +202,7 @@ def network_rows(conn: Connection, table: str, networks: Sequence[str]) -> float
     """Estimated vector rows of listings paid on any of ``networks``, from the planner's statistics
     (``pg_stats`` on ``listings.networks``, ``reltuples`` of ``table``), read at most once a minute per
     process. An upper bound (a listing on two of them counts twice); None before the tables are analyzed."""
-    key = (f"{conn.info.host}:{conn.info.port}/{conn.info.dbname}", table)
+    key = _table_key(conn, table)
     cached = _shares.get(key)
     if cached is None or monotonic() - cached[0] > _SHARE_TTL_S:
         row = one(conn.execute(
