@@ -85,13 +85,17 @@ def main(dumps: list[Path]) -> None:
     mean, std = x.mean(0), x.std(0) + 1e-9
     z = (x - mean) / std
     y = np.array([1.0 if r[2] == "answerable" else 0.0 for r in data])
+
     # Golden left-out rows are mostly not off-topic: the catalog has near-duplicate listings per network.
-    w = np.array(
-        [NO_MATCH_WEIGHT if r[2] == "no_match" else 0.0 if r[:3:2] == ("golden", "left_out") else 1.0 for r in data]
-    )
+    def weight(r: tuple[str, str, str, list[float]]) -> float:
+        if r[2] == "no_match":
+            return NO_MATCH_WEIGHT
+        return 0.0 if (r[0], r[2]) == ("golden", "left_out") else 1.0
+
+    w = np.array([weight(r) for r in data])
     dev = np.array([r[1] == "dev" for r in data])
     beta = fit(z[dev], y[dev], w[dev])
-    print("weights (standardized):", dict(zip(FEATURES + ("bias",), beta.round(2).tolist(), strict=True)))
+    print("weights (standardized):", dict(zip((*FEATURES, "bias"), beta.round(2).tolist(), strict=True)))
     answerable = 1 / (1 + np.exp(-np.hstack([z, np.ones((len(z), 1))]) @ beta))
     groups = sorted({(r[0], r[2]) for r in data})
     print("abstained share (n) per set/kind")
