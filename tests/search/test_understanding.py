@@ -1094,3 +1094,54 @@ def test_caps_in_words_and_items_and_the_caller_s_chain(
 )
 def test_steer_clear_of(query: str, negated: tuple[str, ...]) -> None:
     assert interpret(query).negated_terms == negated
+
+
+@pytest.mark.parametrize(
+    ("query", "networks", "price", "type_", "method"),
+    [
+        # a tool call's keyword arguments are a request written as fields
+        ("search_tools(query='ocr receipts', max_usd_price=0.003)", (), Decimal("0.003"), None, None),
+        ("find_api(task='translate text', http_method='POST')", (), None, "http", "POST"),
+        ("find_api{task: 'resize images', pay_network: 'base-sepolia'}", (n.BASE_SEPOLIA,), None, None, None),
+        ("ERC20 top holders. rail=base ceiling=1.5c", (n.BASE,), Decimal("0.015"), None, None),
+        (
+            "funding rate\n  payment_network: base\n  max_price_per_call_usd: 0.02",
+            (n.BASE,),
+            Decimal("0.02"),
+            None,
+            None,
+        ),
+        ("captcha image solver; must accept a JSON body", (), None, "http", "POST"),
+        ("my server must accept a JSON body", (), None, None, None),
+        ("the endpoint accepts a JSON body and returns text", (), None, None, None),
+        ("bridge 1 USDC from Base over to Solana", (), None, None, None),
+        ("Polymarket odds on a Solana ETF approval", (), None, None, None),
+        # the same words as data: a chain's fees, a shop's prices, requests in a bug report
+        ("ethereum L2 fees under 1 cent chart", (), None, None, None),
+        ("list SKUs priced below $0.99 in my shopify store", (), None, None, None),
+        ("POST requests failing with 402 debug helper", (), None, None, None),
+        ("GET /v1/prices?chain=base returns 500 under load", (), None, None, None),
+        ("GET /v1/prices weather endpoint", (), None, "http", "GET"),
+        # an interface asked for in other words
+        ("ok now give me a REST api version instead", (), None, "http", None),
+        ("whois lookup as plain http", (), None, "http", None),
+        ("cover letter generator that makes a stellar first impression", (), None, None, None),
+    ],
+)
+def test_tool_calls_bug_reports_and_variants(
+    query: str, networks: tuple[str, ...], price: Decimal | None, type_: str | None, method: str | None
+) -> None:
+    iq = interpret(query)
+    assert (tuple(sorted(iq.networks)), iq.max_usd_price, iq.type, iq.method) == (networks, price, type_, method)
+
+
+@pytest.mark.parametrize(
+    ("query", "negated"),
+    [
+        ("text to speech not elevenlabs", ("elevenlab",)),
+        ("check my sitemap for pages that return 404 not found", ()),
+        ("tokens that are listed or not", ()),
+    ],
+)
+def test_a_short_query_refusing_its_last_word(query: str, negated: tuple[str, ...]) -> None:
+    assert interpret(query).negated_terms == negated

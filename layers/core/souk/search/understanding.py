@@ -185,7 +185,7 @@ _CHAIN_SUBJECTS = _set(
     token tokens nft nfts ledger ledgers block blocks explorer rpc horizon soroban contract contracts
     validator validators price prices swap swaps dex defi analytics data faucet faucets asset assets
     holder holders supply transfer transfers event events indexer node nodes gas market markets chart
-    charts history staking bridge domain domains program programs anchor anchors sdk
+    charts history staking bridge domain domains program programs anchor anchors sdk fee fees etf etfs
     """
 )
 # After a name that is also an ordinary word: "base price", "base url", "polygon area", "base 64".
@@ -249,6 +249,10 @@ _VERB_TAILS = _set(
 )
 _SEEKING = _set("looking search searching asking hunting shopping")
 _INTERFACE_WORDS = _TYPE_NOUNS | _MCP_NOUNS | _METHOD_NOUNS | _set("only please plz")
+_VARIANT_WORDS = _set("version variant alternative equivalent flavor flavour edition")
+# "GET /v1/prices returns 500", "POST /pay failing with 402": a request in a bug report
+_STATUS_VERBS = _set("returns returned returning gives gave giving throws threw fails failed failing errors")
+_STATUS_CODE = re.compile(r"[1-5]\d\d")
 _CHEAP_WORDS = frozenset({"cheap", "cheapest", "cheaper", "cheaply", "inexpensive", "affordable"})
 _CHEAP_PAIRS = frozenset(
     {
@@ -452,21 +456,21 @@ _PRICED_THINGS = _set(
     tours fare fares listing listings property properties wine wines shoes clothes dress dresses
     watch watches tv tvs camera cameras headphones furniture grocery groceries food dinner lunch
     subscription subscriptions plan plans invoice invoices loan loans mortgage memecoin memecoins altcoin
-    altcoins domain domains gas shipping postage delivery rate rates
+    altcoins domain domains gas shipping postage delivery rate rates sku skus merchandise
     """
 )
 # "when XLM drops below 30 cents": an asset's own price, or a price moving, is data.
 _PRICE_SUBJECTS = _PRICED_THINGS | _set(
     """
     xlm usdc eurc eth btc sol bitcoin ether drops drop dropped falls fall fell rises rise rose trades
-    trading traded dips dip payments settlements transactions transfers
+    trading traded dips dip payments settlements transactions transfers l1 l1s l2 l2s rollup rollups
     """
 )
 _PRICE_WORDS = _set("priced price pricing cost costs costing charges charge charging fee fees pay paying pays billed")
 _CONVERSION_WORDS = _set(
     """
     convert converts converting conversion converter exchange exchanging exchanged worth equals equal
-    equivalent fx forex swap swapping send sending transfer transferring wire invest investing
+    equivalent fx forex swap swapping send sending transfer transferring wire invest investing bridge bridging
     """
 )
 _CURRENCY_WORDS = _set(
@@ -553,6 +557,7 @@ _TYPE_TOPIC_AFTER = _set(
     sdk library libraries starter generator generators builder testing tester tests monitor monitoring
     mocking mock mocks design designer fuzzing fuzzer linter linting validation debugger debugging
     certification certifications naming conventions convention best practices guidelines
+    failing fail fails failed erroring errors crashing crashes timing hanging broken
     """
 )
 _DETERMINERS = _set("a an the")
@@ -587,6 +592,8 @@ _FACILITATORS = _set("facilitator facilitators facilitator's")
 _IMPERATIVE_OPENERS = _set("list find get show give collect create build generate make search fetch pull")
 _REQUEST_OPENERS = _set("please help can could would i i'm im we my our show give find tell")
 _TASK_WORDS = 20  # longer than this, a query is a task description rather than a Bazaar query
+# Sentences this short are keyword fragments ("ERC20 top holders. rail=base"), not a task description.
+_FRAGMENT_WORDS = 8
 
 
 # --- the scan ------------------------------------------------------------------------------------
@@ -605,7 +612,10 @@ _MEANING_VERBS = _set("refer refers mean means stand stands denote denotes repre
 _PASSIVE_HELPERS = _set("was were been had")
 _QUESTION_WORDS = _set("which what what's whats how why who when is are does do did")
 # "write a stellar cover letter": the adjective, after a verb of making something good.
-_MAKING_VERBS = _set("write writing craft crafting compose draft drafting create creating generate make give deliver")
+_MAKING_VERBS = _set(
+    "write writes writing wrote craft crafts crafting compose composes draft drafts drafting create creates creating"
+    " generate generates make makes making made give gives deliver delivers"
+)
 _STELLAR_ADJ_BEFORE = _set("with is was are were so truly really absolutely pretty quite simply most more")
 _STELLAR_ADJ_AFTER = _set(
     """
@@ -635,10 +645,12 @@ _REQUEST_BEFORE = _set(
 # asked about as the rail. "type" counts only with an interface for its value.
 _SPEC_FIELD = re.compile(
     r"(?<![\w])[\"']?(?P<key>(?:payment|pay|settlement)[\s_-]?(?:network|rail|chain)|settle[\s_-]?on|pay[\s_-]?on"
-    r"|network|rail|max(?:imum)?[\s_-]?(?:usd[\s_-]?)?(?:price|cost)(?:[\s_-]?(?:usd|per[\s_-]?call))?|max[\s_-]?usd"
-    r"|price[\s_-]?cap|budget[\s_-]?per[\s_-]?call|interface|transport|type|http[\s_-]?method|method)[\"']?"
-    # a value ends at punctuation, the end, a bullet dash or the next "key:" (newlines are spaces by now)
-    r"\s*[:=]\s*[\"']?(?P<value>[a-z0-9$€¢.:/ -]{1,40}?)[\"']?(?=\s*(?:[,;}\]]|$|-\s|[a-z_]+\s*:))"
+    r"|network|rail|max(?:imum)?[\s_-]?(?:usd[\s_-]?)?(?:price|cost)(?:[\s_-]?(?:usd|per[\s_-]?call)){0,2}|max[\s_-]?usd"
+    r"|price[\s_-]?(?:cap|ceiling)|ceiling|budget[\s_-]?per[\s_-]?call|interface|transport|type|http[\s_-]?method"
+    r"|method)[\"']?"
+    # a value ends at punctuation, a call's closing parenthesis, the end, a bullet dash or the next "key:"
+    # (newlines are spaces by now)
+    r"\s*[:=]\s*[\"']?(?P<value>[a-z0-9$€¢.:/ -]{1,40}?)[\"']?(?=\s*(?:[,;})\]]|$|-\s|[a-z_]+\s*[:=]))"
 )
 _PAYLOAD_KEYS = _set("scheme maxamountrequired payto x402version paymentrequirements")
 _DATA_VERBS = _set("decode decoding parse parsing explain explaining validate validating lint convert converting")
@@ -652,6 +664,7 @@ _CHARGE_VERBS = _set("charge charges charging bill bills")
 _PLAIN_WORDS = _set("plain regular simple standard")
 _BODY_LEADS = _set("a an the my our some json csv")
 _BODY_WORDS = _set("json body payload csv")
+_MODAL_WORDS = _set("must should has have needs need to")
 _SUBMIT_VERBS = _set("submit submits submitted submitting send sends sent")
 _ACCEPT_VERBS = _set("accept accepts accepting support supports supporting speak speaks take takes")
 _PRESERVE_GERUNDS = _set(
@@ -732,7 +745,7 @@ class _Scan:
         self.sentence = [bisect_left(sentence_ends, s) for s in self.starts]
         # A long or multi-sentence query is a task description, not a Bazaar-style query: there a
         # chain, amount or protocol is far more often the subject than a payment constraint.
-        self.task = count > _TASK_WORDS or len(set(self.sentence)) > 1
+        self.task = count > _TASK_WORDS or (len(set(self.sentence)) > 1 and count > _FRAGMENT_WORDS)
         # Asked in sentences (a question, a task, "please ..."), not typed as keywords.
         self.request = self.task or self.question or first_word in _REQUEST_OPENERS
         self.pay_sentences = {
@@ -881,6 +894,7 @@ class _Scan:
         self.scan_bare_qualifiers()
         self.scan_assets()
         self.scan_types()
+        self.scan_body_requirement()
         self.scan_cheap()
         self.mark_negated_claims()
         self.attach_filler()
@@ -917,7 +931,9 @@ class _Scan:
             literal = self.cased[m.start() : m.end()] if self.cased else m.group()
             claim = _Claim("network", inside[0], inside[-1], m.group(), (n.canonical_case(literal),))
             claim.why = f"'{m.group()}': a network id typed as such"
-            asked = self.at(inside[0] - 1) in ("is", "are") and self.at(inside[0] - 2) in ("what", "which")
+            asked = self.at(inside[0] - 1) in ("is", "are") and (
+                self.at(inside[0] - 2) in ("what", "which") or inside[0] == 1  # "is stellar:pubnet the same as ...?"
+            )
             if (
                 self.near(inside[-1], 1) in _MEANING_VERBS
                 or self.look_back(inside[0], 3, _TOPIC_BEFORE) >= 0
@@ -959,7 +975,7 @@ class _Scan:
                 self._add(claim, m.start(), m.end())
 
     def each_unit(self, first: int) -> str | None:
-        """"each classification must cost at most half a cent", "every lookup should be under 1 cent": the
+        """ "each classification must cost at most half a cent", "every lookup should be under 1 cent": the
         unit of work named by "each"/"every" before the price word of the same clause; None when there is
         none, or when the unit is a priced thing ("each room must cost under $200")."""
         word = self.look_back(first, 4, _EACH_COST_WORDS)
@@ -974,7 +990,7 @@ class _Scan:
         return noun
 
     def unitless_price(self, first: int, last: int, usd: Decimal | None) -> bool:
-        """"under 0.05 per query" caps a price only beside a price word or after the service it asks for
+        """ "under 0.05 per query" caps a price only beside a price word or after the service it asks for
         ("research agent on base, under 0.05 per query"); "error rate under 0.1 per page" caps a rate. Not
         when another currency follows ("under 0.002 per call, paid in ETH") or the cap is zero."""
         if usd is None or usd <= 0:
@@ -1483,8 +1499,10 @@ class _Scan:
             return "filter", f"'{self.span_text(b if prior else i, i if prior else i + 1)}': payment phrase"
         if prior in ("in", "with") and self.at(self.before(b)) in _RAIL_VERBS | _PAY_NOUNS | {"priced"}:
             return "filter", f"'{self.span_text(self.before(b), i)}': payment phrase"
-        if prior in ("in", "with") and self.at(self.before(b)) == "for" and self.at(self.before(self.before(b))) in (
-            _RAIL_VERBS
+        if (
+            prior in ("in", "with")
+            and self.at(self.before(b)) == "for"
+            and self.at(self.before(self.before(b))) in (_RAIL_VERBS)
         ):  # "an fx feed i can pay for with eurc"
             return "filter", f"'{self.span_text(self.before(self.before(b)), i)}': payment phrase"
         if prior in _PREFER:
@@ -1544,10 +1562,26 @@ class _Scan:
             elif word in ("http", "https", "rest", "restful") and not nxt and not self.task and i and self.link[i - 1]:
                 # "weather over plain http": the interface, said last
                 b = self.before(i, _PLAIN_WORDS)
-                if self.at(b) in _METHOD_PREPS and b >= 0:
+                if (self.at(b) in _METHOD_PREPS or self.at(b) == "as") and b >= 0:  # "whois lookup as plain http"
                     self.claim_words("type", b, i, "http", "filter", f"'{self.span_text(b, i)}': interface phrase")
             elif word in _METHODS:
                 self.try_method(i)
+
+    def scan_body_requirement(self) -> None:
+        """'must accept a JSON body': a request body is sent with POST."""
+        for i, word in enumerate(self.words):
+            if word not in _ACCEPT_VERBS or not self.free(i):
+                continue
+            k = i + 1
+            while self.at(k) in _BODY_LEADS and self.joined(k - 1, k):
+                k += 1
+            if self.at(k) != "body" or k == i + 1 or not self.joined(k - 1, k) or not self.free(k):
+                continue
+            if self.look_back(i, 2, _MODAL_WORDS) < 0 or any(c.kind == "method" for c in self.claims):
+                continue  # "the endpoint accepts a JSON body" describes one; "must accept" asks for it
+            if self.look_back(i, 4, _POSSESSIVES) >= 0:
+                continue  # "my server must accept a JSON body": the caller's own system
+            self.claim_words("method", i, k, "POST", "filter", f"'{self.span_text(i, k)}': a body is sent with POST")
 
     def interface_role(
         self, first: int, last: int, *, noun: bool, capitals: bool = False, method: bool = False
@@ -1578,7 +1612,15 @@ class _Scan:
         compound = noun and not method and self.words[last] not in _MCP_MODIFIERS
         # ... but "mcp server exposing a slack tool" goes on with a verb: the interface is the head.
         verb = tail.endswith(("ing", "ed")) or tail in _VERB_TAILS or tail in _PAYMENT_TAILS
-        if compound and _content(tail) and self.free(last + 1) and tail not in _INTERFACE_WORDS and not verb:
+        variant = tail in _VARIANT_WORDS  # "a REST api version instead": the interface of the thing asked for
+        if (
+            compound
+            and _content(tail)
+            and self.free(last + 1)
+            and tail not in _INTERFACE_WORDS
+            and not verb
+            and not variant
+        ):
             # "mcp server uptime monitor", "http api gateway": the interface modifies another noun
             return "topic", f"'{phrase} {tail}': part of a longer name, not the interface asked for"
         if self.words[first] == "mcp" and not noun:
@@ -1634,10 +1676,23 @@ class _Scan:
             role, why = self.interface_role(i, i, noun=True, method=True)
             if self.question and _PATH_AFTER.match(self.text, self.spans[i][1]):
                 role, why = "topic", f"'{word}' and its route are what the question is about"
+            elif self.status_reported(i):
+                role, why = "topic", f"'{word}' and its route are a request in a bug report"
             self.claim_words("method", i, i, word.upper(), role, why)
         elif self.typed_in_capitals(i):
             role, why = self.interface_role(i, i, noun=True, capitals=True, method=True)
             self.claim_words("method", i, i, word.upper(), role, why)
+
+    def status_reported(self, i: int) -> bool:
+        """A status code follows the request within its sentence ("GET /v1/x returns 500 under load")."""
+        for k in range(i + 1, min(len(self.words) - 1, i + 12)):
+            if self.sentence[k] != self.sentence[i]:
+                return False
+            if self.words[k] in _STATUS_VERBS and any(
+                _STATUS_CODE.fullmatch(self.at(j)) for j in range(k + 1, min(len(self.words), k + 3))
+            ):
+                return True
+        return False
 
     def spaced(self, i: int) -> bool:
         end = self.spans[i][1]
@@ -1798,6 +1853,10 @@ class _Scan:
                 return 0, ""
             if not self.task and nxt in _NOT_PREPS:
                 return 0, ""
+            last_word = i + length == len(self.words) - 1
+            state = nxt.endswith(("ed", "ing")) or nxt == "found" or prior.isdigit()  # "404 not found"
+            if not self.task and not self.request and last_word and not state:
+                return 0, ""  # "text to speech not elevenlabs": a short query's last word refused
             return -1, content
         lacked = nxt in _LACKED or (nxt == "any" and self.near(i + 1, 1) in _LACKED)
         if lacked and word in ("no", "without"):
@@ -2173,6 +2232,7 @@ def _note_asset(
 
 
 _SPEC_AMOUNT = re.compile(_amount(False) + _TAIL)
+_SPEC_CENTS = re.compile(r"(\d+(?:\.\d+)?|\.\d+)\s?(?:c|¢|cents?)")
 _SPEC_NUMBER = re.compile(r"\$?\s?(\d+(?:\.\d+)?|\.\d+)(?:\s?(?:usd|usdc))?(?:\s?(?:/|per)\s?(?:call|request))?")
 
 
@@ -2185,15 +2245,20 @@ def _spec_value(key: str, value: str) -> tuple[str, object] | None:
         return ("type", "http") if words and words[0] in ("http", "https", "rest", "restful") else None
     if key in ("method", "http_method"):
         return ("method", value.upper()) if value in _METHODS else None
-    if "price" in key or "cost" in key or key in ("budget_per_call", "max_usd"):
+    if "price" in key or "cost" in key or key in ("budget_per_call", "max_usd", "ceiling"):
         priced = _SPEC_AMOUNT.fullmatch(value)
         if priced is not None:
             usd, symbol = _amount_value(priced)
             return "price", (usd, symbol, False)
         bare = _SPEC_NUMBER.fullmatch(value)
-        return ("price", (Decimal(bare.group(1)), None, False)) if bare else None
+        if bare is not None:
+            return "price", (Decimal(bare.group(1)), None, False)
+        cents = _SPEC_CENTS.fullmatch(value)  # "ceiling=1.5c"
+        return ("price", (Decimal(cents.group(1)) / 100, None, False)) if cents else None
     if _CAIP2.fullmatch(value):
         return "network", (n.canonical_case(value),)
+    if (legacy := n.LEGACY_ALIASES.get(value)) is not None:  # pay_network: 'base-sepolia'
+        return "network", (legacy,)
     family = words[0] if words else ""
     if family not in n.FAMILIES or len(words) > 2:
         return None
