@@ -101,6 +101,10 @@ def _grid():
         keys = ("direction_mismatch_penalty",)
         for penalty in (1.0, 0.7, 0.5, 0.3):
             yield keys, (penalty,)
+    elif spec == "testnet":
+        keys = ("testnet_penalty",)
+        for penalty in (1.0, 0.9, 0.8, 0.7, 0.5):
+            yield keys, (penalty,)
     elif spec == "fusion":
         keys = ("fusion", "lexical_weight", "semantic_weight")
         yield keys, ("rrf", 0.5, 0.5)

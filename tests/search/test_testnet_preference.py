@@ -1,0 +1,66 @@
+"""A listing payable only with test tokens yields to a production one when nobody named a network."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from souk.catalog.ingest import catalog_event
+from souk.networks import BASE, BASE_SEPOLIA
+from souk.search.pipeline import RankRequest, _apply_query_signals, rank
+from souk.search.profile import DEFAULT_PROFILE, with_name
+from souk.search.understanding import interpret
+from tests.factories import BASE_SELLER, CLOCK, verified, weather
+
+OFF = with_name(DEFAULT_PROFILE, "no-testnet-penalty", testnet_penalty=1.0)
+
+
+def _forecast(path: str, network: str, description: str):
+    return weather(
+        url=f"https://wx.example{path}",
+        network=network,
+        pay_to=BASE_SELLER,
+        service_name="Forecast",
+        description=description,
+        tags=["weather", "forecast"],
+    )
+
+
+def _catalog(db, settings, *listings) -> list[int]:
+    ids = [catalog_event(db, verified(lst, CLOCK - timedelta(hours=1)), settings).listing_id for lst in listings]
+    db.commit()
+    return ids
+
+
+def test_the_penalty_applies_only_to_testnet_only_listings_when_no_network_is_named(db, settings) -> None:
+    sandbox, production = _catalog(
+        db,
+        settings,
+        _forecast("/sandbox/forecast", BASE_SEPOLIA, "Weather forecast for a city."),
+        _forecast("/forecast", BASE, "Weather forecast for a city."),
+    )
+
+    def signals(query: str, *, network_filtered: bool = False) -> dict[int, float]:
+        scores = {sandbox: 1.0, production: 1.0}
+        _apply_query_signals(db, scores, interpret(query), DEFAULT_PROFILE, network_filtered=network_filtered)
+        return scores
+
+    assert signals("weather forecast") == {sandbox: DEFAULT_PROFILE.testnet_penalty, production: 1.0}
+    assert DEFAULT_PROFILE.testnet_penalty < 1.0
+    assert signals("weather forecast", network_filtered=True) == {sandbox: 1.0, production: 1.0}
+    assert signals("weather forecast on base sepolia") == {sandbox: 1.0, production: 1.0}  # asked for
+    assert signals("weather forecast on a testnet") == {sandbox: 1.0, production: 1.0}
+
+
+def test_a_slightly_better_sandbox_match_yields_to_the_production_listing(db, settings) -> None:
+    sandbox, production = _catalog(
+        db,
+        settings,
+        _forecast("/sandbox/forecast", BASE_SEPOLIA, "Weather forecast, the weather for a city."),
+        _forecast("/forecast", BASE, "Weather forecast for a city."),
+    )
+    request = RankRequest("weather forecast", now=CLOCK)
+    assert rank(db, request, settings, OFF).listing_ids == [sandbox, production]
+    assert rank(db, request, settings, DEFAULT_PROFILE).listing_ids == [production, sandbox]
+    # A network in the words keeps the test network's listing where its match puts it.
+    named = RankRequest("weather forecast paid on base sepolia", now=CLOCK)
+    assert rank(db, named, settings, DEFAULT_PROFILE).listing_ids == [sandbox]
