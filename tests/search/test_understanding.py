@@ -1145,3 +1145,30 @@ def test_tool_calls_bug_reports_and_variants(
 )
 def test_a_short_query_refusing_its_last_word(query: str, negated: tuple[str, ...]) -> None:
     assert interpret(query).negated_terms == negated
+
+
+@pytest.mark.parametrize(
+    ("query", "price", "strict"),
+    [
+        ("checkers engine best move, sub-cent per move", Decimal("0.01"), True),
+        ("current weather by coordinates, pay on base, sub-cent", Decimal("0.01"), True),
+        ("list sub-penny stocks", None, False),  # the stocks' price
+        ("sub-cent memecoins trending on solana", None, False),
+    ],
+)
+def test_sub_cent(query: str, price: Decimal | None, strict: bool) -> None:
+    iq = interpret(query)
+    assert (iq.max_usd_price, iq.max_usd_price_strict) == (price, strict)
+
+
+@pytest.mark.parametrize(
+    ("query", "type_"),
+    [
+        ("hosted access to the Financial Datasets MCP server (income statements, balance sheets)", None),
+        ("I need the GitHub MCP server", None),
+        ("Find me a Weather MCP server please", "mcp"),
+        ("weather MCP server", "mcp"),
+    ],
+)
+def test_a_named_mcp_server_is_a_product_not_the_interface(query: str, type_: str | None) -> None:
+    assert interpret(query).type == type_

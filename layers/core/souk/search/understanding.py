@@ -380,9 +380,12 @@ _PRICE_CAP = re.compile(rf"(?:(?<!\w)(?:{_LE_WORDS})|(?<![<>=])(?:<=|=<|≤|<))\
 # "less than $0.02" and "under 2 cents" exclude the amount itself; "at most", "up to", "≤" include it.
 _STRICT_CAP = re.compile(
     r"(?<!\w)(?<!or\s)(?:less|cheaper|lower)\s+than(?!\w)|(?<!\w)(?<!or\s)(?:under|below|beneath)(?!\w)|(?<![<>=])<(?!=)"
+    r"|(?<!\w)sub[\s-]?(?:cent|penny)"
 )
 # "one cent per call or less": the unit of work may sit between the amount and "or less".
 _PER_UNIT = r"\s*(?:for\s+)?(?:(?:per|each|every)\s+|/\s*)(?:(?:api|single)\s+)?[a-z][a-z-]*"
+# "sub-cent per move": under one cent, strictly
+_PRICE_SUB_CENT = re.compile(rf"(?<![\w-])sub[\s-]?(?:cent|penny)(?![\w-]){_TAIL}")
 _PRICE_OR_LESS = re.compile(rf"(?<![\w.,$€]){_amount(True)}(?=(?:{_PER_UNIT})?\s+{_OR_LESS}){_TAIL}")
 # "under 0.05 per query": a cap on a bare fraction of one is a price (in USD) only when a call is its unit
 # ("under 5 per request" may count anything; x402 calls cost cents).
@@ -949,6 +952,7 @@ class _Scan:
         patterns = (
             (_PRICE_CAP, "price"),
             (_PRICE_OR_LESS, "price"),
+            (_PRICE_SUB_CENT, "price"),
             (_PRICE_CAP_UNITLESS, "price"),
             (_PRICE_MIN, "minprice"),
             (_PRICE_WORDS_PER_CALL, "price"),
@@ -959,7 +963,7 @@ class _Scan:
                 inside = self.word_range(m.start(), m.end())
                 if not inside or not all(self.free(k) for k in inside):
                     continue
-                usd, symbol = _amount_value(m)
+                usd, symbol = (Decimal("0.01"), None) if pattern is _PRICE_SUB_CENT else _amount_value(m)
                 if pattern is _PRICE_CAP_UNITLESS and not self.unitless_price(inside[0], inside[-1], usd):
                     continue
                 if pattern is _PRICE_WORDS_PER_CALL and any(ch.isdigit() or ch in "$€" for ch in m.group()):
@@ -970,6 +974,10 @@ class _Scan:
                     # 2 cents": a minimum refused is a cap (inclusive, like "no more than")
                     kind = "price"
                 role, why = self.price_role(kind, m.group(), inside[0], inside[-1], usd, symbol, unit)
+                if pattern is _PRICE_SUB_CENT and self.near(inside[-1], 1) in _PRICED_THINGS:
+                    role, why = "topic", f"'{m.group()} {self.near(inside[-1], 1)}': the price of the subject"
+                elif pattern is _PRICE_SUB_CENT and self.task and unit is None:  # "where the sub-cent market is"
+                    role, why = "topic", f"'{m.group()}' in a long task request, not a price per call"
                 claim = _Claim("minprice" if kind == "minprice" else "price", inside[0], inside[-1], m.group())
                 claim.value, claim.role, claim.why = (usd, symbol, kind == "bare"), role, why
                 self._add(claim, m.start(), m.end())
@@ -1601,6 +1609,13 @@ class _Scan:
             # "our platform only supports POST", "can only issue HTTP GET requests": what the caller can send
             return "filter", f"'{self.span_text(only, last)}': the only method the caller can use"
         wanted = prior == "like" and self.at(self.before(b)) in _WOULD  # "i'd like a restful service"
+        name = first - 1
+        while self.proper_name(name - 1):
+            name -= 1
+        if noun and self.words[first] == "mcp" and self.proper_name(first - 1) and self.at(name - 1) not in ("a", "an"):
+            # "hosted access to the Financial Datasets MCP server": one named server, reached however it is
+            # offered; as a filter it would hide an HTTP listing of that very product
+            return "topic", f"'{self.span_text(name, last)}': names one server, not the interface"
         if prior in _TYPE_TOPIC_BEFORE and not wanted:
             return "topic", f"'{self.span_text(b, last)}': the task is about it, not through it"
         if method and tail == "based":  # "an HTTP HEAD-based ping tester": how the subject works
