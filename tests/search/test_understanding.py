@@ -1104,6 +1104,9 @@ def test_steer_clear_of(query: str, negated: tuple[str, ...]) -> None:
         ("find_api(task='translate text', http_method='POST')", (), None, "http", "POST"),
         ("find_api{task: 'resize images', pay_network: 'base-sepolia'}", (n.BASE_SEPOLIA,), None, None, None),
         ("ERC20 top holders. rail=base ceiling=1.5c", (n.BASE,), Decimal("0.015"), None, None),
+        ("chain=base url metadata extractor og tags json-ld", (n.BASE,), None, None, None),
+        ("GET /v1/prices?chain=base returns 500 under load", (), None, None, None),
+        ('{"chain": "solana", "task": "top holders"}', (), None, None, None),
         (
             "funding rate\n  payment_network: base\n  max_price_per_call_usd: 0.02",
             (n.BASE,),

@@ -655,6 +655,8 @@ _SPEC_FIELD = re.compile(
     # (newlines are spaces by now)
     r"\s*[:=]\s*[\"']?(?P<value>[a-z0-9$€¢.:/ -]{1,40}?)[\"']?(?=\s*(?:[,;})\]]|$|-\s|[a-z_]+\s*[:=]))"
 )
+# "chain=base ocr": in keywords, a chain given as a parameter (not "?chain=base" inside a URL)
+_CHAIN_PARAM = re.compile(r"(?<![\w?&/=])(?P<key>chain)\s?=\s?(?P<value>[a-z][a-z0-9:-]{1,40})(?![\w:-])")
 _PAYLOAD_KEYS = _set("scheme maxamountrequired payto x402version paymentrequirements")
 _DATA_VERBS = _set("decode decoding parse parsing explain explaining validate validating lint convert converting")
 # "transactions with amount under 1 cent": the amount belongs to the data the task works on.
@@ -908,9 +910,11 @@ class _Scan:
         """``network: base``, ``"max_price_usd": 0.004``, ``interface: REST``: a request written as fields."""
         if any(w in _PAYLOAD_KEYS for w in self.words):
             return  # an x402 payment header or requirement quoted as data ("decode this: {scheme, network...}")
-        for m in _SPEC_FIELD.finditer(self.text):
+        for m in (*_SPEC_FIELD.finditer(self.text), *_CHAIN_PARAM.finditer(self.text)):
             data = any(w in _DATA_VERBS for w in self.words[: bisect_left(self.starts, m.start())])
             key = re.sub(r"[\s_-]+", "_", m.group("key"))
+            if key == "chain" and self.task:
+                continue  # a chain parameter inside a task description is as often the data asked about
             value = m.group("value").strip()
             parsed = _spec_value(key, value)
             if parsed is None:
