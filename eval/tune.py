@@ -101,6 +101,8 @@ def _grid():
         keys = ("direction_mismatch_penalty",)
         for penalty in (1.0, 0.7, 0.5, 0.3):
             yield keys, (penalty,)
+    elif spec == "shipped":
+        yield (), ()
     elif spec == "testnet":
         keys = ("testnet_penalty",)
         for penalty in (1.0, 0.9, 0.8, 0.7, 0.5):

@@ -22,7 +22,6 @@ def test_weather_listing_gets_the_documented_queries():
         "weather api",
         "current weather and a three-day forecast for a city",
         "weather api that takes a city and units",
-        "api that takes city name",
         "get api for weather, forecast",
         "weather api that returns temperature and conditions",
     ]
@@ -34,7 +33,6 @@ def test_mcp_tool_gets_the_documented_queries_and_skips_undeclared_fields():
         "merge pdf files",
         "merge several pdf files into one document",
         "merge pdf files that takes a files",
-        "mcp tool that takes urls of the pdfs to merge",
     ]
 
 
@@ -76,6 +74,16 @@ def test_subject_falls_back_to_tag_then_url_path():
     assert synthetic_queries(_bare(tags=("fx rates",)))[0] == "fx rates"
     only_params = _bare(params=(DeclaredParam("symbol", True),))
     assert synthetic_queries(only_params) == ["quote", "quote that takes a symbol"]
+
+
+def test_a_route_ending_in_a_record_id_names_no_subject():
+    # "/x402/agent/qrn:agent:6901eecf...": an id, and "agent" before it is only the collection
+    routes = ("/x402/agent/qrn:agent:6901eecfa190739b272f5d57", "/swarm/68fb3bd9bd72982773fff32b", "/orders/123456")
+    for route in routes:
+        doc = _bare(resource_url=f"https://x.example{route}", params=(DeclaredParam("input", True),))
+        assert synthetic_queries(doc) == []
+    named = _bare(resource_url="https://x.example/v1/get_stock_price", params=(DeclaredParam("symbol", True),))
+    assert synthetic_queries(named)[0] == "get stock price"
 
 
 def test_deterministic_deduplicated_capped_and_bounded():

@@ -11,17 +11,19 @@ Templates, in this order (a template whose fields are missing is skipped):
 1. name        ``{subject}``                                   "get stock price"
 2. purpose     ``{first sentence of the description}``          "merge several pdf files into one document"
 3. inputs      ``{subject} that takes a {p1}[ and {p2}]``       "weather api that takes a city and units"
-4. input text  ``{noun} that takes {description of a param}``   "api that takes city name"
-5. tags        ``{method} api for {t1}, {t2}, {t3}`` (HTTP)     "get api for weather, forecast"
+4. tags        ``{method} api for {t1}, {t2}, {t3}`` (HTTP)     "get api for weather, forecast"
                ``mcp tool for {t1}, {t2}, {t3}`` (MCP)
-6. output      ``{subject} that returns {f1}, {f2} and {f3}``   "weather api that returns temperature"
+5. output      ``{subject} that returns {f1}, {f2} and {f3}``   "weather api that returns temperature"
 
 - ``subject``: the MCP tool name, else the service name, else the first tag, else the last path
-  segment of the URL that is not a version (``v1``) or a template (``{id}``); identifiers are split
-  into words (``get_stock_price`` and ``getStockPrice`` -> "get stock price").
-- ``noun``: "api" for HTTP listings, "mcp tool" for MCP tools (the declared type).
-- Parameters: required ones first, then declaration order; at most two names in template 3, and
-  template 4 uses the first parameter that has a description (its first sentence).
+  segment of the URL that is not a version (``v1``) or a template (``{id}``), and none when that
+  segment is a record id (``qrn:agent:6901eecf...``); identifiers are split into words
+  (``get_stock_price`` and ``getStockPrice`` -> "get stock price").
+- Parameters: required ones first, then declaration order; at most two names in template 3.
+- A template "api that takes {a parameter's description}" was dropped (2026-12-03): on the real crawl,
+  hundreds of agent listings describe their one parameter as "your message to the agent", which then
+  matched any request that mentions an agent. Graded crawl dev nDCG@10 0.874 -> 0.894, golden dev
+  0.8314 -> 0.8325; the external sets declare no parameter descriptions, so unchanged.
 - Tags that only name a network, an asset or a price ("stellar", "usdc", "testnet", "$0.01") are
   dropped: networks, assets and prices are structured filters, not topics. The templates never add
   such words; seller prose (the description) is quoted as declared. Tags that only repeat the type
@@ -41,6 +43,8 @@ from souk import assets, networks
 from souk.listing.document import DeclaredParam, ListingDocument
 
 MAX_QUERIES = 6
+# A route segment that is a record id: a long hex or digit run, or a colon-separated id ("qrn:agent:...")
+_ID_SEGMENT = re.compile(r"[0-9a-f]{8,}|\d{5,}|\w:\w|^[a-z0-9]{24,}$", re.IGNORECASE)
 MAX_QUERY_CHARS = 160
 MAX_LIST_ITEMS = 3
 
@@ -106,6 +110,10 @@ def _path_subject(doc: ListingDocument) -> str:
     for segment in reversed([s for s in doc.url_path.split("/") if s]):
         if _VERSION.match(segment) or segment.startswith("{") or segment.startswith(":"):
             continue
+        if _ID_SEGMENT.search(segment):
+            # "/agent/qrn:agent:6901eecf...": the route names one record, not what the endpoint does; the
+            # segment before it ("agent") is a collection, too generic to stand for the listing
+            return ""
         words = split_identifier(segment)
         if words:
             return words
@@ -130,7 +138,6 @@ def synthetic_queries(doc: ListingDocument) -> list[str]:
     """Up to MAX_QUERIES agent-style queries built only from ``doc``'s declared fields (see module doc)."""
     tags = [c for t in doc.tags if not _is_filter_word(t) and (c := _clean(t))]
     subject = _subject(doc, tags)
-    noun = "mcp tool" if doc.type == "mcp" else "api"
     params = _ordered_params(doc)
     candidates: list[str] = []
 
@@ -142,9 +149,6 @@ def synthetic_queries(doc: ListingDocument) -> list[str]:
     if subject and names:
         rest = f" and {names[1]}" if len(names) > 1 else ""
         candidates.append(f"{subject} that takes a {names[0]}{rest}")
-    described = next((p for p in params if p.description and first_sentence(p.description)), None)
-    if described is not None and described.description:
-        candidates.append(f"{noun} that takes {first_sentence(described.description)}")
     if tags:
         head = "mcp tool" if doc.type == "mcp" else f"{(doc.method or '').lower()} api".strip()
         candidates.append(f"{head} for {', '.join(tags[:MAX_LIST_ITEMS])}")
