@@ -25,19 +25,21 @@ def _forecast(path: str, network: str, description: str):
     )
 
 
-def _catalog(db, settings, *listings) -> list[int]:
-    ids = [catalog_event(db, verified(lst, CLOCK - timedelta(hours=1)), settings).listing_id for lst in listings]
+def _sandbox_and_production(db, settings, sandbox_description: str) -> tuple[int, int]:
+    """A Base Sepolia listing and a Base one of the same forecast; the production text is fixed."""
+    listings = (
+        _forecast("/sandbox/forecast", BASE_SEPOLIA, sandbox_description),
+        _forecast("/forecast", BASE, "Weather forecast for a city."),
+    )
+    sandbox, production = (
+        catalog_event(db, verified(lst, CLOCK - timedelta(hours=1)), settings).listing_id for lst in listings
+    )
     db.commit()
-    return ids
+    return sandbox, production
 
 
 def test_the_penalty_applies_only_to_testnet_only_listings_when_no_network_is_named(db, settings) -> None:
-    sandbox, production = _catalog(
-        db,
-        settings,
-        _forecast("/sandbox/forecast", BASE_SEPOLIA, "Weather forecast for a city."),
-        _forecast("/forecast", BASE, "Weather forecast for a city."),
-    )
+    sandbox, production = _sandbox_and_production(db, settings, "Weather forecast for a city.")
 
     def signals(query: str, *, network_filtered: bool = False) -> dict[int, float]:
         scores = {sandbox: 1.0, production: 1.0}
@@ -52,12 +54,7 @@ def test_the_penalty_applies_only_to_testnet_only_listings_when_no_network_is_na
 
 
 def test_a_slightly_better_sandbox_match_yields_to_the_production_listing(db, settings) -> None:
-    sandbox, production = _catalog(
-        db,
-        settings,
-        _forecast("/sandbox/forecast", BASE_SEPOLIA, "Weather forecast, the weather for a city."),
-        _forecast("/forecast", BASE, "Weather forecast for a city."),
-    )
+    sandbox, production = _sandbox_and_production(db, settings, "Weather forecast, the weather for a city.")
     request = RankRequest("weather forecast", now=CLOCK)
     assert rank(db, request, settings, OFF).listing_ids == [sandbox, production]
     assert rank(db, request, settings, DEFAULT_PROFILE).listing_ids == [production, sandbox]
