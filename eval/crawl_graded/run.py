@@ -2,7 +2,7 @@
 
     python eval/crawl_graded/run.py pool /tmp/crawl_graded_pool.jsonl   # candidates to judge (not committed:
                                                                        # it carries the crawl's seller text)
-    python eval/crawl_graded/run.py score [--out eval/crawl_graded/report.txt]
+    python eval/crawl_graded/run.py score [OUT]   # e.g. eval/crawl_graded/report.txt
 
 The crawl (``../shared/data/cdp-bazaar-crawl-2025-12-31.json``) is cataloged through the real path into its own
 schema, as ``souk eval --crawl`` does. Listings are named by resource URL (plus the tool for an MCP tool), so

@@ -82,8 +82,13 @@ def test_a_route_ending_in_a_record_id_names_no_subject():
     for route in routes:
         doc = _bare(resource_url=f"https://x.example{route}", params=(DeclaredParam("input", True),))
         assert synthetic_queries(doc) == []
-    named = _bare(resource_url="https://x.example/v1/get_stock_price", params=(DeclaredParam("symbol", True),))
-    assert synthetic_queries(named)[0] == "get stock price"
+    for route, subject in (
+        ("/v1/get_stock_price", "get stock price"),
+        ("/api/getHistoricalStockPrices", "get historical stock prices"),
+        ("/v1/text:synthesize", "text synthesize"),
+    ):
+        named = _bare(resource_url=f"https://x.example{route}", params=(DeclaredParam("symbol", True),))
+        assert synthetic_queries(named)[0] == subject
 
 
 def test_deterministic_deduplicated_capped_and_bounded():

@@ -1,4 +1,4 @@
-"""A listing payable only with test tokens yields to a production one when nobody named a network."""
+"""A seller's sandbox listing (test tokens only) yields to its production one when nobody named a network."""
 
 from __future__ import annotations
 
@@ -14,11 +14,11 @@ from tests.factories import BASE_SELLER, CLOCK, verified, weather
 OFF = with_name(DEFAULT_PROFILE, "no-testnet-penalty", testnet_penalty=1.0)
 
 
-def _forecast(path: str, network: str, description: str):
+def _forecast(path: str, network: str, description: str, host: str = "wx.example", pay_to: str = BASE_SELLER):
     return weather(
-        url=f"https://wx.example{path}",
+        url=f"https://{host}{path}",
         network=network,
-        pay_to=BASE_SELLER,
+        pay_to=pay_to,
         service_name="Forecast",
         description=description,
         tags=["weather", "forecast"],
@@ -51,6 +51,20 @@ def test_the_penalty_applies_only_to_testnet_only_listings_when_no_network_is_na
     assert signals("weather forecast", network_filtered=True) == {sandbox: 1.0, production: 1.0}
     assert signals("weather forecast on base sepolia") == {sandbox: 1.0, production: 1.0}  # asked for
     assert signals("weather forecast on a testnet") == {sandbox: 1.0, production: 1.0}
+    assert signals("weather forecast sandbox for testing") == {sandbox: 1.0, production: 1.0}  # the topic
+
+
+def test_a_testnet_listing_without_a_production_twin_keeps_its_score(db, settings) -> None:
+    other_seller = "0x2222222222222222222222222222222222222222"
+    lone = _forecast("/forecast", BASE_SEPOLIA, "Weather forecast for a city.", "sandbox-wx.example", other_seller)
+    production = _forecast("/forecast", BASE, "Weather forecast for a city.")
+    lone_id, production_id = (
+        catalog_event(db, verified(lst, CLOCK - timedelta(hours=1)), settings).listing_id for lst in (lone, production)
+    )
+    db.commit()
+    scores = {lone_id: 1.0, production_id: 1.0}
+    _apply_query_signals(db, scores, interpret("weather forecast"), DEFAULT_PROFILE, network_filtered=False)
+    assert scores == {lone_id: 1.0, production_id: 1.0}
 
 
 def test_a_slightly_better_sandbox_match_yields_to_the_production_listing(db, settings) -> None:

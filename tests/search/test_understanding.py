@@ -1107,6 +1107,11 @@ def test_steer_clear_of(query: str, negated: tuple[str, ...]) -> None:
         ("chain=base url metadata extractor og tags json-ld", (n.BASE,), None, None, None),
         ("GET /v1/prices?chain=base returns 500 under load", (), None, None, None),
         ('{"chain": "solana", "task": "top holders"}', (), None, None, None),
+        ("ERC20 top holders chain=ethereum", (), None, None, None),  # the data's chain
+        ("rail=base chain=solana wallet balance", (n.BASE,), None, None, None),
+        ("rate limit ceiling: 100", (), None, None, None),
+        ("must accept a JSON body or query params", (), None, None, None),
+        ("how to accept a JSON body in express", (), None, None, None),
         (
             "funding rate\n  payment_network: base\n  max_price_per_call_usd: 0.02",
             (n.BASE,),
@@ -1123,7 +1128,6 @@ def test_steer_clear_of(query: str, negated: tuple[str, ...]) -> None:
         ("ethereum L2 fees under 1 cent chart", (), None, None, None),
         ("list SKUs priced below $0.99 in my shopify store", (), None, None, None),
         ("POST requests failing with 402 debug helper", (), None, None, None),
-        ("GET /v1/prices?chain=base returns 500 under load", (), None, None, None),
         ("GET /v1/prices weather endpoint", (), None, "http", "GET"),
         # an interface asked for in other words
         ("ok now give me a REST api version instead", (), None, "http", None),
@@ -1143,6 +1147,8 @@ def test_tool_calls_bug_reports_and_variants(
     [
         ("text to speech not elevenlabs", ("elevenlab",)),
         ("check my sitemap for pages that return 404 not found", ()),
+        ("email address not deliverable", ()),
+        ("api key not valid", ()),
         ("tokens that are listed or not", ()),
     ],
 )
@@ -1156,6 +1162,8 @@ def test_a_short_query_refusing_its_last_word(query: str, negated: tuple[str, ..
         ("checkers engine best move, sub-cent per move", Decimal("0.01"), True),
         ("current weather by coordinates, pay on base, sub-cent", Decimal("0.01"), True),
         ("list sub-penny stocks", None, False),  # the stocks' price
+        ("how do sub-cent payments work on x402", None, False),
+        ("sub-cent precision price feed", None, False),
         ("sub-cent memecoins trending on solana", None, False),
     ],
 )
@@ -1170,6 +1178,8 @@ def test_sub_cent(query: str, price: Decimal | None, strict: bool) -> None:
         ("hosted access to the Financial Datasets MCP server (income statements, balance sheets)", None),
         ("I need the GitHub MCP server", None),
         ("Find me a Weather MCP server please", "mcp"),
+        ("need GitHub MCP server", "mcp"),  # a name without "the" may still ask for the interface
+        ("Find Weather MCP Server", "mcp"),
         ("weather MCP server", "mcp"),
     ],
 )

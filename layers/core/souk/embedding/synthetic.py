@@ -43,8 +43,11 @@ from souk import assets, networks
 from souk.listing.document import DeclaredParam, ListingDocument
 
 MAX_QUERIES = 6
-# A route segment that is a record id: a long hex or digit run, or a colon-separated id ("qrn:agent:...")
-_ID_SEGMENT = re.compile(r"[0-9a-f]{8,}|\d{5,}|\w:\w|^[a-z0-9]{24,}$", re.IGNORECASE)
+# A route segment that is a record id: a hex run of 8+ with a digit in it ("qrn:agent:6901eecf..."), a digit
+# run of 5+, or a long lower-case run with digits (an IPFS CID); not "getHistoricalStockPrices" or "text:synthesize"
+_HEX_RUN = re.compile(r"[0-9a-fA-F]{8,}")
+_DIGIT_RUN = re.compile(r"\d{5,}")
+_CID = re.compile(r"(?=[a-z]*\d)[a-z0-9]{24,}")
 MAX_QUERY_CHARS = 160
 MAX_LIST_ITEMS = 3
 
@@ -106,11 +109,16 @@ def _join(items: list[str]) -> str:
     return f"{', '.join(items[:-1])} and {items[-1]}"
 
 
+def _is_record_id(segment: str) -> bool:
+    hex_id = any(any(c.isdigit() for c in m.group()) for m in _HEX_RUN.finditer(segment))
+    return hex_id or bool(_DIGIT_RUN.search(segment)) or bool(_CID.fullmatch(segment))
+
+
 def _path_subject(doc: ListingDocument) -> str:
     for segment in reversed([s for s in doc.url_path.split("/") if s]):
         if _VERSION.match(segment) or segment.startswith("{") or segment.startswith(":"):
             continue
-        if _ID_SEGMENT.search(segment):
+        if _is_record_id(segment):
             # "/agent/qrn:agent:6901eecf...": the route names one record, not what the endpoint does; the
             # segment before it ("agent") is a collection, too generic to stand for the listing
             return ""

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import logging
 import math
+import re
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from decimal import Decimal
+from typing import Any
 
 import numpy as np
 
@@ -402,6 +404,11 @@ def _lexical(
     )
 
 
+_SANDBOX_WORDS = frozenset(
+    {"testnet", "testnets", "devnet", "sepolia", "faucet", "faucets", "sandbox", "test", "testing", "tests"}
+)
+
+
 def _apply_query_signals(
     conn: Connection, scores: dict[int, float], iq: InterpretedQuery, profile: Profile, *, network_filtered: bool
 ) -> None:
@@ -420,12 +427,18 @@ def _apply_query_signals(
         for lid, terms in named.items():
             if chains.contradicts(wanted_chains, chains.families_in_terms(terms)):
                 scores[lid] *= profile.chain_mismatch_penalty
-    # Nothing said about the network: a listing payable only with test tokens is a sandbox, a shortfall
-    # next to a production one that does the same (the golden rubric grades it one lower).
-    prefer_mainnet = profile.testnet_penalty < 1.0 and not (network_filtered or iq.networks or iq.soft_networks)
+    # Nothing said about the network: a listing payable only with test tokens, next to a production listing of
+    # the same seller (payTo or operator) among the candidates, is that seller's sandbox: a shortfall (the golden
+    # rubric grades it one lower). A testnet-only listing with no production twin keeps its place.
+    # "testnet faucet", "sandbox api for testing": test networks are what the query is about.
+    sandbox_topic = any(word in _SANDBOX_WORDS for word in re.findall(r"[a-z]+", iq.normalized))
+    prefer_mainnet = profile.testnet_penalty < 1.0 and not (
+        network_filtered or iq.networks or iq.soft_networks or sandbox_topic
+    )
     if iq.assets or iq.cheapest or (iq.soft_networks and profile.soft_network_boost) or prefer_mainnet:
         rows = conn.execute(
-            "SELECT id, asset_symbols, min_usd_price, networks FROM listings WHERE id = ANY(%s)", (IdArray(ids),)
+            "SELECT id, asset_symbols, min_usd_price, networks, pay_to, resource_url FROM listings WHERE id = ANY(%s)",
+            (IdArray(ids),),
         ).fetchall()
         if iq.soft_networks and profile.soft_network_boost:
             # A chain named as the topic ("transaction lookup on solana") is no filter, but a listing
@@ -435,9 +448,8 @@ def _apply_query_signals(
                 if topical & set(r["networks"] or ()):
                     scores[r["id"]] *= 1 + profile.soft_network_boost
         if prefer_mainnet:
-            for r in rows:
-                if r["networks"] and all(network in TESTNETS for network in r["networks"]):
-                    scores[r["id"]] *= profile.testnet_penalty
+            for lid in _sandbox_twins(rows):
+                scores[lid] *= profile.testnet_penalty
         if iq.assets:
             wanted = set(iq.assets)
             for r in rows:
@@ -448,6 +460,27 @@ def _apply_query_signals(
             prices: dict[int, Decimal | None] = {r["id"]: r["min_usd_price"] for r in rows}
             for lid, pct in signals.price_percentiles(prices).items():
                 scores[lid] *= 1 + profile.cheapest_boost * (1 - pct)
+
+
+def _sandbox_twins(rows: list[dict[str, Any]]) -> list[int]:
+    """Testnet-only listings whose seller (payTo or operator) also has a production listing among ``rows``."""
+
+    def sandbox(r: dict[str, Any]) -> bool:
+        return bool(r["networks"]) and all(network in TESTNETS for network in r["networks"])
+
+    production = set()
+    for r in rows:
+        if not sandbox(r):
+            production |= {("pay_to", (r["pay_to"] or "").lower()), ("operator", operator_of_url(r["resource_url"]))}
+    return [
+        r["id"]
+        for r in rows
+        if sandbox(r)
+        and (
+            ("pay_to", (r["pay_to"] or "").lower()) in production
+            or ("operator", operator_of_url(r["resource_url"])) in production
+        )
+    ]
 
 
 def _reversed_conversions(conn: Connection, ids: list[int], wanted: tuple[direction.Conversion, ...]) -> set[int]:

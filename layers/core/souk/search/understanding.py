@@ -385,6 +385,9 @@ _STRICT_CAP = re.compile(
 # "one cent per call or less": the unit of work may sit between the amount and "or less".
 _PER_UNIT = r"\s*(?:for\s+)?(?:(?:per|each|every)\s+|/\s*)(?:(?:api|single)\s+)?[a-z][a-z-]*"
 # "sub-cent per move": under one cent, strictly
+_SUB_CENT_DATA = _set(
+    "precision tick ticks rule rules micropayment micropayments quote quotes spread spreads pricing fee fees market"
+)
 _PRICE_SUB_CENT = re.compile(rf"(?<![\w-])sub[\s-]?(?:cent|penny)(?![\w-]){_TAIL}")
 _PRICE_OR_LESS = re.compile(rf"(?<![\w.,$€]){_amount(True)}(?=(?:{_PER_UNIT})?\s+{_OR_LESS}){_TAIL}")
 # "under 0.05 per query": a cap on a bare fraction of one is a price (in USD) only when a call is its unit
@@ -669,7 +672,10 @@ _CHARGE_VERBS = _set("charge charges charging bill bills")
 _PLAIN_WORDS = _set("plain regular simple standard")
 _BODY_LEADS = _set("a an the my our some json csv")
 _BODY_WORDS = _set("json body payload csv")
-_MODAL_WORDS = _set("must should has have needs need to")
+_MODAL_WORDS = _set("must should has have needs need")
+_STATE_ENDINGS = ("ed", "ing", "able", "ible", "ary", "al", "ive", "id", "ent", "ant", "ous", "ful", "less")
+_STATE_WORDS = _set("found stale empty free new old open closed live up down true false ok okay working")
+_BODY_FORMATS = _set("json csv xml form")
 _SUBMIT_VERBS = _set("submit submits submitted submitting send sends sent")
 _ACCEPT_VERBS = _set("accept accepts accepting support supports supporting speak speaks take takes")
 _PRESERVE_GERUNDS = _set(
@@ -913,8 +919,8 @@ class _Scan:
         for m in (*_SPEC_FIELD.finditer(self.text), *_CHAIN_PARAM.finditer(self.text)):
             data = any(w in _DATA_VERBS for w in self.words[: bisect_left(self.starts, m.start())])
             key = re.sub(r"[\s_-]+", "_", m.group("key"))
-            if key == "chain" and self.task:
-                continue  # a chain parameter inside a task description is as often the data asked about
+            if key == "chain" and (self.task or self.chain_is_data(m)):
+                continue  # "ERC20 top holders chain=ethereum": the chain the data is about
             value = m.group("value").strip()
             parsed = _spec_value(key, value)
             if parsed is None:
@@ -929,6 +935,13 @@ class _Scan:
             if data:  # "parse this config: network: base" is data to work on
                 claim.role, claim.why = "topic", f"'{phrase}': a field of the data the task works on"
             self._add(claim, m.start(), m.end())
+
+    def chain_is_data(self, m: re.Match[str]) -> bool:
+        """A 'chain=' parameter names the data's chain when the query's words have a chain subject
+        (holders, balances, gas, ...) or another field already names the rail."""
+        others = [w for k, w in enumerate(self.words) if k not in self.word_range(m.start(), m.end())]
+        subject = any(w in _CHAIN_SUBJECTS or w in _SUBJECT_BEFORE for w in others)
+        return subject or bool(re.search(r"(?:rail|network|pay[\s_-]?on|settle[\s_-]?on)\s*[:=]", self.text))
 
     def scan_caip2(self) -> None:
         for m in _CAIP2.finditer(self.text):
@@ -978,10 +991,11 @@ class _Scan:
                     # 2 cents": a minimum refused is a cap (inclusive, like "no more than")
                     kind = "price"
                 role, why = self.price_role(kind, m.group(), inside[0], inside[-1], usd, symbol, unit)
-                if pattern is _PRICE_SUB_CENT and self.near(inside[-1], 1) in _PRICED_THINGS:
-                    role, why = "topic", f"'{m.group()} {self.near(inside[-1], 1)}': the price of the subject"
-                elif pattern is _PRICE_SUB_CENT and self.task and unit is None:  # "where the sub-cent market is"
-                    role, why = "topic", f"'{m.group()}' in a long task request, not a price per call"
+                thing = self.near(inside[-1], 1)
+                if pattern is _PRICE_SUB_CENT and (thing in _PRICE_SUBJECTS or thing in _SUB_CENT_DATA):
+                    role, why = "topic", f"'{m.group()} {thing}': the price of the subject"
+                elif pattern is _PRICE_SUB_CENT and (self.task or self.question) and unit is None:
+                    role, why = "topic", f"'{m.group()}' in a question or task, not a price per call"
                 claim = _Claim("minprice" if kind == "minprice" else "price", inside[0], inside[-1], m.group())
                 claim.value, claim.role, claim.why = (usd, symbol, kind == "bare"), role, why
                 self._add(claim, m.start(), m.end())
@@ -1589,6 +1603,8 @@ class _Scan:
                 k += 1
             if self.at(k) != "body" or k == i + 1 or not self.joined(k - 1, k) or not self.free(k):
                 continue
+            if self.task or not any(self.at(j) in _BODY_FORMATS for j in range(i + 1, k)) or self.near(k, 1) == "or":
+                continue  # "must accept a JSON body or query params" leaves the method open
             if self.look_back(i, 2, _MODAL_WORDS) < 0 or any(c.kind == "method" for c in self.claims):
                 continue  # "the endpoint accepts a JSON body" describes one; "must accept" asks for it
             if self.look_back(i, 4, _POSSESSIVES) >= 0:
@@ -1613,13 +1629,14 @@ class _Scan:
             # "our platform only supports POST", "can only issue HTTP GET requests": what the caller can send
             return "filter", f"'{self.span_text(only, last)}': the only method the caller can use"
         wanted = prior == "like" and self.at(self.before(b)) in _WOULD  # "i'd like a restful service"
-        name = first - 1
-        while self.proper_name(name - 1):
-            name -= 1
-        if noun and self.words[first] == "mcp" and self.proper_name(first - 1) and self.at(name - 1) not in ("a", "an"):
-            # "hosted access to the Financial Datasets MCP server": one named server, reached however it is
-            # offered; as a filter it would hide an HTTP listing of that very product
-            return "topic", f"'{self.span_text(name, last)}': names one server, not the interface"
+        if noun and self.words[first] == "mcp" and self.proper_name(first - 1):
+            name = first - 1
+            while name > first - 4 and self.proper_name(name - 1):
+                name -= 1
+            if self.at(name - 1) == "the":
+                # "hosted access to the Financial Datasets MCP server": one named server, reached however it
+                # is offered; as a filter it would hide an HTTP listing of that very product
+                return "topic", f"'{self.span_text(name, last)}': names one server, not the interface"
         if prior in _TYPE_TOPIC_BEFORE and not wanted:
             return "topic", f"'{self.span_text(b, last)}': the task is about it, not through it"
         if method and tail == "based":  # "an HTTP HEAD-based ping tester": how the subject works
@@ -1873,7 +1890,8 @@ class _Scan:
             if not self.task and nxt in _NOT_PREPS:
                 return 0, ""
             last_word = i + length == len(self.words) - 1
-            state = nxt.endswith(("ed", "ing")) or nxt == "found" or prior.isdigit()  # "404 not found"
+            # "404 not found", "email address not deliverable", "api key not valid": a state, not a name
+            state = nxt.endswith(_STATE_ENDINGS) or nxt in _STATE_WORDS or prior.isdigit()
             if not self.task and not self.request and last_word and not state:
                 return 0, ""  # "text to speech not elevenlabs": a short query's last word refused
             return -1, content
@@ -2270,7 +2288,7 @@ def _spec_value(key: str, value: str) -> tuple[str, object] | None:
             usd, symbol = _amount_value(priced)
             return "price", (usd, symbol, False)
         bare = _SPEC_NUMBER.fullmatch(value)
-        if bare is not None:
+        if bare is not None and key != "ceiling":  # "rate limit ceiling: 100" is no price
             return "price", (Decimal(bare.group(1)), None, False)
         cents = _SPEC_CENTS.fullmatch(value)  # "ceiling=1.5c"
         return ("price", (Decimal(cents.group(1)) / 100, None, False)) if cents else None
