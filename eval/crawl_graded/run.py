@@ -69,12 +69,17 @@ def load_queries() -> list[GoldenQuery]:
     return queries
 
 
+def _slug(row: Any) -> str:
+    """A listing's name in the judgments: its resource URL, plus the tool for an MCP tool."""
+    return row["resource_url"] + (f" {row['tool_name']}" if row["tool_name"] else "")
+
+
 def _catalog(conn: Any, settings: Any) -> dict[int, str]:
     ingest_many(conn, crawl_events(CRAWL), settings)
     conn.commit()
     prepare_semantic(conn, settings)
     rows = conn.execute("SELECT id, resource_url, tool_name FROM listings").fetchall()
-    return {r["id"]: r["resource_url"] + (f" {r['tool_name']}" if r["tool_name"] else "") for r in rows}
+    return {r["id"]: _slug(r) for r in rows}
 
 
 def pool(out: Path) -> None:
@@ -87,7 +92,7 @@ def pool(out: Path) -> None:
             "SELECT resource_url, tool_name, type, description, service_name, method, networks, min_usd_price"
             " FROM listings"
         ).fetchall()
-    by_slug = {r["resource_url"] + (f" {r['tool_name']}" if r["tool_name"] else ""): r for r in rows}
+    by_slug = {_slug(r): r for r in rows}
     with out.open("w", encoding="utf-8") as f:
         for q in queries:
             slugs = sorted({s for arm in POOLED_ARMS for s in runs[arm][q.id][:POOL_DEPTH]})
