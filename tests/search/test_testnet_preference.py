@@ -6,6 +6,7 @@ from datetime import timedelta
 
 from souk.catalog.ingest import catalog_event
 from souk.networks import BASE, BASE_SEPOLIA
+from souk.search import candidates
 from souk.search.pipeline import RankRequest, _apply_query_signals, rank
 from souk.search.profile import DEFAULT_PROFILE, with_name
 from souk.search.understanding import interpret
@@ -43,7 +44,8 @@ def test_the_penalty_applies_only_to_testnet_only_listings_when_no_network_is_na
 
     def signals(query: str, *, network_filtered: bool = False) -> dict[int, float]:
         scores = {sandbox: 1.0, production: 1.0}
-        _apply_query_signals(db, scores, interpret(query), DEFAULT_PROFILE, network_filtered=network_filtered)
+        facts = candidates.read(db, list(scores), CLOCK, settings.quality_window_days)
+        _apply_query_signals(db, scores, facts, interpret(query), DEFAULT_PROFILE, network_filtered=network_filtered)
         return scores
 
     assert signals("weather forecast") == {sandbox: DEFAULT_PROFILE.testnet_penalty, production: 1.0}
@@ -63,7 +65,8 @@ def test_a_testnet_listing_without_a_production_twin_keeps_its_score(db, setting
     )
     db.commit()
     scores = {lone_id: 1.0, production_id: 1.0}
-    _apply_query_signals(db, scores, interpret("weather forecast"), DEFAULT_PROFILE, network_filtered=False)
+    facts = candidates.read(db, list(scores), CLOCK, settings.quality_window_days)
+    _apply_query_signals(db, scores, facts, interpret("weather forecast"), DEFAULT_PROFILE, network_filtered=False)
     assert scores == {lone_id: 1.0, production_id: 1.0}
 
 

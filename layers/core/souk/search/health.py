@@ -16,42 +16,40 @@ a weak one by much, and it never lifts anything.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime, timedelta
 
 from souk.config import Settings, get_settings
-from souk.db.id_array import IdArray
 from souk.db.types import Connection
 from souk.lifecycle.visibility import LISTED_SQL
+from souk.search import candidates
+from souk.search.candidates import Candidate
 
 STALE_PENALTY = 0.5
 
-__all__ = ["LISTED_SQL", "STALE_PENALTY", "demote", "factors"]
+__all__ = ["LISTED_SQL", "STALE_PENALTY", "demote", "factor", "factors"]
+
+
+def factor(score: float, alive_at: datetime | None, now: datetime, settings: Settings) -> float:
+    """The demotion factor of a probed listing with health ``score`` that was last alive at ``alive_at``."""
+    penalty = min(1.0, max(0.0, 1.0 - score))
+    if alive_at is None or alive_at < now - timedelta(hours=settings.health_stale_hours):
+        penalty = max(penalty, STALE_PENALTY)
+    return 1.0 - (1.0 - settings.health_demotion_floor) * penalty
 
 
 def factors(conn: Connection, ids: list[int], now: datetime, settings: Settings | None = None) -> dict[int, float]:
-    """The demotion factor of each probed listing among ``ids`` (absent: factor 1)."""
-    if not ids:
-        return {}
+    """The demotion factor of each demoted listing among ``ids`` (absent: factor 1)."""
     settings = settings or get_settings()
-    floor = settings.health_demotion_floor
-    rows = conn.execute(
-        """SELECT h.listing_id, h.score, h.probes, GREATEST(h.last_ok_at, l.last_verified_at) AS alive_at
-           FROM listing_health h JOIN listings l ON l.id = h.listing_id
-           WHERE h.listing_id = ANY(%s) AND h.probes > 0""",
-        (IdArray(ids),),
-    ).fetchall()
-    stale_before = now - timedelta(hours=settings.health_stale_hours)
-    out: dict[int, float] = {}
-    for r in rows:
-        penalty = min(1.0, max(0.0, 1.0 - float(r["score"])))
-        if r["alive_at"] is None or r["alive_at"] < stale_before:
-            penalty = max(penalty, STALE_PENALTY)
-        if penalty > 0:
-            out[r["listing_id"]] = 1.0 - (1.0 - floor) * penalty
+    out = {}
+    for lid, c in candidates.read(conn, ids, now, settings.quality_window_days).items():
+        if c.health_score is not None and (f := factor(c.health_score, c.alive_at, now, settings)) < 1.0:
+            out[lid] = f
     return out
 
 
-def demote(conn: Connection, scores: dict[int, float], now: datetime, settings: Settings | None = None) -> None:
-    """Multiply ``scores`` in place by each listing's factor."""
-    for lid, factor in factors(conn, list(scores), now, settings).items():
-        scores[lid] *= factor
+def demote(scores: dict[int, float], facts: Mapping[int, Candidate], now: datetime, settings: Settings) -> None:
+    """Multiply ``scores`` in place by each probed candidate's factor."""
+    for lid, c in facts.items():
+        if lid in scores and c.health_score is not None:
+            scores[lid] *= factor(c.health_score, c.alive_at, now, settings)

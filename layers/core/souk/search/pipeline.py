@@ -16,7 +16,6 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from decimal import Decimal
-from typing import Any
 
 import numpy as np
 
@@ -25,7 +24,7 @@ from souk.db.id_array import IdArray
 from souk.db.types import Connection
 from souk.listing.filters import Filters, filter_sql
 from souk.networks import TESTNETS
-from souk.search import abstention, baselines, bm25f, chains, direction, health, semantic, signals
+from souk.search import abstention, baselines, bm25f, candidates, chains, direction, health, semantic, signals
 from souk.search.analysis import is_stopword_only, tokenize
 from souk.search.diversity import DIVERSIFIED_DEPTH, Candidate, diversify
 from souk.search.fusion.convex import max_normalized_convex
@@ -191,17 +190,18 @@ def rank(
         scores = max_normalized_convex(arm_scores, weights)
     else:
         scores = weighted_rrf(rankings, weights, profile.rrf_k)
+    facts = candidates.read(conn, list(scores), now, settings.quality_window_days)
     if profile.constraints:
-        _apply_query_signals(conn, scores, iq, profile, network_filtered=request.filters.network is not None)
+        _apply_query_signals(conn, scores, facts, iq, profile, network_filtered=request.filters.network is not None)
     if profile.settlement:
-        strength = signals.settlement_strength(conn, list(scores), now, settings.quality_window_days)
-        for lid, s in strength.items():
-            scores[lid] *= 1 + profile.settlement_boost * s
-    health.demote(conn, scores, now)  # bounded, documented in souk.search.health
+        for lid, c in facts.items():
+            if c.settlements:
+                scores[lid] *= 1 + profile.settlement_boost * signals.settlement_strength(c.settlements)
+    health.demote(scores, facts, now, settings)  # bounded, documented in souk.search.health
 
     ordered = sorted(scores, key=lambda lid: (-scores[lid], lid))
     if profile.diversity:
-        ordered = _diversify(conn, ordered, scores, iq, profile, request.page_size)
+        ordered = _diversify(ordered, scores, facts, iq, profile, request.page_size)
     result.listing_ids = ordered
     return result
 
@@ -410,7 +410,13 @@ _SANDBOX_WORDS = frozenset(
 
 
 def _apply_query_signals(
-    conn: Connection, scores: dict[int, float], iq: InterpretedQuery, profile: Profile, *, network_filtered: bool
+    conn: Connection,
+    scores: dict[int, float],
+    facts: dict[int, candidates.Candidate],
+    iq: InterpretedQuery,
+    profile: Profile,
+    *,
+    network_filtered: bool,
 ) -> None:
     ids = list(scores)
     if not ids:
@@ -435,52 +441,35 @@ def _apply_query_signals(
     prefer_mainnet = profile.testnet_penalty < 1.0 and not (
         network_filtered or iq.networks or iq.soft_networks or sandbox_topic
     )
-    if iq.assets or iq.cheapest or (iq.soft_networks and profile.soft_network_boost) or prefer_mainnet:
-        rows = conn.execute(
-            "SELECT id, asset_symbols, min_usd_price, networks, pay_to, resource_url FROM listings WHERE id = ANY(%s)",
-            (IdArray(ids),),
-        ).fetchall()
-        if iq.soft_networks and profile.soft_network_boost:
-            # A chain named as the topic ("transaction lookup on solana") is no filter, but a listing
-            # paid on that chain is a little more likely to be about it.
-            topical = set(iq.soft_networks)
-            for r in rows:
-                if topical & set(r["networks"] or ()):
-                    scores[r["id"]] *= 1 + profile.soft_network_boost
-        if prefer_mainnet:
-            for lid in _sandbox_twins(rows):
-                scores[lid] *= profile.testnet_penalty
-        if iq.assets:
-            wanted = set(iq.assets)
-            for r in rows:
-                if wanted & set(r["asset_symbols"]):
-                    strong = wanted & set(iq.payment_assets) & set(r["asset_symbols"])
-                    scores[r["id"]] *= 1 + (profile.payment_asset_boost if strong else profile.asset_boost)
-        if iq.cheapest:
-            prices: dict[int, Decimal | None] = {r["id"]: r["min_usd_price"] for r in rows}
-            for lid, pct in signals.price_percentiles(prices).items():
-                scores[lid] *= 1 + profile.cheapest_boost * (1 - pct)
+    rows = [facts[lid] for lid in ids if lid in facts]
+    if iq.soft_networks and profile.soft_network_boost:
+        # A chain named as the topic ("transaction lookup on solana") is no filter, but a listing
+        # paid on that chain is a little more likely to be about it.
+        topical = set(iq.soft_networks)
+        for r in rows:
+            if topical & set(r.networks):
+                scores[r.id] *= 1 + profile.soft_network_boost
+    if prefer_mainnet:
+        for lid in _sandbox_twins(rows):
+            scores[lid] *= profile.testnet_penalty
+    if iq.assets:
+        wanted = set(iq.assets)
+        for r in rows:
+            if wanted & set(r.asset_symbols):
+                strong = wanted & set(iq.payment_assets) & set(r.asset_symbols)
+                scores[r.id] *= 1 + (profile.payment_asset_boost if strong else profile.asset_boost)
+    if iq.cheapest:
+        prices: dict[int, Decimal | None] = {r.id: r.min_usd_price for r in rows}
+        for lid, pct in signals.price_percentiles(prices).items():
+            scores[lid] *= 1 + profile.cheapest_boost * (1 - pct)
 
 
-def _sandbox_twins(rows: list[dict[str, Any]]) -> list[int]:
+def _sandbox_twins(rows: list[candidates.Candidate]) -> list[int]:
     """Testnet-only listings whose seller (payTo or operator) also has a production listing among ``rows``."""
-
-    def sandbox(r: dict[str, Any]) -> bool:
-        return bool(r["networks"]) and all(network in TESTNETS for network in r["networks"])
-
-    production = set()
-    for r in rows:
-        if not sandbox(r):
-            production |= {("pay_to", (r["pay_to"] or "").lower()), ("operator", operator_of_url(r["resource_url"]))}
-    return [
-        r["id"]
-        for r in rows
-        if sandbox(r)
-        and (
-            ("pay_to", (r["pay_to"] or "").lower()) in production
-            or ("operator", operator_of_url(r["resource_url"])) in production
-        )
-    ]
+    sellers = {r.id: (("pay_to", r.pay_to.lower()), ("operator", operator_of_url(r.resource_url))) for r in rows}
+    sandboxes = {r.id for r in rows if r.networks and all(network in TESTNETS for network in r.networks)}
+    production = {key for r in rows if r.id not in sandboxes for key in sellers[r.id]}
+    return [lid for lid in sandboxes if any(key in production for key in sellers[lid])]
 
 
 def _reversed_conversions(conn: Connection, ids: list[int], wanted: tuple[direction.Conversion, ...]) -> set[int]:
@@ -496,22 +485,21 @@ def _reversed_conversions(conn: Connection, ids: list[int], wanted: tuple[direct
 
 
 def _diversify(
-    conn: Connection,
     ordered: list[int],
     scores: dict[int, float],
+    facts: dict[int, candidates.Candidate],
     iq: InterpretedQuery,
     profile: Profile,
     page_size: int,
 ) -> list[int]:
     # Only the head is diversified; the tail keeps its fused order and needs no origin.
     head = ordered[:DIVERSIFIED_DEPTH]
-    rows = conn.execute("SELECT id, resource_url, pay_to FROM listings WHERE id = ANY(%s)", (IdArray(head),)).fetchall()
-    origin = {r["id"]: (operator_of_url(r["resource_url"]), r["pay_to"].lower()) for r in rows}
+    origin = {lid: (operator_of_url(c.resource_url), c.pay_to.lower()) for lid in head if (c := facts.get(lid))}
     words = set(iq.topical_terms) | set(iq.normalized.split())
     named = frozenset(op for op, _ in origin.values() if op and _operator_label(op) in words)
-    candidates = [Candidate(lid, scores[lid], *origin.get(lid, ("", ""))) for lid in head]
+    head_candidates = [Candidate(lid, scores[lid], *origin.get(lid, ("", ""))) for lid in head]
     paged = diversify(
-        candidates,
+        head_candidates,
         max_per_origin=profile.max_per_origin,
         page_size=page_size,
         relax_ratio=profile.diversity_relax_ratio,

@@ -4,27 +4,14 @@
 from __future__ import annotations
 
 import math
-from datetime import datetime, timedelta
 from decimal import Decimal
-
-from souk.db.id_array import IdArray
-from souk.db.types import Connection
 
 SETTLEMENT_SATURATION = 10  # this many recent settlements earn the full boost
 
 
-def settlement_strength(conn: Connection, listing_ids: list[int], now: datetime, window_days: int) -> dict[int, float]:
-    """0..1 per listing: log-saturating count of successful settlements in the window before ``now``."""
-    if not listing_ids:
-        return {}
-    rows = conn.execute(
-        """SELECT listing_id, count(*) AS n FROM settlements
-           WHERE listing_id = ANY(%s) AND success AND settled_at > %s AND settled_at <= %s
-           GROUP BY listing_id""",
-        (IdArray(listing_ids), now - timedelta(days=window_days), now),
-    ).fetchall()
-    scale = math.log1p(SETTLEMENT_SATURATION)
-    return {r["listing_id"]: min(1.0, math.log1p(r["n"]) / scale) for r in rows}
+def settlement_strength(settlements: int) -> float:
+    """0..1: log-saturating count of a listing's successful settlements in the quality window."""
+    return min(1.0, math.log1p(settlements) / math.log1p(SETTLEMENT_SATURATION))
 
 
 def price_percentiles(prices: dict[int, Decimal | None]) -> dict[int, float]:

@@ -1,0 +1,46 @@
+"""souk.search.candidates: the one read the post-fusion stages share."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from souk.catalog.ingest import catalog_event
+from souk.lifecycle.probe import ProbeResult
+from souk.lifecycle.store import record_probe
+from souk.networks import BASE
+from souk.search import candidates, health
+from tests.factories import BASE_SELLER, CLOCK, settled, verified, weather
+
+
+def test_one_read_carries_prices_sellers_settlements_in_the_window_and_health(db, settings) -> None:
+    paid = weather(url="https://paid.example/v1/weather", network=BASE, pay_to=BASE_SELLER)
+    quiet = weather(url="https://quiet.example/v1/weather")
+    window = settings.quality_window_days
+    paid_id = catalog_event(db, verified(paid, CLOCK - timedelta(days=window + 5)), settings).listing_id
+    for days in (1, 2, window + 1):  # the last one is outside the window
+        catalog_event(db, settled(paid, CLOCK - timedelta(days=days)), settings)
+    catalog_event(db, settled(paid, CLOCK + timedelta(hours=1)), settings)  # after "now": not counted
+    quiet_id = catalog_event(db, verified(quiet, CLOCK - timedelta(days=1)), settings).listing_id
+    record_probe(db, ProbeResult(quiet_id, CLOCK - timedelta(hours=2), "timeout", detail="test"), settings)
+    db.commit()
+
+    facts = candidates.read(db, [paid_id, quiet_id, 987654321], CLOCK, window)
+
+    assert set(facts) == {paid_id, quiet_id}  # an id that no longer exists is left out
+    assert facts[paid_id].settlements == 2
+    assert facts[paid_id].networks == (BASE,) and facts[paid_id].pay_to == BASE_SELLER
+    assert facts[paid_id].resource_url == "https://paid.example/v1/weather"
+    assert facts[paid_id].health_score is None  # never probed
+    assert facts[quiet_id].settlements == 0
+    assert facts[quiet_id].health_score is not None and facts[quiet_id].health_score < 1.0
+    assert facts[quiet_id].alive_at == CLOCK - timedelta(days=1)  # the verified payment, not the failed probe
+    assert candidates.read(db, [], CLOCK, window) == {}
+
+
+def test_health_factor_by_hand(settings) -> None:
+    # floor 0.5: factor = 1 - 0.5 * penalty; a stale listing's penalty is at least 0.5
+    fresh = CLOCK - timedelta(hours=1)
+    assert health.factor(1.0, fresh, CLOCK, settings) == 1.0
+    assert health.factor(0.6, fresh, CLOCK, settings) == 0.8
+    assert health.factor(1.0, None, CLOCK, settings) == 0.75
+    assert health.factor(0.0, CLOCK - timedelta(days=30), CLOCK, settings) == 0.5
