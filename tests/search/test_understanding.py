@@ -1185,3 +1185,32 @@ def test_sub_cent(query: str, price: Decimal | None, strict: bool) -> None:
 )
 def test_a_named_mcp_server_is_a_product_not_the_interface(query: str, type_: str | None) -> None:
     assert interpret(query).type == type_
+
+
+@pytest.mark.parametrize(
+    ("query", "networks", "price", "type_"),
+    [
+        ("geocoding api, pay with solana", SOLANA_MAIN, None, None),
+        ("geocoding api, pay w/ Solana", SOLANA_MAIN, None, None),
+        ("how do I pay with solana in a browser extension?", (), None, None),  # a question about it
+        ("sentiment api, ideally under 2 cents per call but up to 5 cents per call is fine", (), Decimal("0.05"), None),
+        ("sentiment api, preferably under a cent per call", (), None, None),
+        ("preferably an MCP server but REST works too, for sentiment", (), None, None),
+        ("sentiment MCP server under 1 cent per call", (), Decimal("0.01"), "mcp"),
+        ("I hold 200 SOL, what is that in euros today?", (), None, None),
+        ("my balance is 4 USDC on Base, find a bridge quote api", (), None, None),
+        ("chart of median x402 price per call for sellers on Base", (), None, None),
+        ("x402 uptime stats for MCP servers that settle on Solana", (), None, None),
+        ("compare x402 usage across chains; the API you pick has to settle on stellar", STELLAR_MAIN, None, None),
+        ("x402 weather api on base", (n.BASE,), None, None),  # no aggregate: the rail
+    ],
+)
+def test_preferences_held_amounts_paying_with_a_chain_and_x402_as_data(
+    query: str, networks: tuple[str, ...], price: Decimal | None, type_: str | None
+) -> None:
+    iq = interpret(query)
+    assert (tuple(sorted(iq.networks)), iq.max_usd_price, iq.type) == (tuple(sorted(networks)), price, type_)
+
+
+def test_filler_words_are_never_refused() -> None:
+    assert interpret("news api, no paywalled sources pls").negated_terms == ("paywal",)

@@ -209,6 +209,17 @@ _PAY_VERBS = _set(
     """
 )
 _ASSET_CONTEXT = _NET_PREPS | _PAY_VERBS | {"in", "with", "denominated", "priced"}
+_BALANCE_WORDS = _set("balance balances holdings")
+_AGGREGATE_WORDS = _set(
+    """
+    dashboard dashboards directory directories average averages median stats statistics distribution chart charts
+    charting uptime monitor monitoring analytics usage trends comparing compare comparison researching survey
+    grouped
+    """
+)
+_PAYERS = _set("i we my our agent")
+_PREFERENCE_WORDS = _set("ideally preferably preferred prefer prefers ideal optimally")
+_PAY_WITH_VERBS = _set("pay pays paying payable settle settles settling")  # not "paid with": often the data's
 _LEFT_FILLER = (
     _NET_PREPS
     | _PAY_VERBS
@@ -300,7 +311,7 @@ _NEGATION_FILLER = """
     use relies rely depends powered scrapes scrape scraping wraps made specific kind type sort style
     analysis detection recognition generation extraction classification integration integrations api apis
     tool tools service services model models data content support feature features result results
-    hosted run owned operated
+    hosted run owned operated pls plz please thanks thx
 """
 _CLAUSE_STOPS = frozenset(
     {"and", "but", "that", "which", "with", "who", "while", "whereas", "plus", "is", "are", "since", "because"}
@@ -425,6 +436,7 @@ _SUBJECT_BEFORE = _set(
     builders project projects dao daos governance ens perps perpetuals futures liquidation liquidations
     mev rug rugs memes games gaming developers hackathon grants ecosystem bots sniper snipers solidity
     development developing develop learn learning tutorial course gainers losers movers pairs traders
+    id ids identifier identifiers
     """
 )
 # After a chain name: what it is the topic of, besides _CHAIN_SUBJECTS.
@@ -907,10 +919,44 @@ class _Scan:
         self.scan_types()
         self.scan_body_requirement()
         self.scan_cheap()
+        self.mark_preferences()
+        self.mark_x402_data()
         self.mark_negated_claims()
         self.attach_filler()
         self.scan_negations()
         return self.build()
+
+    def mark_preferences(self) -> None:
+        """ "ideally under 1 cent, but up to 3 cents is fine", "preferably MCP but HTTP is fine": a wish is not a
+        requirement, so it filters nothing (a hard filter would hide what the caller said it accepts)."""
+        for claim in self.claims:
+            if claim.role != "filter" or claim.kind not in ("network", "price", "type", "method"):
+                continue
+            wish = self.look_back(claim.first, 3, _PREFERENCE_WORDS)
+            if wish >= 0:
+                claim.role = "topic"
+                claim.why = f"'{self.span_text(wish, claim.last)}': a preference, not a requirement"
+
+    def mark_x402_data(self) -> None:
+        """ "dashboard of average x402 price per call for listings on Base", "track uptime of the x402 endpoints
+        that accept Base payments": where the query aggregates or studies x402 itself, the networks, prices and
+        methods said beside "x402" describe the data, unless the caller says it pays in that sentence."""
+        if "x402" not in self.words or not any(w in _AGGREGATE_WORDS for w in self.words):
+            return
+        studied = {self.sentence[k] for k, w in enumerate(self.words) if w == "x402"}
+        paying = {
+            self.sentence[k]
+            for k, w in enumerate(self.words)
+            # "I pay for it on stellar", "whatever API you pick has to settle on stellar"
+            if w in _PAY_WITH_VERBS and self.look_back(k, 3, _PAYERS | _MODAL_WORDS) >= 0
+        }
+        for claim in self.claims:
+            if claim.role != "filter" or claim.kind not in ("network", "price", "type", "method"):
+                continue
+            sentence = self.sentence[claim.first]
+            if sentence in studied and sentence not in paying:
+                claim.role = "topic"
+                claim.why = f"'{claim.phrase}': describes the x402 data the query studies"
 
     def scan_spec_fields(self) -> None:
         """``network: base``, ``"max_price_usd": 0.004``, ``interface: REST``: a request written as fields."""
@@ -1068,6 +1114,9 @@ class _Scan:
         per_call = unit is not None or call_named  # "per citation", "each": a unit of work, unless priced
         after, after2 = self.near(last, 1), self.near(last + 1, 1) if self.near(last, 1) else ""
         sentence = self.sentence[first]
+        held = self.look_back(first, 2, _HOLD_VERBS | _BALANCE_WORDS)
+        if kind == "bare" and held >= 0:  # "I hold 500 XLM", "my balance is 3 USDC": what the caller has
+            return "topic", f"'{self.span_text(held, last)}': an amount held, not a price"
         if kind == "bare" and any(
             w in _CALCULATION_WORDS and self.sentence[k] == sentence for k, w in enumerate(self.words)
         ):  # "estimate what 1M calls at $0.0004 each would cost", "averaging $0.0031 per request"
@@ -1402,6 +1451,8 @@ class _Scan:
             return ""  # "orders that were paid with usdc on base": what the task's data was paid with
         if prep in _RAIL_VERBS:
             return self.span_text(prev, last)
+        if prep in ("with", "w") and self.at(self.before(prev)) in _PAY_WITH_VERBS and not self.question:
+            return self.span_text(self.before(prev), last)  # "pay with solana", "pay w/ SOLANA"
         if prep in _NET_PREPS:
             k = self.before(prev)
             word = self.at(k) if k >= 0 else ""
@@ -1411,7 +1462,8 @@ class _Scan:
             if self.at(h).replace(".", "", 1).isdigit():  # "send 1 usdc on base": the verb is before the amount
                 h = self.before(h)
             holder = self.at(h)
-            if word in _SYMBOLS and holder not in _ASSET_TOPIC_BEFORE and holder not in _HOLD_VERBS:
+            held = self.look_back(k, 4, _BALANCE_WORDS) >= 0  # "my balance is 3 USDC on Polygon"
+            if word in _SYMBOLS and holder not in _ASSET_TOPIC_BEFORE and holder not in _HOLD_VERBS and not held:
                 return self.span_text(k, last)
         if symbol_next:
             return self.span_text(i, last + 1 if last == i else last)
