@@ -1203,6 +1203,9 @@ def test_a_named_mcp_server_is_a_product_not_the_interface(query: str, type_: st
         ("x402 uptime stats for MCP servers that settle on Solana", (), None, None),
         ("compare x402 usage across chains; the API you pick has to settle on stellar", STELLAR_MAIN, None, None),
         ("x402 weather api on base", (n.BASE,), None, None),  # no aggregate: the rail
+        ("we run an agent with a funded wallet on Solana; find a translation api", SOLANA_MAIN, None, None),
+        ("our payment account lives on Stellar. translation api please", STELLAR_MAIN, None, None),
+        ("list funded wallets on solana with no outgoing transfers", (), None, None),  # the data's wallets
     ],
 )
 def test_preferences_held_amounts_paying_with_a_chain_and_x402_as_data(

@@ -700,7 +700,8 @@ _ASSET_PAIRS = {("usd", "coin"): "USDC", ("euro", "coin"): "EURC"}
 _PRICE_MOVES = _set("drops drop dropped falls fall fell rises rise rose dips dip jumps jump moves spikes crashes")
 _PREFER = _set("prefer prefers preferred preferably ideally")
 _WALLET = _set("wallet wallets")
-_WALLET_ADJECTIVES = _set("only funded main primary own single usual default")
+_WALLET_ADJECTIVES = _set("only funded main primary own single usual default spending payment paying")
+_FUNDS_NOUNS = _set("account money funds balance")  # "my spending account lives on avalanche fuji"
 _HOLDERS = _set("my our i we agent wallet")
 _POSSESSIVES = _set("my our")
 _QUOTE_WORDS = _set("price prices value values rate rates quote quoted worth")
@@ -1400,7 +1401,11 @@ class _Scan:
         if word in ("i'm", "im", "we're") and k == self.sentence_start(k):
             # "i'm on base sepolia testnet, any endpoint that ...": where the caller is, it pays
             return k, "the caller is on that chain"
-        if word in ("is", "are", "lives", "sits") and self.at(self.before(k)) in _WALLET:
+        if word == "wallet" and self.at(self.before(k)) in ("funded", "funding"):
+            owner = self.look_back(k, 5, _HOLDERS | _set("with"))
+            if owner >= 0:  # "an agent with a funded wallet on solana only"
+                return owner, "the caller's funds are on that chain"
+        if word in ("is", "are", "lives", "sits") and self.at(self.before(k)) in _WALLET | _FUNDS_NOUNS:
             owner = self.before(self.before(k), _WALLET_ADJECTIVES)  # "my agent's only funded wallet is on ..."
             if self.at(owner) in _POSSESSIVES or self.at(owner).endswith(("agent's", "agents")):
                 return owner, "the caller's wallet is on that chain"
