@@ -1206,6 +1206,22 @@ def test_a_named_mcp_server_is_a_product_not_the_interface(query: str, type_: st
         ("we run an agent with a funded wallet on Solana; find a translation api", SOLANA_MAIN, None, None),
         ("our payment account lives on Stellar. translation api please", STELLAR_MAIN, None, None),
         ("list funded wallets on solana with no outgoing transfers", (), None, None),  # the data's wallets
+        ("sybil detector: flag anyone with a funded wallet on base", (), None, None),
+        ("analytics on customers who pay with solana", (), None, None),  # the data's payers
+        ("checkout widget so my customers can pay with solana", (), None, None),
+        ("preferably on base or solana, anything else won't work for my wallet", (), None, None),
+        ("ocr tool ideally accurate under $0.01 per call max", (), Decimal("0.01"), None),  # wishes for accuracy
+        ("compare weather forecasts from multiple providers, x402 on base only", (n.BASE,), None, None),
+        ("monitoring API for x402, pay on base", (n.BASE,), None, None),
+        ("stock price charts API via x402, under $0.01 per call, payable on base", (n.BASE,), Decimal("0.01"), None),
+        ("x402 analytics, budget under $0.01 per call", (), Decimal("0.01"), None),
+        ("MCP server for google analytics, x402 payments on base", (n.BASE,), None, "mcp"),  # the service's purpose
+        ("find an x402 usage analytics api I can call on base", (n.BASE,), None, None),
+        ("track uptime of the x402 endpoints that accept Base payments", (), None, None),
+        ("we have 2 USDC per request to spend on a translation api", (), Decimal("2"), None),  # a budget per call
+        ("my balance is 0.50 USDC on Polygon, need a bridge quote api", (), None, None),
+        ("weather api by city id on base", (n.BASE,), None, None),
+        ("What's the CAIP-2 id for Avalanche Fuji?", (), None, None),
     ],
 )
 def test_preferences_held_amounts_paying_with_a_chain_and_x402_as_data(

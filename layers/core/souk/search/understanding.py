@@ -209,6 +209,14 @@ _PAY_VERBS = _set(
     """
 )
 _ASSET_CONTEXT = _NET_PREPS | _PAY_VERBS | {"in", "with", "denominated", "priced"}
+_HARD_KINDS = frozenset({"network", "price", "type", "method"})
+_WISH_FILLER = _set("a an the on be paid priced costing via using through in is it to something one")
+_MEANS_WORDS = _set("via with using through over pay paid paying")  # "pay via x402": the caller's means
+_INSIST_WORDS = _set("only must pay paying payable pays")
+_OTHER_PAYERS = _set(
+    "customers customer users user shoppers shopper buyers buyer people clients client who players members fans guests"
+)
+_ID_WORDS = _set("id ids identifier identifiers")
 _BALANCE_WORDS = _set("balance balances holdings")
 _AGGREGATE_WORDS = _set(
     """
@@ -436,7 +444,6 @@ _SUBJECT_BEFORE = _set(
     builders project projects dao daos governance ens perps perpetuals futures liquidation liquidations
     mev rug rugs memes games gaming developers hackathon grants ecosystem bots sniper snipers solidity
     development developing develop learn learning tutorial course gainers losers movers pairs traders
-    id ids identifier identifiers
     """
 )
 # After a chain name: what it is the topic of, besides _CHAIN_SUBJECTS.
@@ -929,22 +936,41 @@ class _Scan:
 
     def mark_preferences(self) -> None:
         """ "ideally under 1 cent, but up to 3 cents is fine", "preferably MCP but HTTP is fine": a wish is not a
-        requirement, so it filters nothing (a hard filter would hide what the caller said it accepts)."""
+        requirement, so it filters nothing (a hard filter would hide what the caller said it accepts). The wish
+        word must lead the constraint ("ideally accurate under $0.01 per call max" wishes for accuracy), and the
+        networks joined to a wished one go with it ("preferably on base or solana")."""
+        wished: list[_Claim] = []
         for claim in self.claims:
-            if claim.role != "filter" or claim.kind not in ("network", "price", "type", "method"):
+            if claim.role != "filter" or claim.kind not in _HARD_KINDS:
                 continue
             wish = self.look_back(claim.first, 3, _PREFERENCE_WORDS)
-            if wish >= 0:
+            if wish >= 0 and all(self.at(k) in _WISH_FILLER for k in range(wish + 1, claim.first)):
                 claim.role = "topic"
                 claim.why = f"'{self.span_text(wish, claim.last)}': a preference, not a requirement"
+                wished.append(claim)
+        for claim in self.claims:
+            if claim.role == "filter" and any(
+                w.kind == claim.kind == "network"
+                and 0 < claim.first - w.last <= 2
+                and all(self.at(k) in ("or", "and", "on") for k in range(w.last + 1, claim.first))
+                and self.joined(w.last, claim.first - 1)
+                for w in wished
+            ):
+                claim.role = "topic"
+                claim.why = f"'{claim.phrase}': joined to a preference"
 
     def mark_x402_data(self) -> None:
         """ "dashboard of average x402 price per call for listings on Base", "track uptime of the x402 endpoints
-        that accept Base payments": where the query aggregates or studies x402 itself, the networks, prices and
-        methods said beside "x402" describe the data, unless the caller says it pays in that sentence."""
-        if "x402" not in self.words or not any(w in _AGGREGATE_WORDS for w in self.words):
-            return
-        studied = {self.sentence[k] for k, w in enumerate(self.words) if w == "x402"}
+        that accept Base payments": where x402 itself is what a sentence aggregates or studies (an aggregate word
+        in it, see ``studies``, and "x402" not the caller's means of payment, as in "via x402"), the networks,
+        prices and methods said in that sentence describe the data. Not where the caller pays or insists ("pay
+        on base", "payable on base", "only on base", "must be on solana", "under $0.01 per call")."""
+        studied = set()
+        for k, w in enumerate(self.words):
+            if w != "x402" or (self.at(k - 1) in _MEANS_WORDS and self.joined(k - 1, k)):
+                continue
+            if any(self.studies(j) and self.sentence[j] == self.sentence[k] for j in range(len(self.words))):
+                studied.add(self.sentence[k])
         paying = {
             self.sentence[k]
             for k, w in enumerate(self.words)
@@ -952,12 +978,24 @@ class _Scan:
             if w in _PAY_WITH_VERBS and self.look_back(k, 3, _PAYERS | _MODAL_WORDS) >= 0
         }
         for claim in self.claims:
-            if claim.role != "filter" or claim.kind not in ("network", "price", "type", "method"):
+            if claim.role != "filter" or claim.kind not in _HARD_KINDS:
                 continue
             sentence = self.sentence[claim.first]
-            if sentence in studied and sentence not in paying:
-                claim.role = "topic"
-                claim.why = f"'{claim.phrase}': describes the x402 data the query studies"
+            if sentence not in studied or sentence in paying:
+                continue
+            insisted = self.look_back(claim.first, 3, _INSIST_WORDS) >= 0 or self.near(claim.last, 1) == "only"
+            per_call = claim.kind == "price" and re.search(r"\b(?:per|each|a)\s+(?:call|request)\b", claim.phrase)
+            if insisted or per_call:
+                continue
+            claim.role = "topic"
+            claim.why = f"'{claim.phrase}': describes the x402 data the query studies"
+
+    def studies(self, j: int) -> bool:
+        """Word j aggregates or studies something ("dashboard of", "average", "uptime stats"), and is not the
+        purpose of a service the query asks for ("an MCP server for google analytics", "a usage analytics api")."""
+        if self.at(j) not in _AGGREGATE_WORDS or self.look_back(j, 3, _set("for")) >= 0:
+            return False
+        return not any(self.at(k) in _SERVICE_HEADS and self.joined(j, k) for k in (j + 1, j + 2))
 
     def scan_spec_fields(self) -> None:
         """``network: base``, ``"max_price_usd": 0.004``, ``interface: REST``: a request written as fields."""
@@ -1116,7 +1154,7 @@ class _Scan:
         after, after2 = self.near(last, 1), self.near(last + 1, 1) if self.near(last, 1) else ""
         sentence = self.sentence[first]
         held = self.look_back(first, 2, _HOLD_VERBS | _BALANCE_WORDS)
-        if kind == "bare" and held >= 0:  # "I hold 500 XLM", "my balance is 3 USDC": what the caller has
+        if kind == "bare" and held >= 0 and unit is None:  # "I hold 500 XLM", "my balance is 3 USDC"
             return "topic", f"'{self.span_text(held, last)}': an amount held, not a price"
         if kind == "bare" and any(
             w in _CALCULATION_WORDS and self.sentence[k] == sentence for k, w in enumerate(self.words)
@@ -1364,6 +1402,8 @@ class _Scan:
         about = self.before(first)
         if prep == "on" and self.at(about) in _ABOUT_NOUNS and about >= 0:  # "news on solana"
             return "topic", f"'{self.span_text(about, last)}': 'on' means 'about' here"
+        if prep in ("for", "of") and self.at(self.before(prev)) in _ID_WORDS:  # "the CAIP-2 id for avalanche fuji"
+            return "topic", f"'{self.span_text(self.before(prev), last)}': the network's id is asked about"
         subject = self.look_back(first, 5, _SUBJECT_BEFORE | _SYMBOL_WORDS)
         if subject >= 0:
             return "topic", f"'{phrase}' is the subject of '{self.span_text(subject, first - 1)}'"
@@ -1402,8 +1442,12 @@ class _Scan:
             # "i'm on base sepolia testnet, any endpoint that ...": where the caller is, it pays
             return k, "the caller is on that chain"
         if word == "wallet" and self.at(self.before(k)) in ("funded", "funding"):
-            owner = self.look_back(k, 5, _HOLDERS | _set("with"))
-            if owner >= 0:  # "an agent with a funded wallet on solana only"
+            # "my funded wallet on base", "i'm an agent with a funded wallet on solana only"; not "flag anyone
+            # with a funded wallet on base" (the data's wallets)
+            owner = self.look_back(k, 3, _POSSESSIVES)
+            if owner < 0 and self.look_back(k, 4, _set("with")) >= 0:
+                owner = self.look_back(k, 8, _set("i'm im i we we're am"))
+            if owner >= 0:
                 return owner, "the caller's funds are on that chain"
         if word in ("is", "are", "lives", "sits") and self.at(self.before(k)) in _WALLET | _FUNDS_NOUNS:
             owner = self.before(self.before(k), _WALLET_ADJECTIVES)  # "my agent's only funded wallet is on ..."
@@ -1456,8 +1500,14 @@ class _Scan:
             return ""  # "orders that were paid with usdc on base": what the task's data was paid with
         if prep in _RAIL_VERBS:
             return self.span_text(prev, last)
-        if prep in ("with", "w") and self.at(self.before(prev)) in _PAY_WITH_VERBS and not self.question:
-            return self.span_text(self.before(prev), last)  # "pay with solana", "pay w/ SOLANA"
+        payer = self.before(prev)
+        if (
+            prep in ("with", "w")
+            and self.at(payer) in _PAY_WITH_VERBS
+            and not self.question
+            and self.look_back(payer, 4, _OTHER_PAYERS) < 0  # not "customers who pay with solana"
+        ):
+            return self.span_text(payer, last)  # "pay with solana", "pay w/ SOLANA"
         if prep in _NET_PREPS:
             k = self.before(prev)
             word = self.at(k) if k >= 0 else ""
@@ -1467,7 +1517,8 @@ class _Scan:
             if self.at(h).replace(".", "", 1).isdigit():  # "send 1 usdc on base": the verb is before the amount
                 h = self.before(h)
             holder = self.at(h)
-            held = self.look_back(k, 4, _BALANCE_WORDS) >= 0  # "my balance is 3 USDC on Polygon"
+            # "my balance is 0.50 USDC on Polygon" (the decimal point breaks the words' link, not the sentence)
+            held = any(self.at(j) in _BALANCE_WORDS and self.sentence[j] == self.sentence[k] for j in range(k - 6, k))
             if word in _SYMBOLS and holder not in _ASSET_TOPIC_BEFORE and holder not in _HOLD_VERBS and not held:
                 return self.span_text(k, last)
         if symbol_next:
