@@ -210,7 +210,9 @@ _PAY_VERBS = _set(
 )
 _ASSET_CONTEXT = _NET_PREPS | _PAY_VERBS | {"in", "with", "denominated", "priced"}
 _HARD_KINDS = frozenset({"network", "price", "type", "method"})
-_WISH_FILLER = _set("a an the on be paid priced costing via using through in is it to something one")
+_WISH_FILLER = _set(
+    "a an the on be paid priced costing via using through in is it to something one have would settle settles pay"
+)
 _MEANS_WORDS = _set("via with using through over pay paid paying")  # "pay via x402": the caller's means
 _INSIST_WORDS = _set("only must pay paying payable pays")
 _OTHER_PAYERS = _set(
@@ -226,7 +228,14 @@ _AGGREGATE_WORDS = _set(
     """
 )
 _PAYERS = _set("i we my our agent")
-_PREFERENCE_WORDS = _set("ideally preferably preferred prefer prefers ideal optimally")
+_PREFERENCE_WORDS = _set("ideally preferably preferred prefer prefers ideal optimally nice")  # "nice to have: ..."
+_ANY_CHAIN = re.compile(
+    r"\bbut\s+any\s+(?:other\s+)?(?:chain|network|rail|blockchain)s?\s+(?:is|are|works?|will|would)\b"
+)
+_NOT_REQUIRED = re.compile(
+    r"\bbut\s+(?:it'?s\s+|it\s+is\s+|that'?s\s+|that\s+is\s+|is\s+)?(?:not|isn'?t)\s+(?:a\s+)?"
+    r"(?:dealbreaker|deal-breaker|required|essential|mandatory|must|necessary|strict)\b"
+)
 _PAY_WITH_VERBS = _set("pay pays paying payable settle settles settling")  # not "paid with": often the data's
 _LEFT_FILLER = (
     _NET_PREPS
@@ -672,10 +681,11 @@ _SPEC_FIELD = re.compile(
     r"(?<![\w])[\"']?(?P<key>(?:payment|pay|settlement)[\s_-]?(?:network|rail|chain)|settle[\s_-]?on|pay[\s_-]?on"
     r"|network|rail|max(?:imum)?[\s_-]?(?:usd[\s_-]?)?(?:price|cost)(?:[\s_-]?(?:usd|per[\s_-]?call)){0,2}|max[\s_-]?usd"
     r"|price[\s_-]?(?:cap|ceiling)|ceiling|budget[\s_-]?per[\s_-]?call|interface|transport|type|http[\s_-]?method"
-    r"|method)[\"']?"
-    # a value ends at punctuation, a call's closing parenthesis, the end, a bullet dash or the next "key:"
+    r"|method|(?:agent[\s_-]?)?wallet)[\"']?"
+    # a value ends at punctuation, a call's closing parenthesis, an opening one ("base mainnet (USDC)"), a
+    # sentence's full stop, the end, a bullet dash or the next "key:"
     # (newlines are spaces by now)
-    r"\s*[:=]\s*[\"']?(?P<value>[a-z0-9$€¢.:/ -]{1,40}?)[\"']?(?=\s*(?:[,;})\]]|$|-\s|[a-z_]+\s*[:=]))"
+    r"\s*[:=]\s*[\"']?(?P<value>[a-z0-9$€¢.:/ -]{1,40}?)[\"']?(?=\s*(?:[,;})\](]|\.(?:\s|$)|$|-\s|[a-z_]+\s*[:=]))"
 )
 # "chain=base ocr": in keywords, a chain given as a parameter (not "?chain=base" inside a URL)
 _CHAIN_PARAM = re.compile(r"(?<![\w?&/=])(?P<key>chain)\s?=\s?(?P<value>[a-z][a-z0-9:-]{1,40})(?![\w:-])")
@@ -949,6 +959,13 @@ class _Scan:
                 claim.why = f"'{self.span_text(wish, claim.last)}': a preference, not a requirement"
                 wished.append(claim)
         for claim in self.claims:
+            if claim.role != "filter" or claim.kind not in _HARD_KINDS:
+                continue
+            waived = self.waived(claim)
+            if waived:  # "ideally it would settle on base, but any chain is fine"; "..., but it's not a dealbreaker"
+                claim.role, claim.why = "topic", f"'{claim.phrase}': {waived}"
+                wished.append(claim)
+        for claim in self.claims:
             if claim.role == "filter" and any(
                 w.kind == claim.kind == "network"
                 and 0 < claim.first - w.last <= 2
@@ -958,6 +975,19 @@ class _Scan:
             ):
                 claim.role = "topic"
                 claim.why = f"'{claim.phrase}': joined to a preference"
+
+    def waived(self, claim: _Claim) -> str:
+        """Why the sentence of ``claim`` waives it after stating it ("..., but any chain is fine", "..., but it's
+        not a dealbreaker"), or ''."""
+        end = self.spans[claim.last][1]
+        rest = self.text[end:]
+        stop = _SENTENCE_END.search(rest)
+        clause = rest[: stop.start()] if stop else rest
+        if claim.kind == "network" and _ANY_CHAIN.search(clause):
+            return "the query accepts any chain"
+        if _NOT_REQUIRED.search(clause):
+            return "stated, then waived as not required"
+        return ""
 
     def mark_x402_data(self) -> None:
         """ "dashboard of average x402 price per call for listings on Base", "track uptime of the x402 endpoints
@@ -1348,6 +1378,9 @@ class _Scan:
         funds = self.funds_on(prev, prep)
         if funds:
             return "filter", f"'{self.span_text(funds[0], last)}': {funds[1]}"
+        rail = self.own_rail(last)
+        if rail >= 0:  # "solana-mainnet wallet with USDC, that's my only rail"
+            return "filter", f"'{self.span_text(first, last)} ... {self.span_text(rail - 1, rail)}': the caller's rail"
         paid_word = self.rail_after(last)
         if paid_word:
             return "filter", f"'{self.span_text(first, last + 1)}': {paid_word}"
@@ -1357,6 +1390,14 @@ class _Scan:
                 return "filter", f"'{self.span_text(payer, last + 1)}': paying from a wallet on that chain"
         if tail in _SUBJECT_AFTER:
             return "topic", f"'{phrase} {tail}': the chain is the subject, not the payment rail"
+        tail2 = self.near(last + 1, 1) if tail else ""
+        if (
+            tail2 in _CHAIN_SUBJECTS
+            and tail not in _SERVICE_HEADS | _SYMBOL_WORDS  # not "base-sepolia usdc faucet"
+            and self.free(last + 1)
+            and tail.isalpha()
+        ):
+            return "topic", f"'{phrase} {tail} {tail2}': the chain is the subject, not the payment rail"
         if self.compared(first, last):
             return "topic", f"'{phrase}': chains compared with each other are the subject"
         facilitator = self.in_sentence_before(first, 8, _FACILITATORS)
@@ -1392,6 +1433,9 @@ class _Scan:
             if there >= 0:  # "my wallet only holds USDC on Base, so whatever you pick has to settle there"
                 said = f"{self.span_text(holder, last)} ... {self.span_text(there - 1, there)}"
                 return "filter", f"'{said}': payment phrase"
+            paid = self.pays_with_it(last)
+            if paid >= 0:  # "I hold USDC on Base and pay with it", "... and that is the only thing it can pay with"
+                return "filter", f"'{self.span_text(holder, last)} ... {self.words[paid]}': pays with what it holds"
             return "topic", f"'{self.span_text(holder, last)}': holding an asset does not name the payment network"
         if prep in _NET_PREPS:
             k = self.before(prev)
@@ -1454,6 +1498,28 @@ class _Scan:
             if self.at(owner) in _POSSESSIVES or self.at(owner).endswith(("agent's", "agents")):
                 return owner, "the caller's wallet is on that chain"
         return None
+
+    def own_rail(self, last: int) -> int:
+        """Index of "rail" in "my (only) rail" after the chain at ``last``, in its sentence; -1 when none."""
+        for k in range(last + 1, min(len(self.words), last + 12)):
+            if self.sentence[k] != self.sentence[last]:
+                break
+            if self.words[k] in ("rail", "rails") and self.look_back(k, 2, _POSSESSIVES) >= 0:
+                return k
+        return -1
+
+    def pays_with_it(self, last: int) -> int:
+        """A payment verb after the held asset at ``last``, in its sentence, with "it"/"that" beside it ("pay
+        with it", "pays every call from it", "the only thing it can pay with"); its index, or -1."""
+        for k in range(last + 1, min(len(self.words), last + 16)):
+            if self.sentence[k] != self.sentence[last]:
+                break
+            if self.words[k] in _PAY_WITH_VERBS and any(
+                self.at(j) in ("it", "that", "this") and self.sentence[j] == self.sentence[k]
+                for j in range(k - 3, k + 5)
+            ):
+                return k
+        return -1
 
     def rail_after(self, last: int) -> str:
         """'polygon settlement please', 'base payments only': a payment word right after the chain."""
@@ -2404,11 +2470,14 @@ def _spec_value(key: str, value: str) -> tuple[str, object] | None:
         return "network", (n.canonical_case(value),)
     if (legacy := n.LEGACY_ALIASES.get(value)) is not None:  # pay_network: 'base-sepolia'
         return "network", (legacy,)
+    words = re.split(r"[\s-]+", value.strip())  # "solana-mainnet", "solana mainnet-beta"
     family = words[0] if words else ""
-    if family not in n.FAMILIES or len(words) > 2:
+    qualifier = " ".join(words[1:])
+    if qualifier == "mainnet beta":
+        qualifier = "mainnet"
+    if family not in n.FAMILIES or " " in qualifier:
         return None
     mainnets, testnets = n.FAMILIES[family]
-    qualifier = words[1] if len(words) == 2 else ""
     if qualifier in _TEST_QUAL:
         return "network", tuple(sorted(testnets))
     return ("network", tuple(sorted(mainnets))) if qualifier in ("", *_MAIN_QUAL) else None
