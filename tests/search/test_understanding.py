@@ -13,6 +13,7 @@ from souk.search.understanding import MAX_QUERY_CHARS, QueryTooLong, interpret, 
 STELLAR_BOTH = (n.STELLAR_PUBNET, n.STELLAR_TESTNET)
 STELLAR_MAIN = (n.STELLAR_PUBNET,)
 SOLANA_MAIN = (n.SOLANA,)
+POLYGON_MAIN = ("eip155:137",)
 SOLANA_BOTH = (n.SOLANA, n.SOLANA_DEVNET)  # sorted: "5eykt..." < "EtWT..."
 ALL_TESTNETS = (
     "eip155:1328",
@@ -1233,3 +1234,26 @@ def test_preferences_held_amounts_paying_with_a_chain_and_x402_as_data(
 
 def test_filler_words_are_never_refused() -> None:
     assert interpret("news api, no paywalled sources pls").negated_terms == ("paywal",)
+
+
+@pytest.mark.parametrize(
+    ("query", "networks", "price"),
+    [
+        ("We keep USDC on Polygon and pay with it. Need a sentiment api.", POLYGON_MAIN, None),
+        ("I hold USDC on Polygon and want its price history.", (), None),  # holding only
+        ("stellar wallet with USDC, that's my only rail. sentiment api", STELLAR_MAIN, None),
+        ("agent wallet: polygon (USDC). task: sentiment of tweets about a token launch.", POLYGON_MAIN, None),
+        ("Network: Polygon mainnet (USDC). Sentiment of news headlines about rate cuts.", POLYGON_MAIN, None),
+        ("settlement network: solana mainnet-beta", SOLANA_MAIN, None),
+        ("Ideally it would settle on Polygon, but any chain is fine. Sentiment of a tweet.", (), None),
+        ("Under 2 cents per call, but it's not a dealbreaker. Sentiment of a tweet.", (), None),
+        ("Nice to have: under a cent per call. Sentiment of a tweet.", (), None),
+        ("pay on polygon, no signup required, sentiment api", POLYGON_MAIN, None),
+        ("Create a Polygon multisig wallet for a DAO treasury.", (), None),  # the chain's own wallet
+    ],
+)
+def test_wallet_context_waived_constraints_and_chain_subjects(
+    query: str, networks: tuple[str, ...], price: Decimal | None
+) -> None:
+    iq = interpret(query)
+    assert (tuple(sorted(iq.networks)), iq.max_usd_price) == (tuple(sorted(networks)), price)

@@ -953,7 +953,15 @@ class _Scan:
         for claim in self.claims:
             if claim.role != "filter" or claim.kind not in _HARD_KINDS:
                 continue
-            wish = self.look_back(claim.first, 3, _PREFERENCE_WORDS)
+            # across a colon too ("nice to have: under a cent per call"), not across a sentence
+            wish = next(
+                (
+                    k
+                    for k in range(claim.first - 1, max(-1, claim.first - 4), -1)
+                    if self.words[k] in _PREFERENCE_WORDS and self.sentence[k] == self.sentence[claim.first]
+                ),
+                -1,
+            )
             if wish >= 0 and all(self.at(k) in _WISH_FILLER for k in range(wish + 1, claim.first)):
                 claim.role = "topic"
                 claim.why = f"'{self.span_text(wish, claim.last)}': a preference, not a requirement"
