@@ -219,6 +219,11 @@ _OTHER_PAYERS = _set(
     "customers customer users user shoppers shopper buyers buyer people clients client who players members fans guests"
 )
 _ID_WORDS = _set("id ids identifier identifiers")
+_SURVEY_NOUNS = _set("dashboard dashboards directory directories leaderboard census survey")
+_TRAFFIC_WORDS = _set(
+    "recorded logged replay replays replayed replaying incoming outgoing failed mock mocked captured intercepted"
+)
+_TRAFFIC_NOUNS = _set("operation operations handler handlers traffic logs verbs")
 _BALANCE_WORDS = _set("balance balances holdings")
 _AGGREGATE_WORDS = _set(
     """
@@ -639,7 +644,8 @@ _ASSET_TOPIC_BEFORE = _TOPIC_BEFORE | _set(
     """
     convert converting swap swapping exchange exchanging buy buying sell selling trade trading send
     sending transfer transferring track tracking bridge bridging mint minting stake staking hold
-    holding lend lending borrow borrowing earn to into from much many value my your
+    holding lend lending borrow borrowing earn to into from much many value my your moving moves moved
+    sent sends receiving received deposit depositing withdraw withdrawing burn burning
     """
 )
 _MEANING_VERBS = _set("refer refers mean means stand stands denote denotes represent represents")
@@ -1005,9 +1011,17 @@ class _Scan:
         on base", "payable on base", "only on base", "must be on solana", "under $0.01 per call")."""
         studied = set()
         for k, w in enumerate(self.words):
+            if w in _SURVEY_NOUNS and self.near(k, 1) == "of":  # "dashboard of mcp servers on base ..."
+                studied.add(self.sentence[k])
             if w != "x402" or (self.at(k - 1) in _MEANS_WORDS and self.joined(k - 1, k)):
                 continue
-            if any(self.studies(j) and self.sentence[j] == self.sentence[k] for j in range(len(self.words))):
+            # in its sentence, or the next after a question ("which x402 services are most used on base? need
+            # stats for a dashboard")
+            end = _SENTENCE_END.search(self.text, self.spans[k][1])
+            reach = 1 if end is not None and "?" in end.group() else 0
+            if any(
+                self.studies(j) and 0 <= self.sentence[j] - self.sentence[k] <= reach for j in range(len(self.words))
+            ):
                 studied.add(self.sentence[k])
         paying = {
             self.sentence[k]
@@ -1862,6 +1876,12 @@ class _Scan:
 
     def try_method(self, i: int) -> None:
         word = self.words[i]
+        traffic = self.near(i, -1) in _TRAFFIC_WORDS or self.near(i, 1) in _TRAFFIC_NOUNS
+        if traffic and self.free(i):
+            # "replays recorded GET requests", "checks whether DELETE operations are documented": the requests
+            # the task handles, not the interface asked for
+            self.claim_words("method", i, i, word.upper(), "topic", f"'{word}': requests the task is about")
+            return
         if _PAYLOAD_AFTER.match(self.text, self.spans[i][1]):
             # 'simulate this call: POST {"method": "eth_getBalance"}': a request written out is data
             self.claim_words("method", i, i, word.upper(), "topic", f"'{word} {{...}}': a request written out as data")
