@@ -1257,3 +1257,23 @@ def test_wallet_context_waived_constraints_and_chain_subjects(
 ) -> None:
     iq = interpret(query)
     assert (tuple(sorted(iq.networks)), iq.max_usd_price) == (tuple(sorted(networks)), price)
+
+
+@pytest.mark.parametrize(
+    ("query", "networks", "type_", "method", "price"),
+    [
+        ("proxy that replays recorded POST requests against staging", (), None, None, None),
+        ("linter that flags undocumented PATCH operations in an openapi file", (), None, None, None),
+        ("alert when wallets moving USDT on solana exceed 1M", (), None, None, None),
+        ("dashboard of weather apis on base charging under $0.01", (), None, None, None),
+        ("which x402 services are most popular on solana? need stats", (), None, None, None),
+        ("x402 translation api on solana. I want stats on languages too", SOLANA_MAIN, None, None, None),
+        ('{"arguments": "{\\"q\\": \\"ocr\\", \\"max_usd_price\\": \\"0.003\\"}"}', (), None, None, Decimal("0.003")),
+        ('{"input": {"query": "ocr", "resource_type": "mcp"}}', (), "mcp", None, None),
+    ],
+)
+def test_requests_as_data_studies_and_tool_call_fields(
+    query: str, networks: tuple[str, ...], type_: str | None, method: str | None, price: Decimal | None
+) -> None:
+    iq = interpret(query)
+    assert (tuple(sorted(iq.networks)), iq.type, iq.method, iq.max_usd_price) == (networks, type_, method, price)

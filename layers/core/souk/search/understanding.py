@@ -68,6 +68,7 @@ from typing import Literal, cast
 
 from souk import assets as a
 from souk import networks as n
+from souk.search import phrasebook
 from souk.search.analysis import STOPWORDS, tokenize
 from souk.search.constraint_notes import AppliedAs, ConstraintNote, NoteKind
 
@@ -143,10 +144,11 @@ def normalize_query(query: str) -> str:
 
 def interpret(query: str) -> InterpretedQuery:
     """Read the constraints out of ``query``; raises QueryTooLong past MAX_QUERY_CHARS."""
-    cased = _collapse(query)
+    collapsed = _collapse(query)
+    if len(collapsed.lower()) > MAX_QUERY_CHARS:
+        raise QueryTooLong(f"query is {len(collapsed.lower())} characters; the limit is {MAX_QUERY_CHARS}")
+    cased = phrasebook.to_english(collapsed)
     normalized = cased.lower()
-    if len(normalized) > MAX_QUERY_CHARS:
-        raise QueryTooLong(f"query is {len(normalized)} characters; the limit is {MAX_QUERY_CHARS}")
     # Capitals ("POST") are only evidence when lowercasing kept every offset in place.
     return _Scan(normalized, cased if len(cased) == len(normalized) else None).result()
 
@@ -684,14 +686,16 @@ _REQUEST_BEFORE = _set(
 # Keys of a request written as fields. "chain" is left out: {"chain": "solana"} is as often the data
 # asked about as the rail. "type" counts only with an interface for its value.
 _SPEC_FIELD = re.compile(
-    r"(?<![\w])[\"']?(?P<key>(?:payment|pay|settlement)[\s_-]?(?:network|rail|chain)|settle[\s_-]?on|pay[\s_-]?on"
+    r"(?<![\w])\\?[\"']?(?P<key>(?:payment|pay|settlement)[\s_-]?(?:network|rail|chain)|settle[\s_-]?on|pay[\s_-]?on"
     r"|network|rail|max(?:imum)?[\s_-]?(?:usd[\s_-]?)?(?:price|cost)(?:[\s_-]?(?:usd|per[\s_-]?call)){0,2}|max[\s_-]?usd"
-    r"|price[\s_-]?(?:cap|ceiling)|ceiling|budget[\s_-]?per[\s_-]?call|interface|transport|type|http[\s_-]?method"
-    r"|method|(?:agent[\s_-]?)?wallet)[\"']?"
+    r"|price[\s_-]?(?:cap|ceiling)|ceiling|budget[\s_-]?per[\s_-]?call|interface|transport|(?:resource[\s_-]?)?type"
+    r"|http[\s_-]?method"
+    r"|method|(?:agent[\s_-]?)?wallet)\\?[\"']?"
     # a value ends at punctuation, a call's closing parenthesis, an opening one ("base mainnet (USDC)"), a
     # sentence's full stop, the end, a bullet dash or the next "key:"
-    # (newlines are spaces by now)
-    r"\s*[:=]\s*[\"']?(?P<value>[a-z0-9$€¢.:/ -]{1,40}?)[\"']?(?=\s*(?:[,;})\](]|\.(?:\s|$)|$|-\s|[a-z_]+\s*[:=]))"
+    # (newlines are spaces by now); quotes may come escaped, as in a tool call's JSON arguments string
+    r"\s*[:=]\s*\\?[\"']?(?P<value>[a-z0-9$€¢.:/ -]{1,40}?)\\?[\"']?"
+    r"(?=\s*(?:[,;})\](]|\.(?:\s|$)|$|-\s|[a-z_]+\s*[:=]))"
 )
 # "chain=base ocr": in keywords, a chain given as a parameter (not "?chain=base" inside a URL)
 _CHAIN_PARAM = re.compile(r"(?<![\w?&/=])(?P<key>chain)\s?=\s?(?P<value>[a-z][a-z0-9:-]{1,40})(?![\w:-])")
@@ -2478,7 +2482,7 @@ _SPEC_NUMBER = re.compile(r"\$?\s?(\d+(?:\.\d+)?|\.\d+)(?:\s?(?:usd|usdc))?(?:\s
 def _spec_value(key: str, value: str) -> tuple[str, object] | None:
     """(claim kind, claim value) for one field of a request written as fields, None when it is not one."""
     words = value.split()
-    if key in ("interface", "transport", "type"):
+    if key in ("interface", "transport", "type", "resource_type"):
         if value in ("mcp", "mcp server", "mcp tool"):
             return "type", "mcp"
         return ("type", "http") if words and words[0] in ("http", "https", "rest", "restful") else None
