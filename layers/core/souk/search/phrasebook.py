@@ -15,7 +15,7 @@ import re
 _ARTICLE = r"(?:(?:la|el|a|o|le|der|die|dem|den|das|il|lo|the)\s+)?"
 _NETWORK_NOUN = r"(?:(?:red|rede|réseau|reseau|netzwerk|rete|blockchain|cadena|chain)\s+(?:de\s+|di\s+)?)?"
 _PAY_WORDS = (
-    r"pagable|pagables|pague|paguen|pagar|pago|pagos|pagando|pagamento|pagável|pagavel|pagos|payable|payables|"
+    r"pagable|pagables|pague|paguen|pagar|pago|pagos|pagando|pagamento|pagável|pagavel|payable|payables|"
     r"paiement|payer|payée|payé|payés|payées|zahlbar|bezahlbar|bezahlung|zahlung|bezahlen|zahlen|pagabile|pagare"
 )
 # not "in", "no", "via": English words ("payable in USDC" stays as it is)

@@ -1013,6 +1013,7 @@ class _Scan:
         in it, see ``studies``, and "x402" not the caller's means of payment, as in "via x402"), the networks,
         prices and methods said in that sentence describe the data. Not where the caller pays or insists ("pay
         on base", "payable on base", "only on base", "must be on solana", "under $0.01 per call")."""
+        studying = {self.sentence[j] for j in range(len(self.words)) if self.studies(j)}
         studied = set()
         for k, w in enumerate(self.words):
             if w in _SURVEY_NOUNS and self.near(k, 1) == "of":  # "dashboard of mcp servers on base ..."
@@ -1023,10 +1024,10 @@ class _Scan:
             # stats for a dashboard")
             end = _SENTENCE_END.search(self.text, self.spans[k][1])
             reach = 1 if end is not None and "?" in end.group() else 0
-            if any(
-                self.studies(j) and 0 <= self.sentence[j] - self.sentence[k] <= reach for j in range(len(self.words))
-            ):
+            if any(self.sentence[k] + step in studying for step in range(reach + 1)):
                 studied.add(self.sentence[k])
+        if not studied:
+            return
         paying = {
             self.sentence[k]
             for k, w in enumerate(self.words)
