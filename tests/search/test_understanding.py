@@ -1277,3 +1277,52 @@ def test_requests_as_data_studies_and_tool_call_fields(
 ) -> None:
     iq = interpret(query)
     assert (tuple(sorted(iq.networks)), iq.type, iq.method, iq.max_usd_price) == (networks, type_, method, price)
+
+
+@pytest.mark.parametrize(
+    ("query", "networks", "type_", "price"),
+    [
+        ("tool: image upscaler | max_price: 0.002 | network: solana", SOLANA_MAIN, None, Decimal("0.002")),
+        ("PDF to markdown converter; I'll pay no more than $0.05 per conversion", (), None, Decimal("0.05")),
+        ("currency converter api, convert 50 USD to EUR", (), None, None),
+        ("a product search api for wireless earbuds that cost under $100", (), None, None),
+        ("a translation api that costs under $0.01", (), None, Decimal("0.01")),
+        ("count how many new MCP servers were published on GitHub this month", (), None, None),
+        ("I need an MCP tool that lists x402 facilitators", (), "mcp", None),
+        ("solana pay integration guide for a shopify store", (), None, None),
+        ("solana ocr api", SOLANA_MAIN, None, None),
+        (
+            "I'm writing an explainer on x402. Cover why payments on Base settle in USDC and an example where a "
+            "GET request costs $0.001. Find me a diagramming tool.",
+            (),
+            None,
+            None,
+        ),
+        (
+            "I'm writing an explainer on x402. Find me a diagramming tool that settles on Base.",
+            (n.BASE,),
+            None,
+            None,
+        ),
+    ],
+)
+def test_fields_between_pipes_units_of_work_priced_goods_counted_servers_and_writing_about_x402(
+    query: str, networks: tuple[str, ...], type_: str | None, price: Decimal | None
+) -> None:
+    iq = interpret(query)
+    assert (tuple(sorted(iq.networks)), iq.type, iq.max_usd_price) == (networks, type_, price)
+
+
+@pytest.mark.parametrize(
+    ("query", "negated"),
+    [
+        ("find_tool(intent='payments fraud score', exclude=['stripe'])", ("stripe",)),
+        ('search_tools(q="sms", exclude_providers=["twilio", "vonage"])', ("twilio", "vonag")),
+        ("Build a lead list of SaaS companies. Don't use Apollo for the enrichment step.", ("apollo",)),
+        ("Transcribe the podcast. Please don't pick anything built on Whisper.", ("whisper",)),
+        ("Don't forget to include the totals.", ()),
+        ("calculate the order total not including tax", ()),
+    ],
+)
+def test_refusals_in_fields_and_imperatives(query: str, negated: tuple[str, ...]) -> None:
+    assert interpret(query).negated_terms == negated

@@ -2,7 +2,8 @@
 
 Cold start: what a function imports before its first request is paid on every new container, so this
 module imports only what every function needs. FastAPI and Mangum are imported by ``lambda_entry`` (HTTP
-functions), never by ``job_entry`` (scheduled ones). Powertools' Tracer imports the X-Ray SDK (and
+functions), by ``routed_entry`` only when an event needs its FastAPI fallback, and never by ``job_entry``
+(scheduled ones). Powertools' Tracer imports the X-Ray SDK (and
 botocore, ~0.5 s) even when tracing is disabled, so it is built only when tracing is on (on Lambda,
 unless ``POWERTOOLS_TRACE_DISABLED``); otherwise the handler goes without the tracing decorator.
 ``warm`` runs during init (Lambda gives init its own, unbilled-until-10-s, full-CPU phase): the search
@@ -15,7 +16,7 @@ import asyncio
 import logging
 import os
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from aws_lambda_powertools import Logger, Metrics
@@ -28,6 +29,7 @@ logger = Logger(service="souk")
 metrics = Metrics(namespace="Souk", service="souk")
 
 Handler = Callable[[dict[str, Any], LambdaContext], dict[str, Any]]
+EventRoute = Callable[[dict[str, Any]], dict[str, Any]]
 
 _TRUE = frozenset({"1", "true", "yes", "on"})
 
@@ -44,6 +46,7 @@ def _traced(handler: Handler) -> Handler:
     from aws_lambda_powertools import Tracer
 
     return Tracer(service="souk").capture_lambda_handler(handler)
+
 
 _thread = threading.local()
 
@@ -92,6 +95,36 @@ def lambda_entry(app: FastAPI, *, warm: Callable[[], None] | None = None) -> Han
     def handle(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
         thread_event_loop()
         return asgi(event, context)  # type: ignore[arg-type]  # Mangum's LambdaContext protocol, the same object
+
+    handler = logger.inject_lambda_context(_traced(handle))
+    _warm(warm)
+    return handler
+
+
+def routed_entry(
+    routes: Mapping[str, EventRoute], fallback: Callable[[], FastAPI], *, warm: Callable[[], None] | None = None
+) -> Handler:
+    """A function whose hot routes answer straight from the event (by HTTP API ``routeKey``, e.g.
+    ``"GET /discovery/search"``) and whose other routes go to the FastAPI app ``fallback`` builds, on the
+    first event that needs it, so FastAPI is imported only then."""
+    _refuse_insecure_keys()
+    fallback_handler: list[Callable[[dict[str, Any], LambdaContext], dict[str, Any]]] = []
+    fallback_lock = threading.Lock()
+
+    def via_fastapi(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
+        if not fallback_handler:
+            from mangum import Mangum
+
+            with fallback_lock:
+                if not fallback_handler:
+                    fallback_handler.append(Mangum(fallback(), lifespan="off"))  # type: ignore[arg-type]
+        thread_event_loop()
+        return fallback_handler[0](event, context)
+
+    @metrics.log_metrics
+    def handle(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
+        route = routes.get(str(event.get("routeKey", "")))
+        return route(event) if route is not None else via_fastapi(event, context)
 
     handler = logger.inject_lambda_context(_traced(handle))
     _warm(warm)

@@ -235,6 +235,11 @@ _AGGREGATE_WORDS = _set(
     """
 )
 _PAYERS = _set("i we my our agent")
+# "an explainer on x402", "a blog post about HTTP 402": writing whose content is x402 itself
+_WRITING_NOUNS = _set(
+    "explainer article tutorial guide post blog docs documentation talk course lesson workshop slides newsletter"
+)
+_ASKING_WORDS = _set("find need needs looking recommend suggest want")
 _PREFERENCE_WORDS = _set("ideally preferably preferred prefer prefers ideal optimally nice")  # "nice to have: ..."
 _ANY_CHAIN = re.compile(
     r"\bbut\s+any\s+(?:other\s+)?(?:chain|network|rail|blockchain)s?\s+(?:is|are|works?|will|would)\b"
@@ -569,7 +574,7 @@ _CONTRACTIONS = _set(
     """
 )
 _PERSONS = _set("i we you please")
-_WANT_VERBS = _set("want need like use include show return recommend suggest care")
+_WANT_VERBS = _set("want need like use include show return recommend suggest care pick choose select")
 _NOT_PREPS = _set("for from in on by about including involving related using with a an the any")
 _NO_FIXED = _set("more longer matter idea one doubt less sooner problem worries worry rush pressure")
 
@@ -691,11 +696,18 @@ _SPEC_FIELD = re.compile(
     r"|price[\s_-]?(?:cap|ceiling)|ceiling|budget[\s_-]?per[\s_-]?call|interface|transport|(?:resource[\s_-]?)?type"
     r"|http[\s_-]?method"
     r"|method|(?:agent[\s_-]?)?wallet)\\?[\"']?"
-    # a value ends at punctuation, a call's closing parenthesis, an opening one ("base mainnet (USDC)"), a
-    # sentence's full stop, the end, a bullet dash or the next "key:"
+    # a value ends at punctuation, a "|" between fields, a call's closing parenthesis, an opening one ("base
+    # mainnet (USDC)"), a sentence's full stop, the end, a bullet dash or the next "key:"
     # (newlines are spaces by now); quotes may come escaped, as in a tool call's JSON arguments string
     r"\s*[:=]\s*\\?[\"']?(?P<value>[a-z0-9$€¢.:/ -]{1,40}?)\\?[\"']?"
-    r"(?=\s*(?:[,;})\](]|\.(?:\s|$)|$|-\s|[a-z_]+\s*[:=]))"
+    r"(?=\s*(?:[,;})\](|]|\.(?:\s|$)|$|-\s|[a-z_]+\s*[:=]))"
+)
+# A refusal written as a field: a key naming exclusion, then one quoted name or a bracketed list of them.
+_EXCLUDE_FIELD = re.compile(
+    r"(?<![\w])\\?[\"']?(?:exclude|excluded|excluding|exclusions?|blocklist|blacklist|deny[\s_-]?list|avoid)"
+    r"(?:[\s_-]?(?:providers?|vendors?|services?|tools?|apis?|sources?))?\\?[\"']?\s*[:=]\s*"
+    r"(?P<items>\[\s*\\?[\"'][^\]\"']{1,60}\\?[\"'](?:\s*,\s*\\?[\"'][^\]\"']{1,60}\\?[\"'])*\s*\]"
+    r"|\\?[\"'][^\"']{1,60}\\?[\"'])"
 )
 # "chain=base ocr": in keywords, a chain given as a parameter (not "?chain=base" inside a URL)
 _CHAIN_PARAM = re.compile(r"(?<![\w?&/=])(?P<key>chain)\s?=\s?(?P<value>[a-z][a-z0-9:-]{1,40})(?![\w:-])")
@@ -828,6 +840,7 @@ class _Scan:
         self.claims: list[_Claim] = []
         self.removed = bytearray(len(text))  # 1 where a character left the topical text
         self.negations: list[tuple[int, list[int]]] = []  # (trigger start, clause words) per negation
+        self.refusal_fields: set[int] = set()  # words of an "exclude=[...]" field, read by scan_exclude_fields
         self.topical_negations: list[tuple[int, int, str]] = []  # (first, last, why)
         # Testnets reached only through a bare family name ("on stellar"); dropped unless a qualifier
         # asks for them, because a bare chain name means its mainnet, as the v1 names do.
@@ -1026,6 +1039,7 @@ class _Scan:
             reach = 1 if end is not None and "?" in end.group() else 0
             if any(self.sentence[k] + step in studying for step in range(reach + 1)):
                 studied.add(self.sentence[k])
+        studied |= self.writing_about_x402()
         if not studied:
             return
         paying = {
@@ -1046,6 +1060,22 @@ class _Scan:
                 continue
             claim.role = "topic"
             claim.why = f"'{claim.phrase}': describes the x402 data the query studies"
+
+    def writing_about_x402(self) -> set[int]:
+        """ "I'm writing an explainer on x402. Cover how a 402 works, why payments on Base settle in USDC ...
+        Find me a diagramming tool": from a sentence announcing a piece of writing on x402, the sentences
+        describing its content (up to the one that asks for something) are the content, not the rail."""
+        for k, w in enumerate(self.words):
+            if w not in _WRITING_NOUNS or self.near(k, 1) not in ("on", "about"):
+                continue
+            if not any(self.at(j) in ("x402", "402") for j in range(k + 2, k + 5) if self.joined(j - 1, j)):
+                continue
+            first = self.sentence[k]
+            asking = {self.sentence[j] for j, v in enumerate(self.words) if v in _ASKING_WORDS}
+            asking = {sentence for sentence in asking if sentence > first}
+            last = min(asking, default=max(self.sentence) + 1)
+            return set(range(first, last))
+        return set()
 
     def studies(self, j: int) -> bool:
         """Word j aggregates or studies something ("dashboard of", "average", "uptime stats"), and is not the
@@ -1240,9 +1270,12 @@ class _Scan:
             window = [self.words[k] for k in range(lo, min(len(self.words), last + 4))]
             after3 = self.near(last + 2, 1) if after2 else ""
             sub_cent_cap = kind == "price" and usd is not None and usd < _SUB_CENT
+            # "$0.05 per conversion" prices a unit of work; "convert $50 to EUR" is a conversion
+            per_conversion = unit in _CONVERSION_WORDS or (after in ("per", "each") and after2 in _CONVERSION_WORDS)
+            converting = not per_conversion and any(w in _CONVERSION_WORDS for w in window)
             if (
                 # "xlsx to pdf converter, a tenth of a cent or less": nobody converts a sub-cent sum
-                (any(w in _CONVERSION_WORDS for w in window) and not sub_cent_cap)
+                (converting and not sub_cent_cap)
                 or (after in ("to", "into", "in") and (after2 in _CURRENCY_WORDS or after2 in _SYMBOLS))
                 or (after in ("to", "into", "in") and after3 in _CURRENCY_WORDS)  # "in indian rupees"
                 or (self.look_back(first, 3, _set("much")) >= 0 and self.look_back(first, 4, _set("how")) >= 0)
@@ -1300,6 +1333,12 @@ class _Scan:
         if word >= 0 and self.at(word + 1) == "per" and self.at(word + 2) in _NON_CALL_UNITS:
             return "topic", f"'{self.span_text(word, word + 2)}': a price per {self.at(word + 2)}, not per call"
         service = self.in_sentence_before(first, 8, _SERVICE_HEADS)
+        # "a product search api for wireless earbuds that cost under $100": the relative clause prices the
+        # noun it follows, and that noun is no service
+        relative = word - 1 if word > 1 and self.at(word - 1) in ("that", "which") else -1
+        priced_noun = self.at(relative - 1) if relative > 0 else ""
+        if relative > 0 and priced_noun and not _is_head(priced_noun) and priced_noun not in _CALL_WORDS:
+            service = -1
         if word >= 0 and usd > 1 and service < 0 and not self.sentence_pays(first):
             # "earbuds that cost under $100", "smartphones priced below $500": x402 calls cost cents, and
             # nothing names a call or a service this amount could cap
@@ -1493,6 +1532,8 @@ class _Scan:
                 return "topic", f"'{phrase}' in a question without a network phrase"
             if self.names_rail_elsewhere(i):
                 return "topic", f"'{phrase}': the query names its payment network in a payment phrase elsewhere"
+            if tail == "pay" and qual is None:  # "solana pay integration guide": Solana Pay, the product
+                return "topic", f"'{phrase} pay': names a product, not the payment rail"
             return "filter", f"'{phrase}': a chain leading a short query reads as the payment network"
         tag = self.rail_tag(first, last)
         if tag:
@@ -1823,6 +1864,10 @@ class _Scan:
         if prior in ("which", "what") and tail in ("are", "is", "were", "have", "has"):
             # "which MCP servers are trending": a question about such servers, not a request for one
             return "topic", f"'{self.span_text(b, last)} {tail}': the question is about them"
+        many = self.look_back(first, 3, _set("many"))
+        if many >= 1 and self.at(many - 1) == "how":
+            # "count how many new MCP servers were published": they are what is counted
+            return "topic", f"'{self.span_text(many - 1, last)}': they are what is counted"
         if prior in _POSSESSIVES and self.words[last] in ("client", "clients", "host", "agent"):
             return "filter", f"'{self.span_text(b, last)}': the caller speaks it"
         only = next((k for k in range(first - 1, max(-1, first - 4), -1) if self.at(k) == "only"), -1)
@@ -2070,7 +2115,8 @@ class _Scan:
         if word in _CONTRACTIONS or (word == "not" and prior in _AUX):
             subject = b if word in _CONTRACTIONS else self.before(b) if b >= 0 else -1
             said = self.at(subject) if subject >= 0 else ""
-            if said in _PERSONS and nxt in _WANT_VERBS:  # "i don't want ads"
+            opens = subject < 0 or self.sentence[subject] != self.sentence[i]
+            if (said in _PERSONS or opens) and nxt in _WANT_VERBS:  # "i don't want ads", "Don't use Apollo"
                 after = self.near(i + length, 1)
                 if after == "to" and self.near(i + length + 1, 1) in _SITUATION_VERBS:
                     # "i don't want to get caught in a storm": what the caller wants to avoid going through;
@@ -2089,8 +2135,9 @@ class _Scan:
                 # "agreements made but not documented in writing", "and not finding anything": a state of
                 # the task's things; "an api not requiring a key" still refuses a kind of result
                 return -1, content
-            if nxt in ("limited", "just", "only") or prior == "or":
-                # "including but not limited to", "not just words", "whether or not", "damaged or not"
+            if nxt in ("limited", "just", "only", "including", "counting") or prior == "or":
+                # "including but not limited to", "not just words", "whether or not", "damaged or not", "the
+                # order total not including tax"
                 return -1, content
             if b < 0 or prior in ("but", "and") or _is_head(prior):
                 return 0, ""
@@ -2127,9 +2174,26 @@ class _Scan:
         generic = [k for k in clause if self.words[k] not in _NOT_PREPS]
         return self.at(j) in ("that", "which") and bool(generic) and all(self.words[k] in _GENERIC for k in generic)
 
+    def scan_exclude_fields(self) -> None:
+        """``exclude=['stripe']``, ``"exclude_providers": ["a", "b"]``: a tool call's refusals, written as a field
+        of quoted names (which would otherwise stay topics, as quoted words do)."""
+        for m in _EXCLUDE_FIELD.finditer(self.text):
+            inside = self.word_range(m.start("items"), m.end("items"))
+            names = [k for k in inside if self.owner[k] is None and _content(self.words[k])]
+            key = self.word_range(m.start(), m.start("items"))
+            if names and key and self.owner[key[0]] is None:
+                for k in (*key, *names):
+                    self.remove(*self.spans[k])
+                self.negations.append((key[0], names))
+                self.refusal_fields.update(range(key[0], names[-1] + 1))
+
     def scan_negations(self) -> None:
+        self.scan_exclude_fields()
         i = 0
         while i < len(self.words):
+            if i in self.refusal_fields:
+                i += 1
+                continue
             word = self.words[i]
             maybe = word in _TRIGGERS or word in _CONTRACTIONS or word in _TWO_WORD_STARTS
             length = self.trigger_length(i) if maybe and self.free(i) else 0
@@ -2151,6 +2215,8 @@ class _Scan:
                 and self.joined(j - 1, j)
                 and (self.at(j) not in _CLAUSE_STOPS or self.relative_of_generic(j, clause))
                 and not (self.free(j) and self.trigger_length(j))
+                # "don't use Apollo for the enrichment step": what it would be used for is not refused
+                and not (clause and self.at(j) == "for" and self.near(j, 1) in _DETERMINERS | _POSSESSIVES)
             ):
                 clause.append(j)
                 j += 1

@@ -1,0 +1,47 @@
+"""Souk's error contract as plain data, without FastAPI: which exception becomes which response.
+
+Every error is JSON ``{"error", "reason"}``: client errors are 4xx, an unreachable or saturated database
+is ``503`` with ``Retry-After`` (the pool gives up after ``pool_timeout_s``, so a request never hangs),
+and only a bug is a 500. The FastAPI apps (souk.api.app) and the search function's direct route
+(souk.api.search_route) both answer through ``error_response``, so the two cannot drift apart.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+
+import psycopg
+from psycopg_pool import PoolTimeout, TooManyRequests
+
+from souk.config import get_settings
+from souk.errors import SoukError
+
+logger = logging.getLogger(__name__)
+
+# What the database layer raises when Postgres is down, restarting, saturated or too slow.
+UNAVAILABLE = (PoolTimeout, TooManyRequests, psycopg.OperationalError, psycopg.InterfaceError)
+
+
+@dataclass(frozen=True, slots=True)
+class ErrorResponse:
+    status_code: int
+    body: dict[str, str]
+    headers: dict[str, str] = field(default_factory=dict)
+
+
+def error_response(exc: Exception, *, method: str = "", path: str = "") -> ErrorResponse:
+    """The response for ``exc``; ``method`` and ``path`` only label the log line of a 503 or a 500."""
+    if isinstance(exc, SoukError):
+        return ErrorResponse(exc.status_code, exc.to_body(), dict(getattr(exc, "headers", None) or {}))
+    if isinstance(exc, UNAVAILABLE):
+        logger.warning("database unavailable for %s %s: %s: %s", method, path, type(exc).__name__, exc)
+        if isinstance(exc, psycopg.errors.QueryCanceled):
+            body = {"error": "database_timeout", "reason": "the database did not answer in time; retry shortly"}
+        elif isinstance(exc, PoolTimeout | TooManyRequests):
+            body = {"error": "database_unavailable", "reason": "no database connection became available; retry shortly"}
+        else:
+            body = {"error": "database_unavailable", "reason": "the database is unreachable; retry shortly"}
+        return ErrorResponse(503, body, {"retry-after": str(get_settings().retry_after_s)})
+    logger.exception("unhandled error", exc_info=exc)
+    return ErrorResponse(500, {"error": "internal_error", "reason": "an unexpected error occurred"})
