@@ -25,6 +25,6 @@ def __getattr__(name: str) -> APIRouter:
     raise AttributeError(name)
 
 
-# GET /discovery/search answers straight from the event (souk.api.search_route). The model, the read pool and
-# the suffix tries load during init, not in the first request.
+# GET /discovery/search answers straight from the event (souk.api.search_route). The model and the read pool
+# load during init, not in the first request.
 handler = routed_entry({ROUTE_KEY: search_route}, _app, warm=warm_search)

@@ -21,10 +21,15 @@ def _conninfo() -> str:
 
 
 def cmd_migrate(_: argparse.Namespace) -> int:
+    from souk.catalog.operators import fill_missing
     from souk.db.migrate import MIGRATIONS_DIR, migrate
 
     applied = migrate(_conninfo(), get_settings().migrations_dir or MIGRATIONS_DIR)
     print("applied: " + (", ".join(applied) if applied else "nothing (up to date)"))
+    with _connection() as conn:
+        filled = fill_missing(conn)
+    if filled:
+        print(f"stored the operator of {filled} listings cataloged before it was recorded")
     return 0
 
 

@@ -143,15 +143,14 @@ def job_entry(job: Callable[[dict[str, Any]], dict[str, Any]]) -> Handler:
 
 
 def warm_search() -> None:
-    """Build origin diversity's suffix tries, load the query-embedding model, embed once (the first run
-    allocates), and open the read pool: every function that ranks (search, MCP) does this in init."""
+    """Load the query-embedding model, embed once (the first run allocates), and open the read pool: every
+    function that ranks (search, MCP) does this in init. Origin diversity reads each listing's operator as
+    stored when it was cataloged, so the Public Suffix List is not loaded here (souk.catalog.operators)."""
     from souk.config import get_settings
     from souk.db import get_pool
-    from souk.search.origins import warm_up
     from souk.search.semantic import query_provider
 
     settings = get_settings()
-    warm_up()
     try:
         query_provider(settings).embed(["warm up"])
     finally:

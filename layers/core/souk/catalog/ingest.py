@@ -30,6 +30,7 @@ from souk.lifecycle import rejections as event_log
 from souk.lifecycle.store import record_payment
 from souk.listing.document import ListingDocument, PaymentOption
 from souk.networks import normalize_network
+from souk.search.origins import operator_of_url
 
 
 def payer_hash(payer: str, key: str) -> str:
@@ -198,6 +199,7 @@ def _columns(draft: ListingDraft, doc: ListingDocument, accepts: list[dict[str, 
     return {
         "type": doc.type,
         "resource_url": doc.resource_url,
+        "operator": operator_of_url(doc.resource_url),
         "method": doc.method,
         "tool_name": doc.tool_name,
         "route_template": draft.route_template,

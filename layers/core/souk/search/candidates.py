@@ -15,12 +15,14 @@ from decimal import Decimal
 
 from souk.db.id_array import IdArray
 from souk.db.types import Connection
+from souk.search.origins import operator_of_url
 
 
 @dataclass(frozen=True, slots=True)
 class Candidate:
     id: int
     resource_url: str
+    operator: str  # the registrable domain of the resource's host (souk.search.origins)
     pay_to: str
     networks: tuple[str, ...]
     asset_symbols: tuple[str, ...]
@@ -33,7 +35,7 @@ class Candidate:
 # The settlement count is a correlated subquery: each candidate's is an index range scan on
 # settlements_listing_idx, where a grouped join read the window's rows of every listing (~20% slower here).
 _SQL = """
-SELECT l.id, l.resource_url, l.pay_to, l.networks, l.asset_symbols, l.min_usd_price,
+SELECT l.id, l.resource_url, l.operator, l.pay_to, l.networks, l.asset_symbols, l.min_usd_price,
        (SELECT count(*) FROM settlements s
          WHERE s.listing_id = l.id AND s.success AND s.settled_at > %(since)s AND s.settled_at <= %(now)s
        ) AS settlements,
@@ -54,6 +56,8 @@ def read(conn: Connection, ids: list[int], now: datetime, window_days: int) -> d
         r["id"]: Candidate(
             id=r["id"],
             resource_url=r["resource_url"],
+            # stored when cataloged; a row written before that column existed gets its operator computed here
+            operator=r["operator"] if r["operator"] is not None else operator_of_url(r["resource_url"]),
             pay_to=r["pay_to"] or "",
             networks=tuple(r["networks"] or ()),
             asset_symbols=tuple(r["asset_symbols"] or ()),

@@ -28,8 +28,8 @@ EXTRA_PLATFORM_SUFFIXES: tuple[str, ...] = (
 
 @cache
 def _extractor() -> tldextract.TLDExtract:
-    # Imported on first use: tldextract brings requests, urllib3, idna and filelock (~0.1 s), and only
-    # ranking needs it. The search function calls warm_up() during init instead.
+    # Imported on first use: tldextract brings requests, urllib3, idna and filelock (~0.1 s), and building its
+    # tries costs as much again. Cataloging needs it; search reads the operator cataloging stored.
     import tldextract
 
     return tldextract.TLDExtract(

@@ -30,7 +30,6 @@ from souk.search.diversity import DIVERSIFIED_DEPTH, Candidate, diversify
 from souk.search.fusion.convex import max_normalized_convex
 from souk.search.fusion.learned import learned_fusion
 from souk.search.fusion.rrf import weighted_rrf
-from souk.search.origins import operator_of_url
 from souk.search.profile import Profile
 from souk.search.understanding import InterpretedQuery, interpret, normalize_query
 
@@ -466,7 +465,7 @@ def _apply_query_signals(
 
 def _sandbox_twins(rows: list[candidates.Candidate]) -> list[int]:
     """Testnet-only listings whose seller (payTo or operator) also has a production listing among ``rows``."""
-    sellers = {r.id: (("pay_to", r.pay_to.lower()), ("operator", operator_of_url(r.resource_url))) for r in rows}
+    sellers = {r.id: (("pay_to", r.pay_to.lower()), ("operator", r.operator)) for r in rows}
     sandboxes = {r.id for r in rows if r.networks and all(network in TESTNETS for network in r.networks)}
     production = {key for r in rows if r.id not in sandboxes for key in sellers[r.id]}
     return [lid for lid in sandboxes if any(key in production for key in sellers[lid])]
@@ -494,7 +493,7 @@ def _diversify(
 ) -> list[int]:
     # Only the head is diversified; the tail keeps its fused order and needs no origin.
     head = ordered[:DIVERSIFIED_DEPTH]
-    origin = {lid: (operator_of_url(c.resource_url), c.pay_to.lower()) for lid in head if (c := facts.get(lid))}
+    origin = {lid: (c.operator, c.pay_to.lower()) for lid in head if (c := facts.get(lid))}
     words = set(iq.topical_terms) | set(iq.normalized.split())
     named = frozenset(op for op, _ in origin.values() if op and _operator_label(op) in words)
     head_candidates = [Candidate(lid, scores[lid], *origin.get(lid, ("", ""))) for lid in head]
