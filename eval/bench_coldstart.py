@@ -8,8 +8,7 @@ new ``python`` process with DATABASE_URL pointing at it, as a new Lambda contain
 - imports: everything ``import app`` costs before the function's init warm-up (souk.lambda_entry._warm);
 - model: the warm-up's query-embedding model load and first embed (search only; in Lambda's init phase);
 - pool: the warm-up's first database connection (search only);
-- rest of init: the rest of the function's warm-up, run after the two above (search: a second tiny embed
-  and the suffix tries origin diversity reads, which the first request would build otherwise);
+- rest of init: the rest of the function's warm-up, run after the two above (search: a second tiny embed);
 - first request: the handler called with an API Gateway v2 event (search: a golden query), until it returns.
 Each is reported as wall clock and as the process's CPU time (user + system, all threads): on a shared
 machine the wall clock includes waiting for a core, the CPU time is close to what an idle core would take.
@@ -73,7 +72,7 @@ response = app.handler(event, LocalContext(function_name="bench"))
 marks["first_request"], marks["first_request_cpu"] = time.perf_counter() - t, time.process_time() - c
 marks["total"], marks["total_cpu"] = time.perf_counter() - t0, time.process_time() - c0
 marks["status"] = response["statusCode"]
-marks["modules"] = {m: m in sys.modules for m in ("fastapi", "aws_xray_sdk", "onnxruntime", "botocore")}
+marks["modules"] = {m: m in sys.modules for m in ("fastapi", "aws_xray_sdk", "onnxruntime", "botocore", "tldextract")}
 print("BENCH " + json.dumps(marks))
 """
 

@@ -13,6 +13,7 @@ function loads its model and opens its pool there instead of in its first reques
 from __future__ import annotations
 
 import asyncio
+import importlib
 import logging
 import os
 import threading
@@ -102,11 +103,11 @@ def lambda_entry(app: FastAPI, *, warm: Callable[[], None] | None = None) -> Han
 
 
 def routed_entry(
-    routes: Mapping[str, EventRoute], fallback: Callable[[], FastAPI], *, warm: Callable[[], None] | None = None
+    routes: Mapping[str, EventRoute], router_module: str, *, warm: Callable[[], None] | None = None
 ) -> Handler:
     """A function whose hot routes answer straight from the event (by HTTP API ``routeKey``, e.g.
-    ``"GET /discovery/search"``) and whose other routes go to the FastAPI app ``fallback`` builds, on the
-    first event that needs it, so FastAPI is imported only then."""
+    ``"GET /discovery/search"``) and whose other events go to a FastAPI app of ``router_module``'s ``router``,
+    built on the first event that needs it, so FastAPI is imported only then."""
     _refuse_insecure_keys()
     fallback_handler: list[Callable[[dict[str, Any], LambdaContext], dict[str, Any]]] = []
     fallback_lock = threading.Lock()
@@ -115,15 +116,22 @@ def routed_entry(
         if not fallback_handler:
             from mangum import Mangum
 
+            from souk.api.app import make_app
+
             with fallback_lock:
                 if not fallback_handler:
-                    fallback_handler.append(Mangum(fallback(), lifespan="off"))  # type: ignore[arg-type]
+                    app = make_app(importlib.import_module(router_module).router)
+                    fallback_handler.append(Mangum(app, lifespan="off"))  # type: ignore[arg-type]
         thread_event_loop()
         return fallback_handler[0](event, context)
 
     @metrics.log_metrics
     def handle(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
-        route = routes.get(str(event.get("routeKey", "")))
+        # The route key names the method too; the request's own must match it ("DELETE" sent to a GET route
+        # by a catch-all route is FastAPI's 405 to answer).
+        key = str(event.get("routeKey", ""))
+        method = str(event.get("requestContext", {}).get("http", {}).get("method", ""))
+        route = routes.get(key) if key.split(" ", 1)[0] == method else None
         return route(event) if route is not None else via_fastapi(event, context)
 
     handler = logger.inject_lambda_context(_traced(handle))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -11,9 +10,9 @@ from fastapi.responses import JSONResponse
 from souk.api.deps import ConnectionDep, QueryParamsDep, SettingsDep, WriteConnectionDep
 from souk.api.docs import SEARCH_HEADERS, ConversionOutcome, SearchPage, conversion_extra, responses, search_extra
 from souk.discovery.conversions import parse_body, record_conversion
-from souk.discovery.search import PROFILE_HEADER, SESSION_HEADER, search
+from souk.discovery.search import answer
 from souk.errors import SoukError
-from souk.observability import observe_conversion, record_search
+from souk.observability import observe_conversion
 
 router = APIRouter()
 
@@ -27,13 +26,8 @@ router = APIRouter()
 )
 async def get_search(conn: ConnectionDep, params: QueryParamsDep, settings: SettingsDep) -> JSONResponse:
     # Blocking inside is safe: a request has its event loop to itself (souk.api.deps).
-    started = time.perf_counter()
-    response = search(conn, params, settings)
-    record_search(response.body, str(response.session_id), (time.perf_counter() - started) * 1000)
-    return JSONResponse(
-        response.body,
-        headers={SESSION_HEADER: str(response.session_id), PROFILE_HEADER: response.profile.header()},
-    )
+    body, headers = answer(conn, params, settings)
+    return JSONResponse(body, headers=headers)
 
 
 @router.post(

@@ -15,6 +15,13 @@ from souk.listing.filters import LIST_PARAMS, filter_sql, parse_filters, parse_i
 X402_VERSION = 2
 
 
+def answer(
+    conn: Connection, params: Mapping[str, list[str]], settings: Settings
+) -> tuple[dict[str, Any], dict[str, str]]:
+    """The listing page as HTTP answers it (body, headers): what souk.api.direct serves."""
+    return list_resources(conn, params, settings), {}
+
+
 def list_resources(
     conn: Connection, params: Mapping[str, list[str]], settings: Settings, *, now: datetime | None = None
 ) -> dict[str, Any]:

@@ -6,6 +6,7 @@ overlap or skip even while the catalog changes underneath.
 
 from __future__ import annotations
 
+import time
 import uuid
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -20,6 +21,7 @@ from souk.discovery.items import ITEM_COLUMNS, to_item
 from souk.discovery.resources import X402_VERSION
 from souk.errors import SoukError
 from souk.listing.filters import filter_sql, parse_filters, parse_int
+from souk.observability import record_search
 from souk.search import cursor as cursors
 from souk.search.pipeline import RankRequest, rank, read_pool_side
 from souk.search.profile import DEFAULT_PROFILE, Profile
@@ -37,6 +39,17 @@ class SearchResponse:
     body: dict[str, Any]
     session_id: uuid.UUID
     profile: Profile
+
+
+def answer(
+    conn: Connection, params: Mapping[str, list[str]], settings: Settings
+) -> tuple[dict[str, Any], dict[str, str]]:
+    """One search as HTTP answers it: the body, recorded (souk.observability), and its session and profile
+    headers. Both the FastAPI route (souk.api.search) and the direct one (souk.api.direct) answer with this."""
+    started = time.perf_counter()
+    response = search(conn, params, settings)
+    record_search(response.body, str(response.session_id), (time.perf_counter() - started) * 1000)
+    return response.body, {SESSION_HEADER: str(response.session_id), PROFILE_HEADER: response.profile.header()}
 
 
 def _query(params: Mapping[str, list[str]]) -> str:

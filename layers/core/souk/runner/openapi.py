@@ -10,6 +10,7 @@ document at ``GET /openapi.json`` and ``souk openapi`` writes it to a file; the 
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
 from typing import Any
 
@@ -36,8 +37,12 @@ def template_routes(template_path: Path) -> list[Route]:
 def _function_router(route: Route) -> APIRouter:
     module = load_module(route.handler_ref)
     router = getattr(module, "router", None)
+    if router is None and isinstance(name := getattr(module, "ROUTER_MODULE", None), str):
+        router = getattr(importlib.import_module(name), "router", None)  # a routed_entry function's router
     if not isinstance(router, APIRouter):
-        raise LookupError(f"{route.function}: {route.handler_ref} has no module-level APIRouter named 'router'")
+        raise LookupError(
+            f"{route.function}: {route.handler_ref} has no module-level APIRouter named 'router' (or ROUTER_MODULE)"
+        )
     return router
 
 

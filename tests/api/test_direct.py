@@ -1,4 +1,4 @@
-"""The search function's direct route answers exactly what the FastAPI route answers, without FastAPI."""
+"""The direct routes (souk.api.direct) answer exactly what the FastAPI routes answer, without FastAPI."""
 
 from __future__ import annotations
 
@@ -14,13 +14,25 @@ import pytest
 from fastapi.testclient import TestClient
 from psycopg_pool import PoolTimeout
 
+from souk.api import resources as resources_api
+from souk.api import search as search_api
 from souk.api.app import make_app
-from souk.api.search import router
 from souk.catalog.loader import load_events_file
 from souk.runner.template import load_handler
 from tests.conftest import REPO, _truncate, load_event
 
 DEMO = REPO / "layers/core/souk/demo/demo_events.jsonl"
+
+RESOURCE_QUERIES = [
+    "",
+    "type=mcp&limit=2",
+    "network=eip155%3A8453&network=stellar%3Apubnet&limit=3",
+    "network=%21%21%21",
+    "limit=500",
+    "maxUsdPrice=0.001",
+    "cursor=junk",
+    "colour=blue",
+]
 
 QUERIES = [
     "query=weather+forecast+on+stellar&limit=3",
@@ -59,8 +71,13 @@ def handler(demo):
     return load_handler(str(REPO / "functions" / "search" / "app.handler"))
 
 
-def _event(raw_query: str) -> dict:
-    event = copy.deepcopy(load_event("search_get.json"))
+@pytest.fixture(scope="module")
+def resources_handler(demo):
+    return load_handler(str(REPO / "functions" / "resources" / "app.handler"))
+
+
+def _event(raw_query: str, fixture: str = "search_get.json") -> dict:
+    event = copy.deepcopy(load_event(fixture))
     event["rawQueryString"] = raw_query
     return event
 
@@ -71,10 +88,7 @@ def _comparable(text: str, session_id: str | None) -> str:
     return text.replace(session_id, "<session>") if session_id else text
 
 
-@pytest.mark.parametrize("raw_query", QUERIES)
-def test_direct_route_answers_as_the_fastapi_route(handler, lambda_context, raw_query):
-    direct = handler(_event(raw_query), lambda_context)
-    via_fastapi = TestClient(make_app(router)).get("/discovery/search?" + raw_query)
+def _assert_same_answer(direct: dict, via_fastapi) -> None:
     assert direct["statusCode"] == via_fastapi.status_code
     headers = {k.lower(): v for k, v in direct["headers"].items()}
     # byte for byte: the same JSON serialization, not only the same data
@@ -91,6 +105,19 @@ def test_direct_route_answers_as_the_fastapi_route(handler, lambda_context, raw_
     assert ("x-search-session-id" in headers) == ("x-search-session-id" in via_fastapi.headers)
 
 
+@pytest.mark.parametrize("raw_query", QUERIES)
+def test_direct_search_answers_as_the_fastapi_route(handler, lambda_context, raw_query):
+    direct = handler(_event(raw_query), lambda_context)
+    _assert_same_answer(direct, TestClient(make_app(search_api.router)).get("/discovery/search?" + raw_query))
+
+
+@pytest.mark.parametrize("raw_query", RESOURCE_QUERIES)
+def test_direct_resources_answer_as_the_fastapi_route(resources_handler, lambda_context, raw_query):
+    direct = resources_handler(_event(raw_query, "resources_get.json"), lambda_context)
+    via_fastapi = TestClient(make_app(resources_api.router)).get("/discovery/resources?" + raw_query)
+    _assert_same_answer(direct, via_fastapi)
+
+
 def test_the_fixture_event_pages_with_its_cursor(handler, lambda_context):
     first = handler(_event("query=weather+forecast&limit=2"), lambda_context)
     assert first["statusCode"] == 200
@@ -104,7 +131,7 @@ def test_the_fixture_event_pages_with_its_cursor(handler, lambda_context):
 
 
 def test_an_unavailable_database_is_a_503_with_retry_after(handler, lambda_context, monkeypatch):
-    import souk.api.search_route as route
+    import souk.api.direct as route
 
     class Exhausted:
         def connection(self):
@@ -118,12 +145,12 @@ def test_an_unavailable_database_is_a_503_with_retry_after(handler, lambda_conte
 
 
 def test_a_bug_is_a_500_in_the_error_contract(handler, lambda_context, monkeypatch):
-    import souk.api.search_route as route
+    import souk.discovery.search as discovery
 
     def broken(*args, **kwargs):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(route, "search", broken)
+    monkeypatch.setattr(discovery, "search", broken)
     response = handler(_event("query=weather"), lambda_context)
     assert response["statusCode"] == 500
     assert json.loads(response["body"]) == {"error": "internal_error", "reason": "an unexpected error occurred"}
@@ -141,15 +168,16 @@ def test_other_routes_of_the_function_go_through_fastapi(handler, lambda_context
     assert json.loads(response["body"])["reason"]
 
 
-def test_a_search_cold_start_does_not_import_fastapi():
+@pytest.mark.parametrize("function", ["search", "resources"])
+def test_a_cold_start_imports_neither_fastapi_nor_the_suffix_list(function):
     script = textwrap.dedent(
         f"""
         import sys
-        sys.path.insert(0, {str(REPO / "functions" / "search")!r})
+        sys.path.insert(0, {str(REPO / "functions")!r} + "/" + {function!r})
         import souk.lambda_entry
         souk.lambda_entry._warm = lambda warm: None  # no database or model here: imports only
         import app
-        print(sorted(m for m in ("fastapi", "starlette", "mangum") if m in sys.modules))
+        print(sorted(m for m in ("fastapi", "starlette", "mangum", "tldextract") if m in sys.modules))
         """
     )
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, cwd=REPO)
