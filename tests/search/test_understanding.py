@@ -1326,3 +1326,29 @@ def test_fields_between_pipes_units_of_work_priced_goods_counted_servers_and_wri
 )
 def test_refusals_in_fields_and_imperatives(query: str, negated: tuple[str, ...]) -> None:
     assert interpret(query).negated_terms == negated
+
+
+@pytest.mark.parametrize(
+    ("query", "networks", "price", "method"),
+    [
+        ("Step 5/5: convert the spreadsheet (xlsx) to PDF. Hard limits: GET, <= $0.005.", (), Decimal("0.005"), "GET"),
+        ("Step 2: fetch the page. constraint: price_cap_usd=0.003", (), Decimal("0.003"), None),
+        ("Compare candidates. I need one that accepts a JSON POST body for this step, then mint.", (), None, "POST"),
+        ("I need to move USDC from Base to Solana. Find a bridge tool for Base -> Solana USDC.", (), None, None),
+        ("I should pick a cheap GET endpoint (<= $0.01) for the EUR/USD exchange rate.", (), Decimal("0.01"), "GET"),
+        ("a list of hotels (under $200 per night)", (), None, None),
+        (
+            "The validator I tried only takes payment on base. Retry with one that settles on solana.",
+            SOLANA_MAIN,
+            None,
+            None,
+        ),
+        ("Sandboxes are pricey, so cap this at a nickel per run. Run a Python snippet.", (), Decimal("0.05"), None),
+        ("nickel price api", (), None, None),
+    ],
+)
+def test_constraint_labels_routes_retries_and_coin_names(
+    query: str, networks: tuple[str, ...], price: Decimal | None, method: str | None
+) -> None:
+    iq = interpret(query)
+    assert (tuple(sorted(iq.networks)), iq.max_usd_price, iq.method) == (networks, price, method)

@@ -235,6 +235,9 @@ _AGGREGATE_WORDS = _set(
     """
 )
 _PAYERS = _set("i we my our agent")
+# "Retry with one that settles on solana" after "the one I tried only takes payment on base"
+_RETRY_WORDS = _set("retry retrying instead switch switching")
+_FAILED_WORDS = _set("tried failed fails failing returned rejected errored stub didn't didnt wouldn't wouldnt")
 # "an explainer on x402", "a blog post about HTTP 402": writing whose content is x402 itself
 _WRITING_NOUNS = _set(
     "explainer article tutorial guide post blog docs documentation talk course lesson workshop slides newsletter"
@@ -382,7 +385,7 @@ _WORDNUM = (
     r"|an?|one|two|three|four|five|six|seven|eight|nine|ten)"
 )
 _SYMBOL_UNITS = "|".join(sorted([*_KNOWN_SYMBOLS, *_UNRATED_SYMBOLS], key=len, reverse=True))
-_UNITS = rf"(?:cents?|¢|penny|pennies|dollars?|bucks?|usd|euros?|eur|{_SYMBOL_UNITS})"
+_UNITS = rf"(?:cents?|¢|penny|pennies|nickels?|dimes?|dollars?|bucks?|usd|euros?|eur|{_SYMBOL_UNITS})"
 
 
 def _amount(words: bool) -> str:
@@ -459,7 +462,7 @@ _SUBJECT_BEFORE = _set(
     wallets transaction transactions tx txs block blocks ledger ledgers contract
     contracts validator validators staking stake staked swap swaps swapping dex dexes defi liquidity
     pool pools holder holders whale whales airdrop airdrops mint minted minting launched launch launches
-    launching deployed deploy deploying bridge bridged bridging gas faucet faucets rpc node nodes
+    launching deployed deploy deploying created bridge bridged bridging gas faucet faucets rpc node nodes
     explorer blockchain onchain dapp dapps protocols tvl yield lending trending listed balance balances
     transfer transfers transferred account accounts trade trades trading traded volume built building
     builders project projects dao daos governance ens perps perpetuals futures liquidation liquidations
@@ -488,6 +491,8 @@ _TOPIC_BEFORE = _set(
 _LEAD_WORDS = _set("a an any some the cheap cheapest need find get me i want search looking")
 # Payment cues anywhere in a sentence let a long task request name its rail ("...paid on base").
 _SENTENCE_PAY_CUES = _PAY_NOUNS | _PAY_VERBS | _set("per-call")
+# A label that introduces the requirements of the call: "Hard limits: GET, <= $0.005", "constraints: base".
+_CONSTRAINT_LABEL = re.compile(r"(?<![\w-])(?:hard\s+)?(?:limits?|constraints?|requirements?|must[\s-]haves?)\s*:")
 # "my wallet holds usdc on solana": holding an asset does not name the payment network.
 _HOLD_VERBS = _set("holds hold holding has have having had keeps keep contains own owns stores")
 
@@ -693,7 +698,7 @@ _REQUEST_BEFORE = _set(
 _SPEC_FIELD = re.compile(
     r"(?<![\w])\\?[\"']?(?P<key>(?:payment|pay|settlement)[\s_-]?(?:network|rail|chain)|settle[\s_-]?on|pay[\s_-]?on"
     r"|network|rail|max(?:imum)?[\s_-]?(?:usd[\s_-]?)?(?:price|cost)(?:[\s_-]?(?:usd|per[\s_-]?call)){0,2}|max[\s_-]?usd"
-    r"|price[\s_-]?(?:cap|ceiling)|ceiling|budget[\s_-]?per[\s_-]?call|interface|transport|(?:resource[\s_-]?)?type"
+    r"|price[\s_-]?(?:cap|ceiling)(?:[\s_-]?usd)?|ceiling|budget[\s_-]?per[\s_-]?call|interface|transport|(?:resource[\s_-]?)?type"
     r"|http[\s_-]?method"
     r"|method|(?:agent[\s_-]?)?wallet)\\?[\"']?"
     # a value ends at punctuation, a "|" between fields, a call's closing parenthesis, an opening one ("base
@@ -811,7 +816,13 @@ class _Scan:
         self.task = count > _TASK_WORDS or (len(set(self.sentence)) > 1 and count > _FRAGMENT_WORDS)
         # Asked in sentences (a question, a task, "please ..."), not typed as keywords.
         self.request = self.task or self.question or first_word in _REQUEST_OPENERS
-        self.pay_sentences = {
+        # "Hard limits: GET, <= $0.005", "constraints: base, under 1 cent": a sentence that lists requirements
+        self.spec_sentences = {
+            self.sentence[bisect_left(self.starts, m.end()) - 1]
+            for m in _CONSTRAINT_LABEL.finditer(self.text)
+            if bisect_left(self.starts, m.end()) > 0
+        }
+        self.pay_sentences = self.spec_sentences | {
             self.sentence[k]
             for k, w in enumerate(self.words)
             if w in _SENTENCE_PAY_CUES or (w == "per" and self.near(k, 1) in ("call", "request", "calls", "requests"))
@@ -962,6 +973,7 @@ class _Scan:
         self.scan_cheap()
         self.mark_preferences()
         self.mark_x402_data()
+        self.mark_failed_attempts()
         self.mark_negated_claims()
         self.attach_filler()
         self.scan_negations()
@@ -1060,6 +1072,37 @@ class _Scan:
                 continue
             claim.role = "topic"
             claim.why = f"'{claim.phrase}': describes the x402 data the query studies"
+
+    def mark_failed_attempts(self) -> None:
+        """ "The email validator I tried only takes payment on base. Retry with one that settles on solana": where
+        one sentence asks to retry on a network, the networks of the sentences telling what was tried or failed
+        are that attempt's, not the requirement."""
+        retrying = {
+            claim.first
+            for claim in self.claims
+            if claim.kind == "network"
+            and claim.role == "filter"
+            and any(self.words[k] in _RETRY_WORDS for k in self.sentence_words(claim.first))
+        }
+        if not retrying:
+            return
+        retry_sentences = {self.sentence[k] for k in retrying}
+        for claim in self.claims:
+            sentence = self.sentence[claim.first]
+            if claim.kind != "network" or claim.role != "filter" or sentence in retry_sentences:
+                continue
+            if any(self.words[k] in _FAILED_WORDS for k in self.sentence_words(claim.first)):
+                claim.role = "topic"
+                claim.why = f"'{claim.phrase}': the network of what was tried, not of the retry"
+
+    def sentence_words(self, i: int) -> range:
+        """The indices of the words in word i's sentence."""
+        first = last = i
+        while first > 0 and self.sentence[first - 1] == self.sentence[i]:
+            first -= 1
+        while last + 1 < len(self.words) and self.sentence[last + 1] == self.sentence[i]:
+            last += 1
+        return range(first, last + 1)
 
     def writing_about_x402(self) -> set[int]:
         """ "I'm writing an explainer on x402. Cover how a 402 works, why payments on Base settle in USDC ...
@@ -1216,6 +1259,10 @@ class _Scan:
         """Whether an amount is the price of a call (a cap) or part of what the task is about."""
         if unit is not None and (unit in _NON_CALL_UNITS or unit.removesuffix("s") in _NON_CALL_UNITS):
             return "topic", f"'{phrase}' is a price per {unit}, not per call"
+        opening = re.sub(r"[\s$<=≤~]+$", "", self.text[: self.spans[first][0]])
+        if opening.endswith("(") and first >= 1 and _is_head(self.words[first - 1]) and kind in ("price", "bare"):
+            # "a cheap GET endpoint (<= $0.01) for ...": the amount in brackets right after the service caps it
+            return "filter", f"'{self.words[first - 1]} ({phrase})': price cap on the service"
         priced = self.look_back(first, 2, _PRICE_WORDS)
         if priced >= 1 and self.at(self.before(priced)) in _PASSIVE_HELPERS:
             # "how many calls were priced under $0.01 last month": what the task's data was priced at
@@ -1441,6 +1488,8 @@ class _Scan:
         """Filter when the chain reads as the payment rail, topic when it is what the task is about."""
         phrase = self.span_text(first, last)
         tail = self.near(last, 1)
+        if self.route_end(first):
+            return "topic", f"'{self.span_text(first - 1, last)}': the end of a route between chains"
         funds = self.funds_on(prev, prep)
         if funds:
             return "filter", f"'{self.span_text(funds[0], last)}': {funds[1]}"
@@ -1588,6 +1637,18 @@ class _Scan:
             ):
                 return k
         return -1
+
+    def route_end(self, first: int) -> bool:
+        """ "Base -> Solana", "from Base to Solana": the chain a transfer or bridge goes to."""
+        if first < 1 or self.words[first - 1] not in n.FAMILIES:
+            gap = ""
+        else:
+            gap = self.text[self.spans[first - 1][1] : self.spans[first][0]]
+        if "->" in gap or "→" in gap or "=>" in gap:
+            return True
+        if self.at(first - 1) == "to" and first >= 3 and self.words[first - 2] in n.FAMILIES:
+            return self.at(first - 3) == "from"
+        return False
 
     def rail_after(self, last: int) -> str:
         """'polygon settlement please', 'base payments only': a payment word right after the chain."""
@@ -1918,9 +1979,12 @@ class _Scan:
                 # "metacarpophalangeal (MCP)": one long word spelled out before its abbreviation
                 return "topic", f"'({phrase})' abbreviates '{word_before}'"
         asked = prior in _METHOD_PREPS or prior == "as" or tail in ("only", "please")
+        asked = asked or self.sentence[first] in self.spec_sentences
         if self.task and not asked and self.look_back(first, 5, _REQUEST_BEFORE) < 0:
             return "topic", f"'{phrase}' in a long task request, not asked for as the interface"
-        if self.task and capitals and prior not in _ACCEPT_VERBS:  # "the endpoint must accept POST" is asked
+        accepted = prior in _ACCEPT_VERBS or self.look_back(first, 3, _ACCEPT_VERBS) >= 0  # "accepts a JSON POST body"
+        if self.task and capitals and not accepted and self.sentence[first] not in self.spec_sentences:
+            # "the endpoint must accept POST" is asked
             return "topic", f"'{phrase}' in a long task request without an interface phrase"
         return "filter", f"'{phrase}': interface phrase"
 
@@ -2609,6 +2673,8 @@ def _amount_value(m: re.Match[str]) -> tuple[Decimal | None, str | None]:
         return value, None
     if unit in ("cent", "cents", "¢", "penny", "pennies"):
         return value.scaleb(-2), None
+    if unit in ("nickel", "nickels", "dime", "dimes"):  # "cap it at a nickel per run"
+        return value * (Decimal("0.05") if unit.startswith("nickel") else Decimal("0.10")), None
     if unit in ("€", "eur", "euro", "euros"):  # approximated with the EURC reference rate
         return value * a.USD_RATES["EURC"], None
     symbol = _KNOWN_SYMBOLS.get(unit) or _UNRATED_SYMBOLS[unit]
