@@ -1352,3 +1352,63 @@ def test_constraint_labels_routes_retries_and_coin_names(
 ) -> None:
     iq = interpret(query)
     assert (tuple(sorted(iq.networks)), iq.max_usd_price, iq.method) == (networks, price, method)
+
+
+@pytest.mark.parametrize(
+    ("query", "networks", "price", "method"),
+    [
+        # an adversarial review's attacks on the rules above (none may become a hard filter or cap)
+        ("Rate limits: 100 GET calls per minute. Find a stock quote API.", (), None, None),
+        (
+            "Hard limits: the drone can carry 2 kg and fly 30 minutes on base power. Find a flight planning API.",
+            (),
+            None,
+            None,
+        ),
+        (
+            "Step 2/5: fetch the latest ETH gas price; constraint: pay per call on base, <= $0.002",
+            (n.BASE,),
+            Decimal("0.002"),
+            None,
+        ),
+        ("Find a tip calculator api ($50 bill, 20% tip)", (), None, None),
+        ("a mortgage calculator api ($300,000 loan at 6% over 30 years)", (), None, None),
+        ("weather api (0.002 usdc)", (), Decimal("0.002"), None),
+        (
+            "Our webhook accepts a JSON POST body from Stripe; find me a service that validates webhook signatures.",
+            (),
+            None,
+            None,
+        ),
+        ("solana pay per call ocr", SOLANA_MAIN, None, None),
+        ("stellar pay only weather api", STELLAR_MAIN, None, None),
+        (
+            "Prepare slides on x402 for Monday. Please get me an image API, paying under $0.02 on base.",
+            (n.BASE,),
+            Decimal("0.02"),
+            None,
+        ),
+        ("Blog post on x402 needed; it must use a stock photo API that settles on Solana.", SOLANA_MAIN, None, None),
+    ],
+)
+def test_review_attacks_on_labels_brackets_accepts_products_and_writing(
+    query: str, networks: tuple[str, ...], price: Decimal | None, method: str | None
+) -> None:
+    iq = interpret(query)
+    assert (tuple(sorted(iq.networks)), iq.max_usd_price, iq.method) == (networks, price, method)
+
+
+@pytest.mark.parametrize(
+    ("query", "type_", "negated"),
+    [
+        ("I need to know how many calls an MCP server can take; find one for load testing", "mcp", ()),
+        ("Don't use more than 3 sources for the summary.", None, ()),
+        ("Don't pick the first result; compare them all.", None, ()),
+        ("git status with exclude='node_modules' in the repo; find a code search API", None, ()),
+        ("search(q='sms', exclude_provider='twilio')", None, ("twilio",)),
+        ("list payment providers, not including Stripe", None, ("stripe",)),
+    ],
+)
+def test_review_attacks_on_counting_and_refusals(query: str, type_: str | None, negated: tuple[str, ...]) -> None:
+    iq = interpret(query)
+    assert (iq.type, iq.negated_terms) == (type_, negated)

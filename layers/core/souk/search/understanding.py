@@ -242,7 +242,9 @@ _FAILED_WORDS = _set("tried failed fails failing returned rejected errored stub 
 _WRITING_NOUNS = _set(
     "explainer article tutorial guide post blog docs documentation talk course lesson workshop slides newsletter"
 )
-_ASKING_WORDS = _set("find need needs looking recommend suggest want")
+_ASKING_WORDS = _set("find need needs looking recommend suggest want must")
+_ASKING_VERBS = _set("use get give pick choose")
+_ASKED_OBJECTS = _set("a an me one some")
 _PREFERENCE_WORDS = _set("ideally preferably preferred prefer prefers ideal optimally nice")  # "nice to have: ..."
 _ANY_CHAIN = re.compile(
     r"\bbut\s+any\s+(?:other\s+)?(?:chain|network|rail|blockchain)s?\s+(?:is|are|works?|will|would)\b"
@@ -492,6 +494,8 @@ _LEAD_WORDS = _set("a an any some the cheap cheapest need find get me i want sea
 # Payment cues anywhere in a sentence let a long task request name its rail ("...paid on base").
 _SENTENCE_PAY_CUES = _PAY_NOUNS | _PAY_VERBS | _set("per-call")
 # A label that introduces the requirements of the call: "Hard limits: GET, <= $0.005", "constraints: base".
+_REQUIREMENT_LIST_WORDS = 8
+_STOP_AT = re.compile(r"[;|]")  # a requirements list ends at the next clause
 _CONSTRAINT_LABEL = re.compile(r"(?<![\w-])(?:hard\s+)?(?:limits?|constraints?|requirements?|must[\s-]haves?)\s*:")
 # "my wallet holds usdc on solana": holding an asset does not name the payment network.
 _HOLD_VERBS = _set("holds hold holding has have having had keeps keep contains own owns stores")
@@ -580,6 +584,9 @@ _CONTRACTIONS = _set(
 )
 _PERSONS = _set("i we you please")
 _WANT_VERBS = _set("want need like use include show return recommend suggest care pick choose select")
+_CHOICE_VERBS = _set("pick choose select")
+# "don't use more than 3 sources", "don't use it for ...": what follows the verb is no result
+_NOT_A_RESULT = _set("more less it them this that the a any all caps")
 _NOT_PREPS = _set("for from in on by about including involving related using with a an the any")
 _NO_FIXED = _set("more longer matter idea one doubt less sooner problem worries worry rush pressure")
 
@@ -710,7 +717,7 @@ _SPEC_FIELD = re.compile(
 # A refusal written as a field: a key naming exclusion, then one quoted name or a bracketed list of them.
 _EXCLUDE_FIELD = re.compile(
     r"(?<![\w])\\?[\"']?(?:exclude|excluded|excluding|exclusions?|blocklist|blacklist|deny[\s_-]?list|avoid)"
-    r"(?:[\s_-]?(?:providers?|vendors?|services?|tools?|apis?|sources?))?\\?[\"']?\s*[:=]\s*"
+    r"(?:[\s_-]?(?P<kind>providers?|vendors?|services?|tools?|apis?|sources?))?\\?[\"']?\s*[:=]\s*"
     r"(?P<items>\[\s*\\?[\"'][^\]\"']{1,60}\\?[\"'](?:\s*,\s*\\?[\"'][^\]\"']{1,60}\\?[\"'])*\s*\]"
     r"|\\?[\"'][^\"']{1,60}\\?[\"'])"
 )
@@ -734,6 +741,8 @@ _STATE_WORDS = _set("found stale empty free new old open closed live up down tru
 _BODY_FORMATS = _set("json csv xml form")
 _SUBMIT_VERBS = _set("submit submits submitted submitting send sends sent")
 _ACCEPT_VERBS = _set("accept accepts accepting support supports supporting speak speaks take takes")
+_WANTED_SUBJECTS = _set("that which must should one")
+_PAY_TAILS = _set("per only please with on in via using")
 _PRESERVE_GERUNDS = _set(
     "losing breaking dropping changing altering mangling stripping messing ruining sacrificing compromising"
 )
@@ -816,12 +825,7 @@ class _Scan:
         self.task = count > _TASK_WORDS or (len(set(self.sentence)) > 1 and count > _FRAGMENT_WORDS)
         # Asked in sentences (a question, a task, "please ..."), not typed as keywords.
         self.request = self.task or self.question or first_word in _REQUEST_OPENERS
-        # "Hard limits: GET, <= $0.005", "constraints: base, under 1 cent": a sentence that lists requirements
-        self.spec_sentences = {
-            self.sentence[bisect_left(self.starts, m.end()) - 1]
-            for m in _CONSTRAINT_LABEL.finditer(self.text)
-            if bisect_left(self.starts, m.end()) > 0
-        }
+        self.spec_sentences = self.requirement_lists()
         self.pay_sentences = self.spec_sentences | {
             self.sentence[k]
             for k, w in enumerate(self.words)
@@ -924,6 +928,24 @@ class _Scan:
     def owned_by(self, i: int, kind: str, role: str | None = None) -> bool:
         claim = self.owner[i] if 0 <= i < len(self.words) else None
         return claim is not None and claim.kind == kind and (role is None or claim.role == role)
+
+    def requirement_lists(self) -> set[int]:
+        """ "Hard limits: GET, <= $0.005.", "Constraints: base, under 1 cent.": sentences that open with a
+        requirements label and list a few items after it. Not "Rate limits: 100 GET calls per minute" (the
+        label names something else) nor a label followed by a sentence of prose."""
+        found: set[int] = set()
+        for m in _CONSTRAINT_LABEL.finditer(self.text):
+            k = bisect_left(self.starts, m.start())
+            # the label opens its sentence or a clause of its own ("fetch the gas price; constraint: ...")
+            opens = k == 0 or self.sentence[k - 1] != self.sentence[k] or self.text[: m.start()].rstrip()[-1:] in ";|(-"
+            if k >= len(self.words) or not opens:
+                continue
+            items = [j for j in range(k, len(self.words)) if self.sentence[j] == self.sentence[k]]
+            items = [j for j in items if self.starts[j] >= m.end()]
+            items = [j for j in items if not _STOP_AT.search(self.text, m.end(), self.starts[j])]
+            if 0 < len(items) <= _REQUIREMENT_LIST_WORDS:
+                found.add(self.sentence[k])
+        return found
 
     def sentence_pays(self, i: int) -> bool:
         return self.sentence[i] in self.pay_sentences
@@ -1114,11 +1136,17 @@ class _Scan:
             if not any(self.at(j) in ("x402", "402") for j in range(k + 2, k + 5) if self.joined(j - 1, j)):
                 continue
             first = self.sentence[k]
-            asking = {self.sentence[j] for j, v in enumerate(self.words) if v in _ASKING_WORDS}
-            asking = {sentence for sentence in asking if sentence > first}
-            last = min(asking, default=max(self.sentence) + 1)
+            asking = {self.sentence[j] for j in range(len(self.words)) if self.asks(j)}
+            if any(self.asks(j) for j in range(k + 1, len(self.words)) if self.sentence[j] == first):
+                return set()  # "Blog post on x402 needed; it must use a photo API that settles on Solana"
+            last = min((sentence for sentence in asking if sentence > first), default=max(self.sentence) + 1)
             return set(range(first, last))
         return set()
+
+    def asks(self, j: int) -> bool:
+        """Word j asks for something: "find", "need", "must", "use a ...", "get me ..."."""
+        word = self.words[j]
+        return word in _ASKING_WORDS or (word in _ASKING_VERBS and self.near(j, 1) in _ASKED_OBJECTS)
 
     def studies(self, j: int) -> bool:
         """Word j aggregates or studies something ("dashboard of", "average", "uptime stats"), and is not the
@@ -1260,7 +1288,10 @@ class _Scan:
         if unit is not None and (unit in _NON_CALL_UNITS or unit.removesuffix("s") in _NON_CALL_UNITS):
             return "topic", f"'{phrase}' is a price per {unit}, not per call"
         opening = re.sub(r"[\s$<=≤~]+$", "", self.text[: self.spans[first][0]])
-        if opening.endswith("(") and first >= 1 and _is_head(self.words[first - 1]) and kind in ("price", "bare"):
+        closing = self.text[self.spans[last][1] :].lstrip(" ¢$")
+        bracketed = opening.endswith("(") and closing.startswith(")")
+        service = first >= 1 and _is_head(self.words[first - 1])
+        if bracketed and service and kind in ("price", "bare") and usd is not None and usd <= 1:
             # "a cheap GET endpoint (<= $0.01) for ...": the amount in brackets right after the service caps it
             return "filter", f"'{self.words[first - 1]} ({phrase})': price cap on the service"
         priced = self.look_back(first, 2, _PRICE_WORDS)
@@ -1581,7 +1612,7 @@ class _Scan:
                 return "topic", f"'{phrase}' in a question without a network phrase"
             if self.names_rail_elsewhere(i):
                 return "topic", f"'{phrase}': the query names its payment network in a payment phrase elsewhere"
-            if tail == "pay" and qual is None:  # "solana pay integration guide": Solana Pay, the product
+            if tail == "pay" and qual is None and self.pay_product(last + 1):
                 return "topic", f"'{phrase} pay': names a product, not the payment rail"
             return "filter", f"'{phrase}': a chain leading a short query reads as the payment network"
         tag = self.rail_tag(first, last)
@@ -1638,6 +1669,12 @@ class _Scan:
                 return k
         return -1
 
+    def pay_product(self, pay: int) -> bool:
+        """ "solana pay integration guide": Solana Pay, the product; not "solana pay per call", "stellar pay
+        only", "solana pay-per-call"."""
+        hyphenated = self.text[self.spans[pay][1] :][:1] == "-"
+        return not hyphenated and self.near(pay, 1) not in _PAY_TAILS
+
     def route_end(self, first: int) -> bool:
         """ "Base -> Solana", "from Base to Solana": the chain a transfer or bridge goes to."""
         if first < 1 or self.words[first - 1] not in n.FAMILIES:
@@ -1647,7 +1684,8 @@ class _Scan:
         if "->" in gap or "→" in gap or "=>" in gap:
             return True
         if self.at(first - 1) == "to" and first >= 3 and self.words[first - 2] in n.FAMILIES:
-            return self.at(first - 3) == "from"
+            # "moving our payments from Base to Solana": where the caller's payments go is its rail
+            return self.at(first - 3) == "from" and self.look_back(first - 3, 3, _PAY_NOUNS | _PAY_VERBS) < 0
         return False
 
     def rail_after(self, last: int) -> str:
@@ -1926,7 +1964,8 @@ class _Scan:
             # "which MCP servers are trending": a question about such servers, not a request for one
             return "topic", f"'{self.span_text(b, last)} {tail}': the question is about them"
         many = self.look_back(first, 3, _set("many"))
-        if many >= 1 and self.at(many - 1) == "how":
+        between = all(self.at(k) in _LISTED_ADJECTIVES | _set("new") for k in range(many + 1, first))
+        if many >= 1 and self.at(many - 1) == "how" and between:
             # "count how many new MCP servers were published": they are what is counted
             return "topic", f"'{self.span_text(many - 1, last)}': they are what is counted"
         if prior in _POSSESSIVES and self.words[last] in ("client", "clients", "host", "agent"):
@@ -1982,7 +2021,9 @@ class _Scan:
         asked = asked or self.sentence[first] in self.spec_sentences
         if self.task and not asked and self.look_back(first, 5, _REQUEST_BEFORE) < 0:
             return "topic", f"'{phrase}' in a long task request, not asked for as the interface"
-        accepted = prior in _ACCEPT_VERBS or self.look_back(first, 3, _ACCEPT_VERBS) >= 0  # "accepts a JSON POST body"
+        accepts = self.look_back(first, 3, _ACCEPT_VERBS)
+        # "I need one that accepts a JSON POST body"; not "our webhook accepts a JSON POST body"
+        accepted = prior in _ACCEPT_VERBS or (accepts >= 1 and self.at(accepts - 1) in _WANTED_SUBJECTS)
         if self.task and capitals and not accepted and self.sentence[first] not in self.spec_sentences:
             # "the endpoint must accept POST" is asked
             return "topic", f"'{phrase}' in a long task request without an interface phrase"
@@ -2180,7 +2221,10 @@ class _Scan:
             subject = b if word in _CONTRACTIONS else self.before(b) if b >= 0 else -1
             said = self.at(subject) if subject >= 0 else ""
             opens = subject < 0 or self.sentence[subject] != self.sentence[i]
-            if (said in _PERSONS or opens) and nxt in _WANT_VERBS:  # "i don't want ads", "Don't use Apollo"
+            # "Don't use Apollo", "please don't pick anything built on Whisper"; not "don't use more than 3 sources"
+            named = self.names_a_result(i + length + 1) and self.near(i + length, 1) not in _NOT_A_RESULT
+            imperative_refusal = (opens or nxt in _CHOICE_VERBS) and named
+            if nxt in _WANT_VERBS and ((said in _PERSONS and nxt not in _CHOICE_VERBS) or imperative_refusal):
                 after = self.near(i + length, 1)
                 if after == "to" and self.near(i + length + 1, 1) in _SITUATION_VERBS:
                     # "i don't want to get caught in a storm": what the caller wants to avoid going through;
@@ -2199,6 +2243,8 @@ class _Scan:
                 # "agreements made but not documented in writing", "and not finding anything": a state of
                 # the task's things; "an api not requiring a key" still refuses a kind of result
                 return -1, content
+            if nxt == "including" and self.proper_name(i + 2):  # "all weather apis not including OpenWeather"
+                return 1, ""
             if nxt in ("limited", "just", "only", "including", "counting") or prior == "or":
                 # "including but not limited to", "not just words", "whether or not", "damaged or not", "the
                 # order total not including tax"
@@ -2242,6 +2288,8 @@ class _Scan:
         """``exclude=['stripe']``, ``"exclude_providers": ["a", "b"]``: a tool call's refusals, written as a field
         of quoted names (which would otherwise stay topics, as quoted words do)."""
         for m in _EXCLUDE_FIELD.finditer(self.text):
+            if not m.group("items").startswith("[") and not m.group("kind"):
+                continue  # "git status with exclude='node_modules'": one value of a command, not a refusal
             inside = self.word_range(m.start("items"), m.end("items"))
             names = [k for k in inside if self.owner[k] is None and _content(self.words[k])]
             key = self.word_range(m.start(), m.start("items"))
