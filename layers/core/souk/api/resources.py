@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from fastapi import APIRouter
+from fastapi.responses import JSONResponse
 
 from souk.api.deps import ConnectionDep, QueryParamsDep, SettingsDep
 from souk.api.docs import ResourcesPage, list_extra, responses
-from souk.discovery.resources import list_resources
+from souk.discovery.resources import answer
 
 router = APIRouter()
 
@@ -20,5 +19,7 @@ router = APIRouter()
     responses=responses(ResourcesPage, 400, 503),
     openapi_extra=list_extra(),
 )
-def get_resources(conn: ConnectionDep, params: QueryParamsDep, settings: SettingsDep) -> dict[str, Any]:
-    return list_resources(conn, params, settings)
+def get_resources(conn: ConnectionDep, params: QueryParamsDep, settings: SettingsDep) -> JSONResponse:
+    # A JSONResponse, not a dict: FastAPI's jsonable_encoder would drop seller JSON keys starting with "_sa".
+    body, headers = answer(conn, params, settings)
+    return JSONResponse(body, headers=headers or None)

@@ -1290,8 +1290,8 @@ class _Scan:
         opening = re.sub(r"[\s$<=≤~]+$", "", self.text[: self.spans[first][0]])
         closing = self.text[self.spans[last][1] :].lstrip(" ¢$")
         bracketed = opening.endswith("(") and closing.startswith(")")
-        service = first >= 1 and _is_head(self.words[first - 1])
-        if bracketed and service and kind in ("price", "bare") and usd is not None and usd <= 1:
+        after_service = first >= 1 and _is_head(self.words[first - 1])
+        if bracketed and after_service and kind in ("price", "bare") and usd is not None and usd <= 1:
             # "a cheap GET endpoint (<= $0.01) for ...": the amount in brackets right after the service caps it
             return "filter", f"'{self.words[first - 1]} ({phrase})': price cap on the service"
         priced = self.look_back(first, 2, _PRICE_WORDS)
