@@ -83,9 +83,9 @@ def test_secrets_reach_lambda_as_ids_read_with_get_secret_value_only():
 
 def _route_mismatches(template: dict, root: Path) -> list[str]:
     """Differences between each function's template HttpApi events and the routes of the router it mounts."""
-    from fastapi import APIRouter
     from fastapi.routing import APIRoute
 
+    from souk.runner.openapi import module_router
     from souk.runner.template import load_module
 
     routes, schedules = routes_and_schedules(template, root)
@@ -94,9 +94,9 @@ def _route_mismatches(template: dict, root: Path) -> list[str]:
         by_handler.setdefault(route.handler_ref, set()).add((route.method, route.path))
     problems = []
     for ref in sorted(set(by_handler) | {s.handler_ref for s in schedules}):
-        router = getattr(load_module(ref), "router", None)
+        router = module_router(load_module(ref))
         mounted = set()
-        if isinstance(router, APIRouter):
+        if router is not None:
             mounted = {(m, r.path) for r in router.routes if isinstance(r, APIRoute) for m in r.methods}
         declared = by_handler.get(ref, set())
         if mounted != declared:

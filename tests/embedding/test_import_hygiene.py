@@ -11,7 +11,7 @@ import pytest
 
 from tests.conftest import REPO
 
-HEAVY = ("onnxruntime", "tokenizers", "souk.embedding.onnx_local", "aws_xray_sdk", "fastapi", "mangum")
+HEAVY = ("onnxruntime", "tokenizers", "souk.embedding.onnx_local", "aws_xray_sdk", "fastapi", "mangum", "psycopg")
 
 
 def _cold_import(function: str, env: dict[str, str] | None = None) -> dict[str, bool]:
@@ -38,7 +38,7 @@ def _cold_import(function: str, env: dict[str, str] | None = None) -> dict[str, 
 def test_catalog_and_listing_functions_never_import_the_model_runtime(function):
     loaded = _cold_import(function)
     assert not loaded["onnxruntime"] and not loaded["tokenizers"] and not loaded["souk.embedding.onnx_local"]
-    assert loaded["fastapi"]  # an HTTP function, so the check above is not vacuous
+    assert loaded["psycopg"]  # a function that reads the catalog, so the check above is not vacuous
     assert not loaded["aws_xray_sdk"]  # tracing is off outside Lambda
 
 
@@ -70,12 +70,13 @@ def test_the_embedding_package_still_exports_its_providers_lazily():
         _ = embedding.NoSuchProvider
 
 
-def test_the_search_function_loads_its_model_pool_and_suffix_tries_during_init(database_url):
+def test_the_search_function_loads_its_model_and_pool_during_init_but_not_the_suffix_list(database_url):
+    # origin diversity reads each listing's operator as stored when it was cataloged (souk.catalog.operators)
     code = (
         "import json, sys; sys.path.insert(0, sys.argv[1]); import app; "
-        "from souk.db.pool import _pools; from souk.search.origins import _extractor; "
+        "from souk.db.pool import _pools; "
         "print(json.dumps(['souk.embedding.onnx_local' in sys.modules, 'tldextract' in sys.modules, "
-        "_extractor.cache_info().currsize, sorted(_pools)]))"
+        "'fastapi' in sys.modules, sorted(_pools)]))"
     )
     environ = {k: v for k, v in os.environ.items() if k not in ("AWS_LAMBDA_FUNCTION_NAME",)}
     out = subprocess.run(
@@ -88,6 +89,6 @@ def test_the_search_function_loads_its_model_pool_and_suffix_tries_during_init(d
         check=True,
     )
     assert "warm-up failed" not in out.stderr
-    model, psl, extractors, pools = json.loads(out.stdout.strip().splitlines()[-1])
-    assert model and psl and extractors == 1
+    model, psl, fastapi, pools = json.loads(out.stdout.strip().splitlines()[-1])
+    assert model and not psl and not fastapi
     assert pools == ["read"]

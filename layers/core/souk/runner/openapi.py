@@ -34,12 +34,18 @@ def template_routes(template_path: Path) -> list[Route]:
     return routes
 
 
-def _function_router(route: Route) -> APIRouter:
-    module = load_module(route.handler_ref)
+def module_router(module: object) -> APIRouter | None:
+    """A function module's FastAPI router: its ``router``, or that of the module its ``ROUTER_MODULE`` names
+    (a ``routed_entry`` function imports FastAPI only when an event needs it)."""
     router = getattr(module, "router", None)
     if router is None and isinstance(name := getattr(module, "ROUTER_MODULE", None), str):
-        router = getattr(importlib.import_module(name), "router", None)  # a routed_entry function's router
-    if not isinstance(router, APIRouter):
+        router = getattr(importlib.import_module(name), "router", None)
+    return router if isinstance(router, APIRouter) else None
+
+
+def _function_router(route: Route) -> APIRouter:
+    router = module_router(load_module(route.handler_ref))
+    if router is None:
         raise LookupError(
             f"{route.function}: {route.handler_ref} has no module-level APIRouter named 'router' (or ROUTER_MODULE)"
         )
