@@ -22,9 +22,9 @@ import mcp_types as types
 import psycopg
 from mcp.server import Server, ServerRequestContext
 from mcp.shared.exceptions import MCPError
-from psycopg_pool import PoolTimeout, TooManyRequests
 from pydantic import BaseModel, ValidationError
 
+from souk.api.errors import UNAVAILABLE
 from souk.config import get_settings
 from souk.db import get_pool
 from souk.errors import SoukError
@@ -45,7 +45,6 @@ from souk.mcp.models import (
 logger = logging.getLogger(__name__)
 
 SERVER_NAME = "souk"
-UNAVAILABLE = (PoolTimeout, TooManyRequests, psycopg.OperationalError, psycopg.InterfaceError)
 
 INSTRUCTIONS = (
     "Souk is a search engine for paid APIs and MCP tools that accept x402 payments (pay per call in "
