@@ -182,3 +182,34 @@ def test_a_cold_start_imports_neither_fastapi_nor_the_suffix_list(function):
     )
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, cwd=REPO)
     assert out.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_seller_json_keys_reach_both_paths_unchanged(resources_handler, lambda_context, settings):
+    # FastAPI's jsonable_encoder drops keys starting with "_sa" from a returned dict; both routes answer with the
+    # same serialized body instead, so a seller's extra data arrives as the seller declared it.
+    from souk.catalog.ingest import catalog_event
+    from souk.db import get_pool
+    from tests.factories import verified, weather
+
+    event = verified(weather(url="https://sa-keys.example.com/v1/current"))
+
+    def add_key(node):
+        if isinstance(node, dict):
+            if isinstance(node.get("extra"), dict):
+                node["extra"]["_sa_note"] = "kept"
+            for value in node.values():
+                add_key(value)
+        elif isinstance(node, list):
+            for value in node:
+                add_key(value)
+
+    add_key(event)
+    with get_pool().connection() as conn:
+        assert catalog_event(conn, event, settings).status == "success"
+    query = "payTo=" + event["paymentPayload"]["accepted"]["payTo"]
+    direct = resources_handler(_event(query, "resources_get.json"), lambda_context)
+    _assert_same_answer(direct, TestClient(make_app(resources_api.router)).get("/discovery/resources?" + query))
+    listed = [
+        i for i in json.loads(direct["body"])["items"] if i["resource"] == "https://sa-keys.example.com/v1/current"
+    ]
+    assert listed and listed[0]["accepts"][0]["extra"]["_sa_note"] == "kept"
