@@ -13,6 +13,7 @@ function loads its model and opens its pool there instead of in its first reques
 from __future__ import annotations
 
 import asyncio
+import functools
 import importlib
 import logging
 import os
@@ -26,11 +27,12 @@ from aws_lambda_powertools.utilities.typing import LambdaContext
 if TYPE_CHECKING:
     from fastapi import FastAPI
 
+    from souk.api.direct import EventRoute
+
 logger = Logger(service="souk")
 metrics = Metrics(namespace="Souk", service="souk")
 
 Handler = Callable[[dict[str, Any], LambdaContext], dict[str, Any]]
-EventRoute = Callable[[dict[str, Any]], dict[str, Any]]
 
 _TRUE = frozenset({"1", "true", "yes", "on"})
 
@@ -109,21 +111,18 @@ def routed_entry(
     ``"GET /discovery/search"``) and whose other events go to a FastAPI app of ``router_module``'s ``router``,
     built on the first event that needs it, so FastAPI is imported only then."""
     _refuse_insecure_keys()
-    fallback_handler: list[Callable[[dict[str, Any], LambdaContext], dict[str, Any]]] = []
-    fallback_lock = threading.Lock()
+
+    @functools.cache  # two threads racing here would each build the same app; one is kept
+    def fallback() -> Callable[[dict[str, Any], LambdaContext], dict[str, Any]]:
+        from mangum import Mangum
+
+        from souk.api.app import make_app
+
+        return Mangum(make_app(importlib.import_module(router_module).router), lifespan="off")  # type: ignore[return-value]
 
     def via_fastapi(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
-        if not fallback_handler:
-            from mangum import Mangum
-
-            from souk.api.app import make_app
-
-            with fallback_lock:
-                if not fallback_handler:
-                    app = make_app(importlib.import_module(router_module).router)
-                    fallback_handler.append(Mangum(app, lifespan="off"))  # type: ignore[arg-type]
         thread_event_loop()
-        return fallback_handler[0](event, context)
+        return fallback()(event, context)
 
     @metrics.log_metrics
     def handle(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
