@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import io
 import os
 import signal
 import socket
 import subprocess
 import time
 from concurrent.futures import ThreadPoolExecutor
+from multiprocessing.reduction import ForkingPickler
 from pathlib import Path
 
 import httpx
@@ -16,7 +18,7 @@ import psutil
 import pytest
 
 from souk.config import Settings
-from souk.runner.serve import default_workers, gateway_pool_sizes, listening_socket
+from souk.runner.serve import WorkerListener, default_workers, gateway_pool_sizes, listening_socket
 from tests.runner.conftest import serve_process
 from tests.runner.test_serve_process import _alive, _postmaster
 
@@ -54,6 +56,42 @@ def test_connections_accepted_on_the_workers_socket_have_tcp_nodelay():
             await server.wait_closed()
 
     assert asyncio.run(accepted_nodelay()) != 0
+
+
+def _as_a_worker_receives_it(sock: socket.socket) -> socket.socket:
+    buffer = io.BytesIO()
+    ForkingPickler(buffer).dump(sock)  # how uvicorn hands the listening sockets to a spawned worker
+    return ForkingPickler.loads(buffer.getvalue())
+
+
+def test_each_worker_gets_a_listening_socket_of_its_own_on_the_same_port():
+    parent = listening_socket("127.0.0.1", 0)
+    port = parent.getsockname()[1]
+    first, second = _as_a_worker_receives_it(parent), _as_a_worker_receives_it(parent)
+    try:
+        assert isinstance(first, WorkerListener)
+        assert len({parent.fileno(), first.fileno(), second.fileno()}) == 3
+        for sock in (first, second):
+            assert sock.getsockname()[1] == port
+            assert sock.getsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT) == 1
+            sock.listen()  # both listen at once: one SO_REUSEPORT group, the kernel picks one per connection
+        with socket.create_connection(("127.0.0.1", port), timeout=5):
+            pass
+    finally:
+        for sock in (parent, first, second):
+            sock.close()
+
+
+def test_a_second_runner_cannot_take_a_port_whose_workers_listen():
+    parent = listening_socket("127.0.0.1", 0)
+    worker = _as_a_worker_receives_it(parent)
+    worker.listen()
+    try:
+        with pytest.raises(OSError):
+            listening_socket("127.0.0.1", parent.getsockname()[1])
+    finally:
+        worker.close()
+        parent.close()
 
 
 @pytest.fixture
@@ -107,6 +145,39 @@ def test_two_workers_answer_one_postgres_and_sigterm_stops_everything(two_worker
     ]
     assert len(postmasters) == 1
 
+    _stop_and_check(proc, signal.SIGTERM, workers, data_dir)
+
+
+def test_a_burst_of_keep_alive_connections_is_spread_over_both_workers(two_workers):
+    # On one shared socket the first worker to wake accepted every pending connection and kept them all.
+    proc, base, data_dir = two_workers
+    deadline = time.monotonic() + 30
+    while len(_workers(proc)) < 2 and time.monotonic() < deadline:
+        time.sleep(0.2)
+    workers = _workers(proc)
+    host, port = base.removeprefix("http://").rsplit(":", 1)
+    assert httpx.get(f"{base}/discovery/resources", timeout=10).status_code == 200
+    for worker in workers:
+        worker.suspend()  # the burst arrives while neither worker runs: the kernel queues all 16
+    try:
+        burst = [socket.create_connection((host, int(port)), timeout=10) for _ in range(16)]
+    finally:
+        for worker in workers:
+            worker.resume()
+    try:
+        request = f"GET /discovery/resources HTTP/1.1\r\nhost: {host}\r\n\r\n".encode()
+        for conn in burst:
+            conn.sendall(request)
+            assert conn.recv(12).startswith(b"HTTP/1.1 200")
+        held = [
+            sum(1 for c in w.net_connections(kind="tcp") if c.laddr.port == int(port) and c.status == "ESTABLISHED")
+            for w in workers
+        ]
+        # 16 connections hashed over two listeners: both get some (all on one: probability 2 / 2**16).
+        assert sum(held) == 16 and min(held) > 0, held
+    finally:
+        for conn in burst:
+            conn.close()
     _stop_and_check(proc, signal.SIGTERM, workers, data_dir)
 
 

@@ -3,16 +3,19 @@
 The runner owns its embedded Postgres: a supervisor restarts it if it dies, and stopping the runner
 (SIGINT or SIGTERM) stops it too. On a non-loopback address it refuses development keys (souk.keys).
 
-Several worker processes (by default one per core, up to ``MAX_DEFAULT_WORKERS``; ``--workers N``) share one
-listening socket (uvicorn's multiprocess supervisor, which also restarts a worker that dies). Handlers
+Several worker processes (by default one per core, up to ``MAX_DEFAULT_WORKERS``; ``--workers N``) answer on
+one port (uvicorn's multiprocess supervisor, which also restarts a worker that dies). Handlers
 hold the GIL for most of a request, so processes, not threads, are what uses a second core. The parent
 alone migrates, loads the demo, supervises the embedded Postgres and runs the schedules; the workers
 only answer requests, each with its own pools sized to its lanes, connected to the parent's database.
 
-The runner binds the workers' listening socket itself (``listening_socket``): uvicorn 0.54's own one
+The runner binds the workers' listening sockets itself (``listening_socket``): uvicorn 0.54's own one
 leaves Nagle's algorithm on every accepted connection (Kludex/uvicorn#3149), which cost each keep-alive
 response ~40 ms of waiting for the client's delayed ACK: one client got 12-14 searches/s from two workers
-and 27-35 from one (eval/bench_http.txt).
+and 27-35 from one (eval/bench_http.txt). And each worker listens on a socket of its own
+(``WorkerListener``, ``SO_REUSEPORT``), so the kernel spreads new connections over the workers: on one
+shared socket, asyncio accepts every pending connection at each wake-up, so the first worker to wake took
+a whole burst of keep-alive clients and kept them while the other idled.
 """
 
 from __future__ import annotations
@@ -79,23 +82,52 @@ def worker_app() -> LocalGateway:
     return LocalGateway(Path(os.environ[WORKER_TEMPLATE_ENV]), Path(os.environ[WORKER_TEMPLATE_ENV]).parent)
 
 
-def listening_socket(host: str, port: int) -> socket.socket:
-    """The TCP socket the worker processes share, bound (uvicorn's workers listen on it).
+class WorkerListener(socket.socket):
+    """A bound TCP socket that every process it is handed to binds anew for itself, on the same address.
+
+    uvicorn pickles the listening sockets into each worker process it spawns; this one unpickles as a fresh
+    socket in the same ``SO_REUSEPORT`` group (``worker_socket``), so each worker listens and accepts on its
+    own and the kernel spreads new connections over the listening workers. The parent's copy stays bound,
+    never listening: it keeps the port while workers come and go. A worker that is still starting, or has
+    died, is simply not in the group.
+    """
+
+    def __reduce_ex__(self, protocol: object) -> tuple[object, tuple[str, int]]:
+        host, port = self.getsockname()[:2]
+        return worker_socket, (host, port)
+
+
+def worker_socket(host: str, port: int) -> WorkerListener:
+    """A TCP socket bound to ``host:port`` in its ``SO_REUSEPORT`` group.
 
     Created with ``IPPROTO_TCP`` rather than protocol 0: accepted connections inherit the listener's
     protocol number, and asyncio turns on ``TCP_NODELAY`` only for connections that report TCP. uvicorn's
     ``Config.bind_socket`` passes 0, so through it every response waited on the peer's delayed ACK.
     """
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    sock = WorkerListener(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
     try:
         sock.bind((host, port))
     except OSError:
         sock.close()
         raise
-    sock.set_inheritable(True)  # the spawned workers receive it
     return sock
+
+
+def listening_socket(host: str, port: int) -> WorkerListener:
+    """The runner's socket for its workers (``WorkerListener``), on an address nobody else listens on.
+
+    ``SO_REUSEPORT`` would let a second runner on the same port silently share its connections with the
+    first; so the address is first bound once without it, which fails while any other socket listens there.
+    """
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        probe.bind((host, port))
+        port = probe.getsockname()[1]
+    return worker_socket(host, port)
 
 
 def prepare(demo: bool) -> None:
@@ -195,7 +227,7 @@ def serve(*, host: str, port: int, demo: bool, template: Path, workers: int | No
             os.environ[WORKER_DATABASE_ENV] = database_url(settings)
             logger.info("serving with %d worker processes on http://%s:%d", workers, host, port)
             # The parent's gateway only runs the schedules; requests go to the workers. This is what
-            # uvicorn.run does for workers > 1, with a listening socket that keeps TCP_NODELAY.
+            # uvicorn.run does for workers > 1, with listening sockets that keep TCP_NODELAY and one per worker.
             config = uvicorn.Config(
                 "souk.runner.serve:worker_app",
                 factory=True,
