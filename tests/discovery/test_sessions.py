@@ -138,3 +138,24 @@ def test_a_session_past_its_ttl_is_not_served_even_before_it_is_purged(handler, 
     db.commit()
     status, unknown = _convert(handler, body["sessionId"], body["resources"][0]["resource"])
     assert status == 404 and unknown["error"] == "unknown_session"
+
+
+class _CommitSpy:
+    """A real connection that notes the transaction's ``synchronous_commit`` as it commits."""
+
+    def __init__(self, conn: Any) -> None:
+        self.conn, self.at_commit = conn, None
+
+    def execute(self, *args: Any, **kwargs: Any) -> Any:
+        return self.conn.execute(*args, **kwargs)
+
+    def commit(self) -> None:
+        self.at_commit = self.conn.execute("SHOW synchronous_commit").fetchone()["synchronous_commit"]
+        self.conn.commit()
+
+
+def test_a_session_commits_without_waiting_for_the_wal_flush_and_only_its_own_transaction(db, settings):
+    spy = _CommitSpy(db)
+    sessions.store(spy, uuid.uuid4(), "weather", "p", sessions.Session([1, 2], {"k": "v"}), settings)
+    assert spy.at_commit == "off"
+    assert db.execute("SHOW synchronous_commit").fetchone()["synchronous_commit"] == "on"

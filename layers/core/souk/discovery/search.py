@@ -107,11 +107,13 @@ def search(
                 "evidence": result.evidence.to_dict() if result.evidence else None,
             },
         }
-        # Compact, capped and expiring (souk.discovery.sessions); expired and surplus ones go as new ones arrive.
-        sessions.store(conn, session_id, normalized, profile.name, sessions.Session(ids, meta), settings)
 
     page_ids = ids[offset : offset + limit]
     items = _items(conn, page_ids, filters, settings, now)
+    if not token:
+        # Compact, capped and expiring (souk.discovery.sessions); expired and surplus ones go as new ones arrive.
+        # Stored last: its commit ends the search's one transaction (the page's items were read in it).
+        sessions.store(conn, session_id, normalized, profile.name, sessions.Session(ids, meta), settings)
     next_offset = offset + limit
     next_cursor = (
         cursors.encode(cursors.Cursor(session_id, next_offset, fingerprint), secret) if next_offset < len(ids) else None

@@ -98,10 +98,14 @@ def load(conn: Connection, session_id: uuid.UUID, settings: Settings, *, for_upd
 def store(
     conn: Connection, session_id: uuid.UUID, normalized_query: str, profile: str, session: Session, settings: Settings
 ) -> None:
-    """Insert the session and purge what the cap and the TTL retire, in one statement; then commit."""
-    conn.execute("SET LOCAL synchronous_commit TO off")
+    """Insert the session and purge what the cap and the TTL retire, in one statement; then commit.
+
+    The statement also turns ``synchronous_commit`` off for its transaction (``set_config`` local, read
+    at the commit), which a ``SET LOCAL`` of its own would cost a round trip for."""
     conn.execute(
-        """WITH new AS (
+        """WITH async_commit AS (
+               SELECT set_config('synchronous_commit', 'off', true)
+           ), new AS (
                INSERT INTO search_sessions (id, query_hash, profile, packed)
                VALUES (%(id)s, %(hash)s, %(profile)s, %(packed)s) RETURNING seq
            ), capped AS (
@@ -109,7 +113,7 @@ def store(
            ), expired AS (
                DELETE FROM search_sessions WHERE created_at < now() - make_interval(secs => %(ttl)s) RETURNING 1
            )
-           SELECT (SELECT count(*) FROM capped) + (SELECT count(*) FROM expired) AS purged""",
+           SELECT (SELECT count(*) FROM capped) + (SELECT count(*) FROM expired) AS purged FROM async_commit""",
         {
             "id": session_id,
             "hash": hashlib.sha256(normalized_query.encode()).hexdigest(),
