@@ -41,6 +41,7 @@ from pathlib import Path
 from urllib.parse import urlencode
 
 import httpx
+import psutil
 
 sys.path.insert(0, str(Path(__file__).parent))
 from runner_proc import REPO, machine
@@ -111,7 +112,43 @@ async def _client(
         samples.append((time.perf_counter() - t, status))
 
 
-async def run_level(host: str, port: int, clients: int, seconds: float, warmup: float, paths: list[str]) -> dict:
+def cpu_seconds(processes: list[psutil.Process]) -> float:
+    """User + system CPU time of ``processes`` and their children (processes that went away count 0)."""
+    total = 0.0
+    for proc in processes:
+        try:
+            family = [proc, *proc.children(recursive=True)]
+        except psutil.Error:
+            continue
+        for member in family:
+            try:
+                times = member.cpu_times()
+            except psutil.Error:
+                continue
+            total += times.user + times.system
+    return total
+
+
+def server_processes(served: Served) -> tuple[list[psutil.Process], list[psutil.Process]]:
+    """The runner (with its worker processes) and the embedded Postgres serving its data directory."""
+    pgdata = str(served.workdir / "pgdata")
+    postmasters = [
+        p
+        for p in psutil.process_iter(["name", "cmdline"])
+        if p.info["name"] == "postgres" and pgdata in " ".join(p.info["cmdline"] or [])
+    ]
+    return [psutil.Process(served.proc.pid)], postmasters
+
+
+async def run_level(
+    host: str,
+    port: int,
+    clients: int,
+    seconds: float,
+    warmup: float,
+    paths: list[str],
+    server: tuple[list[psutil.Process], list[psutil.Process]] | None = None,
+) -> dict:
     conns = [Connection(host, port) for _ in range(clients)]
     offsets = [i * len(paths) // clients for i in range(clients)]
     warm: list[tuple[float, int]] = []
@@ -119,12 +156,16 @@ async def run_level(host: str, port: int, clients: int, seconds: float, warmup: 
         *(_client(c, paths, o, time.perf_counter() + warmup, warm) for c, o in zip(conns, offsets, strict=True))
     )
     samples: list[tuple[float, int]] = []
+    server0 = [cpu_seconds(group) for group in server] if server else None
     cpu0 = resource.getrusage(resource.RUSAGE_SELF)
     t0 = time.perf_counter()
     until = t0 + seconds
     await asyncio.gather(*(_client(c, paths, o + 7, until, samples) for c, o in zip(conns, offsets, strict=True)))
     wall = time.perf_counter() - t0
     cpu1 = resource.getrusage(resource.RUSAGE_SELF)
+    server_cpu = None
+    if server and server0:
+        server_cpu = [cpu_seconds(group) - before for group, before in zip(server, server0, strict=True)]
     for c in conns:
         c.close()
     ok = sorted(s for s, status in samples if status == 200)
@@ -144,6 +185,9 @@ async def run_level(host: str, port: int, clients: int, seconds: float, warmup: 
         "max": (ok[-1] * 1000) if ok else 0.0,
         "errors": errors,
         "client_cpu_share": client_cpu / wall,
+        # CPU the server spent per request (runner and workers, Postgres): what bounds throughput on a
+        # machine whose cores other sessions also use, and steadier than req/s when they do.
+        "server_cpu_ms": [c * 1000 / max(len(samples), 1) for c in server_cpu] if server_cpu else None,
     }
 
 
@@ -154,6 +198,12 @@ def row(r: dict) -> str:
         f"{r['clients']:>4} clients  {r['rps']:7.1f} req/s  p50 {r['p50']:6.1f} ms  p95 {r['p95']:6.1f} ms  "
         f"p99 {r['p99']:6.1f} ms  max {r['max']:6.1f} ms  errors {errors}{detail}  "
         f"(n={r['requests']}, load generator used {r['client_cpu_share'] * 100:.0f}% of one core)"
+        + (
+            f"  server CPU {sum(r['server_cpu_ms']):.1f} ms/request (runner {r['server_cpu_ms'][0]:.1f}, "
+            f"postgres {r['server_cpu_ms'][1]:.1f})"
+            if r.get("server_cpu_ms")
+            else ""
+        )
     )
 
 
@@ -250,12 +300,15 @@ def main() -> int:
         print(f"server: {runner.command} ({runner.listings} listings, ready in {runner.ready_s:.0f} s)")
     host, port = base.removeprefix("http://").split(":")
     paths = targets(args.mix, golden_queries())
-    print(f"workload: {args.mix}; {len(paths)} distinct request paths; {args.seconds:.0f} s per level after "
-          f"{args.warmup:.0f} s warm-up; one asyncio load process on the same machine")
+    print(
+        f"workload: {args.mix}; {len(paths)} distinct request paths; {args.seconds:.0f} s per level after "
+        f"{args.warmup:.0f} s warm-up; one asyncio load process on the same machine"
+    )
     results = []
     try:
         for clients in [int(c) for c in args.clients.split(",")]:
-            r = asyncio.run(run_level(host, int(port), clients, args.seconds, args.warmup, paths))
+            server = server_processes(runner) if runner is not None else None
+            r = asyncio.run(run_level(host, int(port), clients, args.seconds, args.warmup, paths, server))
             results.append(r)
             print(row(r), flush=True)
     finally:

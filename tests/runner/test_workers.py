@@ -103,6 +103,13 @@ def _workers(proc: subprocess.Popen[bytes]) -> list[psutil.Process]:
     return [p for p in psutil.Process(proc.pid).children() if "spawn_main" in " ".join(p.cmdline())]
 
 
+def _both_workers(proc: subprocess.Popen[bytes]) -> list[psutil.Process]:
+    deadline = time.monotonic() + 30
+    while len(_workers(proc)) < 2 and time.monotonic() < deadline:
+        time.sleep(0.2)
+    return _workers(proc)
+
+
 def _stop_and_check(
     proc: subprocess.Popen[bytes], sig: signal.Signals, workers: list[psutil.Process], data_dir: Path
 ) -> None:
@@ -119,10 +126,7 @@ def _stop_and_check(
 
 def test_two_workers_answer_one_postgres_and_sigterm_stops_everything(two_workers):
     proc, base, data_dir = two_workers
-    deadline = time.monotonic() + 30
-    while len(_workers(proc)) < 2 and time.monotonic() < deadline:
-        time.sleep(0.2)
-    workers = _workers(proc)
+    workers = _both_workers(proc)
     assert len(workers) == 2
     with ThreadPoolExecutor(16) as pool:
         statuses = list(pool.map(lambda _: httpx.get(f"{base}/discovery/resources", timeout=10).status_code, range(64)))
@@ -151,10 +155,7 @@ def test_two_workers_answer_one_postgres_and_sigterm_stops_everything(two_worker
 def test_a_burst_of_keep_alive_connections_is_spread_over_both_workers(two_workers):
     # On one shared socket the first worker to wake accepted every pending connection and kept them all.
     proc, base, data_dir = two_workers
-    deadline = time.monotonic() + 30
-    while len(_workers(proc)) < 2 and time.monotonic() < deadline:
-        time.sleep(0.2)
-    workers = _workers(proc)
+    workers = _both_workers(proc)
     host, port = base.removeprefix("http://").rsplit(":", 1)
     assert httpx.get(f"{base}/discovery/resources", timeout=10).status_code == 200
     for worker in workers:
@@ -183,10 +184,7 @@ def test_a_burst_of_keep_alive_connections_is_spread_over_both_workers(two_worke
 
 def test_a_killed_worker_is_replaced_and_sigint_stops_everything(two_workers):
     proc, base, data_dir = two_workers
-    deadline = time.monotonic() + 30
-    while len(_workers(proc)) < 2 and time.monotonic() < deadline:
-        time.sleep(0.2)
-    victim, survivor = _workers(proc)
+    victim, survivor = _both_workers(proc)
     victim.kill()
     victim.wait(10)
     # The survivor answers meanwhile (the listening socket is shared, nothing queued on it is lost) ...

@@ -29,6 +29,7 @@ import sys
 import threading
 from pathlib import Path
 from types import FrameType
+from typing import TypeVar
 
 import uvicorn
 from uvicorn.config import STARTUP_FAILURE
@@ -82,6 +83,9 @@ def worker_app() -> LocalGateway:
     return LocalGateway(Path(os.environ[WORKER_TEMPLATE_ENV]), Path(os.environ[WORKER_TEMPLATE_ENV]).parent)
 
 
+_Socket = TypeVar("_Socket", bound=socket.socket)
+
+
 class WorkerListener(socket.socket):
     """A bound TCP socket that every process it is handed to binds anew for itself, on the same address.
 
@@ -97,17 +101,18 @@ class WorkerListener(socket.socket):
         return worker_socket, (host, port)
 
 
-def worker_socket(host: str, port: int) -> WorkerListener:
-    """A TCP socket bound to ``host:port`` in its ``SO_REUSEPORT`` group.
+def _bound(kind: type[_Socket], host: str, port: int, *, reuse_port: bool) -> _Socket:
+    """A TCP socket of ``kind`` bound to ``host:port``.
 
     Created with ``IPPROTO_TCP`` rather than protocol 0: accepted connections inherit the listener's
     protocol number, and asyncio turns on ``TCP_NODELAY`` only for connections that report TCP. uvicorn's
     ``Config.bind_socket`` passes 0, so through it every response waited on the peer's delayed ACK.
     """
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = WorkerListener(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    sock = kind(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+    if reuse_port:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
     try:
         sock.bind((host, port))
     except OSError:
@@ -116,17 +121,24 @@ def worker_socket(host: str, port: int) -> WorkerListener:
     return sock
 
 
-def listening_socket(host: str, port: int) -> WorkerListener:
+def worker_socket(host: str, port: int) -> WorkerListener:
+    """A TCP socket bound to ``host:port`` in its ``SO_REUSEPORT`` group."""
+    return _bound(WorkerListener, host, port, reuse_port=True)
+
+
+def listening_socket(host: str, port: int) -> socket.socket:
     """The runner's socket for its workers (``WorkerListener``), on an address nobody else listens on.
 
     ``SO_REUSEPORT`` would let a second runner on the same port silently share its connections with the
     first; so the address is first bound once without it, which fails while any other socket listens there.
+    Where the platform has no ``SO_REUSEPORT`` (Windows), the workers share this one socket instead.
     """
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    with socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP) as probe:
-        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        probe.bind((host, port))
-        port = probe.getsockname()[1]
+    probe = _bound(socket.socket, host, port, reuse_port=False)
+    if not hasattr(socket, "SO_REUSEPORT"):
+        probe.set_inheritable(True)  # the spawned workers receive it
+        return probe
+    port = probe.getsockname()[1]
+    probe.close()
     return worker_socket(host, port)
 
 

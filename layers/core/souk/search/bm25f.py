@@ -21,7 +21,8 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any
+
+from psycopg.rows import tuple_row
 
 from souk.db.id_array import IdArray
 from souk.db.types import Connection
@@ -187,11 +188,11 @@ def _params(
     }
 
 
-def _hits(rows: list[dict[str, Any]]) -> list[LexicalHit]:
-    return [
-        LexicalHit(int(r["listing_id"]), float(r["score"]), int(r["matched"]), float(r["idf_coverage"]))
-        for r in rows
-    ]
+def _hits(conn: Connection, sql: str, params: dict[str, object]) -> list[LexicalHit]:
+    """Run a scoring statement; its rows (up to 250) become hits positionally, without a dict each."""
+    with conn.cursor(row_factory=tuple_row) as cur:
+        rows = cur.execute(sql, params).fetchall()
+    return [LexicalHit(lid, float(score), matched, float(coverage)) for lid, score, matched, coverage in rows]
 
 
 def bm25f_search_reference(
@@ -210,7 +211,7 @@ def bm25f_search_reference(
     if not terms:
         return []
     params = args | _params(terms, k1, field_weights, field_b, pool)
-    return _hits(conn.execute(_REFERENCE_SQL.format(where=where), params).fetchall())
+    return _hits(conn, _REFERENCE_SQL.format(where=where), params)
 
 
 @dataclass
@@ -256,7 +257,7 @@ def bm25f_search(
         if trace is not None:
             trace.attempts.append(e)
         tf = (_TF_ALL if e == len(order) else _TF_ESSENTIAL).format(where=where)
-        return _hits(conn.execute(_MAXSCORE_SQL.format(tf=tf), params | {"essential": order[:e]}).fetchall())
+        return _hits(conn, _MAXSCORE_SQL.format(tf=tf), params | {"essential": order[:e]})
 
     def beaten(e: int, theta: float) -> bool:
         return rest[e] * (1 + 1e-9) + _MARGIN < theta

@@ -14,9 +14,9 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from time import monotonic
-from typing import Any
 
 import numpy as np
+from psycopg.rows import tuple_row
 
 from souk.config import Settings
 from souk.db.types import Connection, one
@@ -287,7 +287,7 @@ def semantic_search(
                 gucs.append("set_config('hnsw.iterative_scan', 'strict_order', true)")
             conn.execute("SELECT " + ", ".join(gucs), (str(ef),))
             rows = _nearest(conn, generation, where, kinds, params | {"inner": inner})
-            trace.strategy, trace.rows = "hnsw", sum(r["n"] for r in rows)
+            trace.strategy, trace.rows = "hnsw", sum(n for *_, n in rows)
             if filtered and len(rows) < pool and trace.rows < inner:
                 # The index ran out of candidates passing the filter, or the filter passes fewer rows
                 # than asked: either way the exact scan of the filtered rows is complete and small.
@@ -297,7 +297,7 @@ def semantic_search(
         has_any = conn.execute(f"SELECT 1 FROM {generation.vector_table} LIMIT 1").fetchone()
         if has_any is None:
             raise SemanticUnavailable("no_vectors", f"generation {generation.id} holds no vectors yet")
-    return [SemanticHit(r["listing_id"], float(r["similarity"]), float(r["listing_similarity"])) for r in rows]
+    return [SemanticHit(lid, similarity, listing_similarity) for lid, similarity, listing_similarity, _ in rows]
 
 
 def _nearest(
@@ -308,7 +308,9 @@ def _nearest(
     params: dict[str, object],
     *,
     exact: bool = False,
-) -> list[dict[str, Any]]:
+) -> list[tuple[int, float, float, int]]:
+    """(listing id, best cosine of any of its vectors, of its listing vector (0 if not among them), vectors
+    seen): tuples, not dicts, for up to 250 rows a search."""
     # "+ 0" orders by an expression the index cannot serve, so the planner scans the filtered rows.
     order = "(e.embedding <=> %(qv)s) + 0" if exact else "c_distance"
     sql = f"""
@@ -326,7 +328,8 @@ def _nearest(
         ORDER BY similarity DESC, c.listing_id
         LIMIT %(pool)s
     """
-    return conn.execute(sql, params).fetchall()
+    with conn.cursor(row_factory=tuple_row) as cur:
+        return cur.execute(sql, params).fetchall()
 
 
 def coverage(conn: Connection, generation: ActiveGeneration) -> tuple[int, int]:
