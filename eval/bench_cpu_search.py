@@ -70,7 +70,6 @@ def main() -> int:
     from souk.discovery.search import answer
 
     settings = get_settings()
-    pool = get_pool(settings, "read")
     if workdir is not None:
         from souk.embedding.worker import drain
         from souk.runner.serve import prepare
@@ -78,6 +77,8 @@ def main() -> int:
         prepare(demo=True)  # what `souk serve --demo` does: migrate, a generation, the demo catalog
         with get_pool(settings).connection() as conn:
             drain(conn, settings)
+    # Opened after the migrations: a connection opened before the vector extension exists has no vector type.
+    pool = get_pool(settings, "read")
 
     queries = [json.loads(line)["query"] for line in GOLDEN.read_text().splitlines() if line.strip()]
     rng = random.Random(7)
@@ -113,10 +114,14 @@ def main() -> int:
     assert best is not None
     print(f"best pass: python {best[0]:.2f} + postgres {best[1]:.2f} = {sum(best):.2f} ms CPU a search")
 
-    with pool.connection() as conn:
-        conn.execute("ALTER SYSTEM SET log_statement = 'all'")
-        conn.execute("SELECT pg_reload_conf()")
-        conn.commit()
+    def log_statements(on: bool) -> None:
+        with pool.connection() as conn:
+            conn.autocommit = True  # ALTER SYSTEM runs outside a transaction
+            conn.execute("ALTER SYSTEM SET log_statement = 'all'" if on else "ALTER SYSTEM RESET log_statement")
+            conn.execute("SELECT pg_reload_conf()")
+            conn.autocommit = False
+
+    log_statements(True)
     log = data_dir / "log"
     time.sleep(0.5)
     start = log.stat().st_size if log.exists() else 0
@@ -124,18 +129,15 @@ def main() -> int:
         one_pass()
         time.sleep(0.5)
     finally:
-        with pool.connection() as conn:
-            conn.execute("ALTER SYSTEM RESET log_statement")
-            conn.execute("SELECT pg_reload_conf()")
-            conn.commit()
+        log_statements(False)
     with log.open("rb") as f:
         f.seek(start)
         text = f.read().decode("utf-8", "replace")
-    statements = re.findall(r"LOG:  (?:statement|execute [^:]*): ?(.*)", text)
+    statements = re.findall(r"LOG:  (statement|execute [^:]*): ?(.*)", text)
     kinds = {
-        "BEGIN": sum(1 for s in statements if s.strip() == "BEGIN"),
-        "COMMIT": sum(1 for s in statements if s.strip() == "COMMIT"),
-        "checkout checks (empty)": sum(1 for s in statements if not s.strip()),
+        "BEGIN": sum(1 for kind, sql in statements if kind == "statement" and sql.strip() == "BEGIN"),
+        "COMMIT": sum(1 for kind, sql in statements if kind == "statement" and sql.strip() == "COMMIT"),
+        "checkout checks (empty)": sum(1 for kind, sql in statements if kind == "statement" and not sql.strip()),
     }
     n = len(params)
     print(
