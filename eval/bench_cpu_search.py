@@ -77,7 +77,6 @@ def main() -> int:
         prepare(demo=True)  # what `souk serve --demo` does: migrate, a generation, the demo catalog
         with get_pool(settings).connection() as conn:
             drain(conn, settings)
-    # Opened after the migrations: a connection opened before the vector extension exists has no vector type.
     pool = get_pool(settings, "read")
 
     queries = [json.loads(line)["query"] for line in GOLDEN.read_text().splitlines() if line.strip()]

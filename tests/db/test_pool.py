@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import time
+import uuid
 
 import psycopg
+import pytest
+from pgvector import Vector
+from psycopg.conninfo import make_conninfo
 
 from souk.db.pool import _new_pool
 
@@ -45,3 +49,24 @@ def test_one_dead_connection_at_checkout_replaces_all_the_dead_ones(database_url
         assert pool.get_stats().get("connections_lost", 0) <= 1  # only the one the first checkout found
     finally:
         pool.close()
+
+
+def test_a_connection_opened_before_the_vector_extension_gets_its_types_once_it_exists(database_url, settings):
+    # A function that served a request before the first `souk migrate` of a new database held connections
+    # without pgvector's types: every vector search on them failed (a 500) until the process went away.
+    name = f"souk_vectorless_{uuid.uuid4().hex[:8]}"
+    with psycopg.connect(database_url, autocommit=True) as admin:
+        admin.execute(f"CREATE DATABASE {name}")
+    url = make_conninfo(database_url, dbname=name)
+    pool = _new_pool(settings.model_copy(update={"database_url": url}), "read", size=1)
+    try:
+        with pool.connection() as conn, pytest.raises(psycopg.ProgrammingError):
+            conn.execute("SELECT %s::text AS v", (Vector([1, 2, 3]),))
+        with psycopg.connect(url, autocommit=True) as admin:
+            admin.execute("CREATE EXTENSION vector")
+        with pool.connection() as conn:  # the same connection: a pool of one
+            assert conn.execute("SELECT %s::vector::text AS v", (Vector([1, 2, 3]),)).fetchone()["v"] == "[1,2,3]"
+    finally:
+        pool.close()
+        with psycopg.connect(database_url, autocommit=True) as admin:
+            admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")

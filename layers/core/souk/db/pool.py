@@ -35,6 +35,8 @@ _lock = threading.Lock()
 _pools: dict[Role, ConnectionPool[Connection]] = {}
 # When each pooled connection was opened, so a failed check can tell an old connection from a fresh one.
 _opened_at: weakref.WeakKeyDictionary[psycopg.Connection[Any], float] = weakref.WeakKeyDictionary()
+# Pooled connections opened before the vector extension existed (see _register_vector).
+_vectorless: weakref.WeakSet[psycopg.Connection[Any]] = weakref.WeakSet()
 
 
 def database_url(settings: Settings) -> str:
@@ -45,17 +47,30 @@ def _configure(conn: psycopg.Connection[Any]) -> None:
     _opened_at[conn] = monotonic()
     conn.row_factory = dict_row  # from here on the pool hands out souk.db.types.Connection
     register_id_array(conn)
+    _register_vector(conn)
+
+
+def _register_vector(conn: psycopg.Connection[Any]) -> None:
+    """pgvector's types on ``conn``, if the database has the extension yet; then commit.
+
+    A connection opened before the migrations created the extension (a function that served a request
+    before the first ``souk migrate`` of a new database) has none; it is noted and tried again at each
+    checkout until the extension is there, instead of failing every vector search for its lifetime."""
     try:
         from pgvector.psycopg import register_vector
 
         register_vector(conn)
     except Exception:
         conn.rollback()
+        _vectorless.add(conn)
+    else:
+        _vectorless.discard(conn)
     conn.commit()
 
 
 class _CheckOrDrain:
     """The checkout check: a connection that fails it takes every idle connection opened before it along.
+    A connection still without pgvector's types (``_register_vector``) gets another try at them.
 
     Only a connection older than the last drain triggers one, so threads that find dead connections at the
     same time drain once, and the fresh connections the drain opened are not thrown away again.
@@ -69,6 +84,8 @@ class _CheckOrDrain:
     def __call__(self, conn: psycopg.Connection[Any]) -> None:
         try:
             ConnectionPool.check_connection(conn)
+            if conn in _vectorless:
+                _register_vector(conn)
         except Exception:
             with self._lock:
                 opened = _opened_at.get(conn)
