@@ -188,6 +188,14 @@ def test_tampered_and_foreign_cursors_are_rejected(client):
         ({"query": "a", "limit": "0"}, "invalid_limit"),
         ({"query": "a", "network": "!!!"}, "invalid_network"),
         ({"query": "a", "maxUsdPrice": "cheap"}, "invalid_maxUsdPrice"),
+        # What int() and float() would take but a query string should not mean as a number.
+        ({"query": "a", "limit": "\uff13"}, "invalid_limit"),  # a fullwidth 3
+        ({"query": "a", "limit": "1_0"}, "invalid_limit"),
+        ({"query": "a", "maxUsdPrice": "\uff10.\uff15"}, "invalid_maxUsdPrice"),
+        ({"query": "a", "maxUsdPrice": "1_000"}, "invalid_maxUsdPrice"),
+        ({"query": "a", "maxUsdPrice": "inf"}, "invalid_maxUsdPrice"),
+        ({"query": "a", "maxUsdPrice": "nan"}, "invalid_maxUsdPrice"),
+        ({"query": "a", "maxUsdPrice": "-0.5"}, "invalid_maxUsdPrice"),
     ],
 )
 def test_bad_search_input_is_400(client, params, code):
@@ -349,3 +357,11 @@ def test_expired_sessions_are_purged_and_their_cursors_say_so(client, demo, monk
     with get_pool().connection() as conn:
         kept = conn.execute("SELECT count(*) AS n FROM search_conversions WHERE session_id = %s", (session,))
         assert kept.fetchone()["n"] == 1
+
+
+@pytest.mark.parametrize(("raw", "value"), [("0.01", 0.01), (".5", 0.5), ("3.", 3.0), ("1e-3", 0.001), (" 2 ", 2.0)])
+def test_max_usd_price_takes_plain_decimal_numbers(raw, value):
+    from souk.discovery.search import SEARCH_PARAMS
+    from souk.listing.filters import parse_filters
+
+    assert parse_filters({"maxUsdPrice": [raw]}, SEARCH_PARAMS).max_usd_price == value

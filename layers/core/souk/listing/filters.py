@@ -61,11 +61,17 @@ def _token(params: Mapping[str, list[str]], name: str) -> str | None:
     return value
 
 
+# ASCII digits only: Python's int() and float() also take other scripts' digits ("３"), underscores
+# ("1_000") and words ("inf", "nan"), none of which a query string should mean as a number.
+_INTEGER = re.compile(r"[0-9]{1,9}")
+_DECIMAL = re.compile(r"(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]{1,3})?")
+
+
 def parse_int(params: Mapping[str, list[str]], name: str, default: int, low: int, high: int) -> int:
     raw = _single(params, name)
     if raw is None:
         return default
-    if not re.fullmatch(r"\d{1,9}", raw.strip()):
+    if not _INTEGER.fullmatch(raw.strip()):
         raise SoukError(f"invalid_{name}", f"{name} must be an integer between {low} and {high}")
     value = int(raw)
     if not low <= value <= high:
@@ -93,11 +99,10 @@ def parse_filters(params: Mapping[str, list[str]], known: frozenset[str]) -> Fil
     max_price = _single(params, "maxUsdPrice") if "maxUsdPrice" in known else None
     max_usd: float | None = None
     if max_price is not None:
-        try:
-            max_usd = float(max_price)
-        except ValueError:
-            raise SoukError("invalid_maxUsdPrice", "maxUsdPrice must be a non-negative number") from None
-        if not (max_usd >= 0 and max_usd < 1e9):
+        if not _DECIMAL.fullmatch(max_price.strip()):
+            raise SoukError("invalid_maxUsdPrice", "maxUsdPrice must be a non-negative number such as 0.01")
+        max_usd = float(max_price)
+        if not max_usd < 1e9:
             raise SoukError("invalid_maxUsdPrice", "maxUsdPrice must be a non-negative number")
     unapplied = tuple(sorted(k for k in params if k not in known))
     return Filters(
