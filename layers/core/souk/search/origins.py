@@ -40,11 +40,6 @@ def _extractor() -> tldextract.TLDExtract:
     )
 
 
-def warm_up() -> None:
-    """Import tldextract and build its suffix tries (~0.1 s more, done on the first lookup otherwise)."""
-    _extractor()("warm-up.example.com")
-
-
 @lru_cache(maxsize=65536)
 def operator_of(host: str) -> str:
     """The operator key of ``host``: its registrable domain, else the host itself (IP literals,

@@ -936,9 +936,11 @@ class _Scan:
         found: set[int] = set()
         for m in _CONSTRAINT_LABEL.finditer(self.text):
             k = bisect_left(self.starts, m.start())
+            if k >= len(self.words):
+                continue
             # the label opens its sentence or a clause of its own ("fetch the gas price; constraint: ...")
             opens = k == 0 or self.sentence[k - 1] != self.sentence[k] or self.text[: m.start()].rstrip()[-1:] in ";|(-"
-            if k >= len(self.words) or not opens:
+            if not opens:
                 continue
             items = [j for j in range(k, len(self.words)) if self.sentence[j] == self.sentence[k]]
             items = [j for j in items if self.starts[j] >= m.end()]
@@ -1099,32 +1101,20 @@ class _Scan:
         """ "The email validator I tried only takes payment on base. Retry with one that settles on solana": where
         one sentence asks to retry on a network, the networks of the sentences telling what was tried or failed
         are that attempt's, not the requirement."""
-        retrying = {
-            claim.first
-            for claim in self.claims
-            if claim.kind == "network"
-            and claim.role == "filter"
-            and any(self.words[k] in _RETRY_WORDS for k in self.sentence_words(claim.first))
+        vocabulary: dict[int, set[str]] = {}
+        for k, word in enumerate(self.words):
+            vocabulary.setdefault(self.sentence[k], set()).add(word)
+        filters = [claim for claim in self.claims if claim.kind == "network" and claim.role == "filter"]
+        retry_sentences = {
+            self.sentence[claim.first] for claim in filters if vocabulary[self.sentence[claim.first]] & _RETRY_WORDS
         }
-        if not retrying:
+        if not retry_sentences:
             return
-        retry_sentences = {self.sentence[k] for k in retrying}
-        for claim in self.claims:
+        for claim in filters:
             sentence = self.sentence[claim.first]
-            if claim.kind != "network" or claim.role != "filter" or sentence in retry_sentences:
-                continue
-            if any(self.words[k] in _FAILED_WORDS for k in self.sentence_words(claim.first)):
+            if sentence not in retry_sentences and vocabulary[sentence] & _FAILED_WORDS:
                 claim.role = "topic"
                 claim.why = f"'{claim.phrase}': the network of what was tried, not of the retry"
-
-    def sentence_words(self, i: int) -> range:
-        """The indices of the words in word i's sentence."""
-        first = last = i
-        while first > 0 and self.sentence[first - 1] == self.sentence[i]:
-            first -= 1
-        while last + 1 < len(self.words) and self.sentence[last + 1] == self.sentence[i]:
-            last += 1
-        return range(first, last + 1)
 
     def writing_about_x402(self) -> set[int]:
         """ "I'm writing an explainer on x402. Cover how a 402 works, why payments on Base settle in USDC ...
@@ -1136,10 +1126,11 @@ class _Scan:
             if not any(self.at(j) in ("x402", "402") for j in range(k + 2, k + 5) if self.joined(j - 1, j)):
                 continue
             first = self.sentence[k]
-            asking = {self.sentence[j] for j in range(len(self.words)) if self.asks(j)}
-            if any(self.asks(j) for j in range(k + 1, len(self.words)) if self.sentence[j] == first):
+            asking = [j for j in range(len(self.words)) if self.asks(j)]
+            if any(j > k and self.sentence[j] == first for j in asking):
                 return set()  # "Blog post on x402 needed; it must use a photo API that settles on Solana"
-            last = min((sentence for sentence in asking if sentence > first), default=max(self.sentence) + 1)
+            later = (self.sentence[j] for j in asking if self.sentence[j] > first)
+            last = min(later, default=max(self.sentence) + 1)
             return set(range(first, last))
         return set()
 
