@@ -51,7 +51,9 @@ def test_one_dead_connection_at_checkout_replaces_all_the_dead_ones(database_url
         pool.close()
 
 
-def test_a_connection_opened_before_the_vector_extension_gets_its_types_once_it_exists(database_url, settings):
+def test_a_connection_opened_before_the_vector_extension_gets_its_types_once_it_exists(
+    database_url, settings, monkeypatch
+):
     # A function that served a request before the first `souk migrate` of a new database held connections
     # without pgvector's types: every vector search on them failed (a 500) until the process went away.
     name = f"souk_vectorless_{uuid.uuid4().hex[:8]}"
@@ -64,7 +66,12 @@ def test_a_connection_opened_before_the_vector_extension_gets_its_types_once_it_
             conn.execute("SELECT %s::text AS v", (Vector([1, 2, 3]),))
         with psycopg.connect(url, autocommit=True) as admin:
             admin.execute("CREATE EXTENSION vector")
-        with pool.connection() as conn:  # the same connection: a pool of one
+        # pgvector is optional: a database without it is not asked again at every checkout ...
+        with pool.connection() as conn, pytest.raises(psycopg.ProgrammingError):
+            conn.execute("SELECT %s::text AS v", (Vector([1, 2, 3]),))
+        # ... but once its retry interval has passed, the same connection (a pool of one) gets the types.
+        monkeypatch.setattr("souk.db.pool.VECTOR_RETRY_S", 0.0)
+        with pool.connection() as conn:
             assert conn.execute("SELECT %s::vector::text AS v", (Vector([1, 2, 3]),)).fetchone()["v"] == "[1,2,3]"
     finally:
         pool.close()

@@ -94,6 +94,41 @@ def test_a_second_runner_cannot_take_a_port_whose_workers_listen():
         parent.close()
 
 
+def test_the_runner_holds_its_port_while_no_worker_listens():
+    # At start-up, or with every worker down, only the parent's socket holds the port: neither a second runner
+    # nor another server may take it (they would split the connections, or keep the workers off the port).
+    parent = listening_socket("127.0.0.1", 0)
+    port = parent.getsockname()[1]
+    try:
+        with pytest.raises(OSError):
+            listening_socket("127.0.0.1", port)
+        other = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        other.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn's own socket is
+        try:
+            with pytest.raises(OSError):
+                other.bind(("127.0.0.1", port))
+        finally:
+            other.close()
+    finally:
+        parent.close()
+
+
+def test_a_new_runner_takes_the_port_while_the_last_ones_connections_are_in_time_wait():
+    parent = listening_socket("127.0.0.1", 0)
+    port = parent.getsockname()[1]
+    worker = _as_a_worker_receives_it(parent)
+    worker.listen()
+    client = socket.create_connection(("127.0.0.1", port), timeout=5)
+    accepted, _ = worker.accept()
+    accepted.close()  # the server closes first: its side of the connection stays in TIME_WAIT
+    assert client.recv(1) == b""
+    client.close()
+    for sock in (worker, parent):
+        sock.close()
+    again = listening_socket("127.0.0.1", port)
+    again.close()
+
+
 @pytest.fixture
 def two_workers(tmp_path):
     yield from serve_process(tmp_path, "--workers", "2", start_timeout=90)
@@ -187,7 +222,7 @@ def test_a_killed_worker_is_replaced_and_sigint_stops_everything(two_workers):
     victim, survivor = _both_workers(proc)
     victim.kill()
     victim.wait(10)
-    # The survivor answers meanwhile (the listening socket is shared, nothing queued on it is lost) ...
+    # The survivor answers meanwhile (new connections go to the listening worker that is left) ...
     assert [httpx.get(f"{base}/discovery/resources", timeout=10).status_code for _ in range(10)] == [200] * 10
     # ... and uvicorn's supervisor starts a replacement that serves too.
     deadline = time.monotonic() + 60

@@ -365,3 +365,19 @@ def test_max_usd_price_takes_plain_decimal_numbers(raw, value):
     from souk.listing.filters import parse_filters
 
     assert parse_filters({"maxUsdPrice": [raw]}, SEARCH_PARAMS).max_usd_price == value
+
+
+def test_max_usd_price_refuses_long_or_padded_values_as_400_not_500():
+    from souk.discovery.search import SEARCH_PARAMS
+    from souk.errors import SoukError
+    from souk.listing.filters import parse_filters, parse_int
+
+    # A long run of digits that fails to match took quadratic time in an earlier pattern (16 KB: ~7 s, the
+    # worker's GIL held throughout); this one would not finish.
+    for bad in ("1" * 200_000 + "x", "1" * 65):
+        with pytest.raises(SoukError) as refused:
+            parse_filters({"maxUsdPrice": [bad]}, SEARCH_PARAMS)
+        assert refused.value.error == "invalid_maxUsdPrice"
+    # str.strip() drops \x1c-\x1f, which float() and int() refuse: the stripped value is the one converted.
+    assert parse_filters({"maxUsdPrice": ["0.5\x1c"]}, SEARCH_PARAMS).max_usd_price == 0.5
+    assert parse_int({"limit": ["7\x1f"]}, "limit", 20, 1, 100) == 7

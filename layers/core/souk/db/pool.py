@@ -35,8 +35,10 @@ _lock = threading.Lock()
 _pools: dict[Role, ConnectionPool[Connection]] = {}
 # When each pooled connection was opened, so a failed check can tell an old connection from a fresh one.
 _opened_at: weakref.WeakKeyDictionary[psycopg.Connection[Any], float] = weakref.WeakKeyDictionary()
-# Pooled connections opened before the vector extension existed (see _register_vector).
-_vectorless: weakref.WeakSet[psycopg.Connection[Any]] = weakref.WeakSet()
+# Pooled connections without pgvector's types, and when each last tried to get them (see _register_vector).
+_vectorless: weakref.WeakKeyDictionary[psycopg.Connection[Any], float] = weakref.WeakKeyDictionary()
+# A database without the extension (pgvector is optional: search runs lexical-only) is asked again this often.
+VECTOR_RETRY_S = 10.0
 
 
 def database_url(settings: Settings) -> str:
@@ -54,17 +56,18 @@ def _register_vector(conn: psycopg.Connection[Any]) -> None:
     """pgvector's types on ``conn``, if the database has the extension yet; then commit.
 
     A connection opened before the migrations created the extension (a function that served a request
-    before the first ``souk migrate`` of a new database) has none; it is noted and tried again at each
-    checkout until the extension is there, instead of failing every vector search for its lifetime."""
+    before the first ``souk migrate`` of a new database) has none; it is noted and tried again at a checkout
+    at most every ``VECTOR_RETRY_S`` until the extension is there, instead of failing every vector search for
+    its lifetime."""
     try:
         from pgvector.psycopg import register_vector
 
         register_vector(conn)
     except Exception:
         conn.rollback()
-        _vectorless.add(conn)
+        _vectorless[conn] = monotonic()
     else:
-        _vectorless.discard(conn)
+        _vectorless.pop(conn, None)
     conn.commit()
 
 
@@ -84,7 +87,8 @@ class _CheckOrDrain:
     def __call__(self, conn: psycopg.Connection[Any]) -> None:
         try:
             ConnectionPool.check_connection(conn)
-            if conn in _vectorless:
+            tried = _vectorless.get(conn)
+            if tried is not None and monotonic() - tried >= VECTOR_RETRY_S:
                 _register_vector(conn)
         except Exception:
             with self._lock:

@@ -64,16 +64,18 @@ def _token(params: Mapping[str, list[str]], name: str) -> str | None:
 # ASCII digits only: Python's int() and float() also take other scripts' digits ("３"), underscores
 # ("1_000") and words ("inf", "nan"), none of which a query string should mean as a number.
 _INTEGER = re.compile(r"[0-9]{1,9}")
-_DECIMAL = re.compile(r"(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]{1,3})?")
+# One way to match each string (no backtracking over a long run of digits), and at most 64 characters.
+_DECIMAL = re.compile(r"(?=.{1,64}$)(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]{1,3})?", re.DOTALL)
 
 
 def parse_int(params: Mapping[str, list[str]], name: str, default: int, low: int, high: int) -> int:
     raw = _single(params, name)
     if raw is None:
         return default
-    if not _INTEGER.fullmatch(raw.strip()):
+    digits = raw.strip()
+    if not _INTEGER.fullmatch(digits):
         raise SoukError(f"invalid_{name}", f"{name} must be an integer between {low} and {high}")
-    value = int(raw)
+    value = int(digits)
     if not low <= value <= high:
         raise SoukError(f"invalid_{name}", f"{name} must be between {low} and {high}, got {value}")
     return value
@@ -99,9 +101,10 @@ def parse_filters(params: Mapping[str, list[str]], known: frozenset[str]) -> Fil
     max_price = _single(params, "maxUsdPrice") if "maxUsdPrice" in known else None
     max_usd: float | None = None
     if max_price is not None:
-        if not _DECIMAL.fullmatch(max_price.strip()):
+        number = max_price.strip()
+        if not _DECIMAL.fullmatch(number):
             raise SoukError("invalid_maxUsdPrice", "maxUsdPrice must be a non-negative number such as 0.01")
-        max_usd = float(max_price)
+        max_usd = float(number)
         if not max_usd < 1e9:
             raise SoukError("invalid_maxUsdPrice", "maxUsdPrice must be a non-negative number")
     unapplied = tuple(sorted(k for k in params if k not in known))

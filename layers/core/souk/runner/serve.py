@@ -91,9 +91,13 @@ class WorkerListener(socket.socket):
 
     uvicorn pickles the listening sockets into each worker process it spawns; this one unpickles as a fresh
     socket in the same ``SO_REUSEPORT`` group (``worker_socket``), so each worker listens and accepts on its
-    own and the kernel spreads new connections over the listening workers. The parent's copy stays bound,
-    never listening: it keeps the port while workers come and go. A worker that is still starting, or has
-    died, is simply not in the group.
+    own and the kernel spreads new connections over the listening workers. A worker that is still starting,
+    or has died, is simply not in the group (connections queued on a worker's socket when it dies are reset:
+    the kernel does not hand them to another listener unless ``net.ipv4.tcp_migrate_req`` is set).
+
+    The parent's copy (``listening_socket``) stays bound and never listens. It is bound without
+    ``SO_REUSEADDR``, so while the runner lives nobody else can bind the port, not even while no worker
+    listens (at start-up, or with every worker down): only this runner's ``SO_REUSEPORT`` workers can.
     """
 
     def __reduce_ex__(self, protocol: object) -> tuple[object, tuple[str, int]]:
@@ -101,7 +105,7 @@ class WorkerListener(socket.socket):
         return worker_socket, (host, port)
 
 
-def _bound(kind: type[_Socket], host: str, port: int, *, reuse_port: bool) -> _Socket:
+def _bound(kind: type[_Socket], host: str, port: int, *, reuse_addr: bool, reuse_port: bool) -> _Socket:
     """A TCP socket of ``kind`` bound to ``host:port``.
 
     Created with ``IPPROTO_TCP`` rather than protocol 0: accepted connections inherit the listener's
@@ -110,10 +114,11 @@ def _bound(kind: type[_Socket], host: str, port: int, *, reuse_port: bool) -> _S
     """
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = kind(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    if reuse_port:
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
     try:
+        if reuse_addr:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        if reuse_port:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
         sock.bind((host, port))
     except OSError:
         sock.close()
@@ -122,24 +127,25 @@ def _bound(kind: type[_Socket], host: str, port: int, *, reuse_port: bool) -> _S
 
 
 def worker_socket(host: str, port: int) -> WorkerListener:
-    """A TCP socket bound to ``host:port`` in its ``SO_REUSEPORT`` group."""
-    return _bound(WorkerListener, host, port, reuse_port=True)
+    """A worker's socket: bound to ``host:port`` in the runner's ``SO_REUSEPORT`` group. With ``SO_REUSEADDR``
+    too, so the connections it leaves in TIME_WAIT do not keep the next runner off the port."""
+    return _bound(WorkerListener, host, port, reuse_addr=True, reuse_port=True)
 
 
 def listening_socket(host: str, port: int) -> socket.socket:
-    """The runner's socket for its workers (``WorkerListener``), on an address nobody else listens on.
+    """The runner's socket for its workers (``WorkerListener``), on an address nobody else uses.
 
-    ``SO_REUSEPORT`` would let a second runner on the same port silently share its connections with the
-    first; so the address is first bound once without it, which fails while any other socket listens there.
-    Where the platform has no ``SO_REUSEPORT`` (Windows), the workers share this one socket instead.
+    First bound once without ``SO_REUSEPORT``, which fails while another server listens there or another
+    runner holds the port; then the parent's own copy (see ``WorkerListener``). Where the platform has no
+    ``SO_REUSEPORT`` (Windows), the workers share the first socket instead.
     """
-    probe = _bound(socket.socket, host, port, reuse_port=False)
+    probe = _bound(socket.socket, host, port, reuse_addr=True, reuse_port=False)
     if not hasattr(socket, "SO_REUSEPORT"):
         probe.set_inheritable(True)  # the spawned workers receive it
         return probe
     port = probe.getsockname()[1]
     probe.close()
-    return worker_socket(host, port)
+    return _bound(WorkerListener, host, port, reuse_addr=False, reuse_port=True)
 
 
 def prepare(demo: bool) -> None:
