@@ -28,27 +28,10 @@ import time
 from datetime import UTC, datetime
 from pathlib import Path
 
-import psutil
-
 sys.path.insert(0, str(Path(__file__).parent))
-from runner_proc import REPO, machine
+from runner_proc import REPO, cpu_seconds, machine, postmasters
 
 GOLDEN = REPO / "eval" / "golden" / "golden.jsonl"
-
-
-def postgres_cpu(data_dir: Path) -> float:
-    """User + system CPU seconds of the postmaster serving ``data_dir`` and its backends."""
-    total = 0.0
-    for proc in psutil.process_iter(["name", "cmdline"]):
-        if proc.info["name"] != "postgres" or str(data_dir) not in " ".join(proc.info["cmdline"] or []):
-            continue
-        try:
-            for member in (proc, *proc.children()):
-                times = member.cpu_times()
-                total += times.user + times.system
-        except psutil.Error:
-            continue
-    return total
 
 
 def main() -> int:
@@ -98,11 +81,11 @@ def main() -> int:
     one_pass()
     best: tuple[float, float] | None = None
     for i in range(args.passes):
-        pg0, cpu0, wall0 = postgres_cpu(data_dir), time.process_time(), time.perf_counter()
+        pg0, cpu0, wall0 = cpu_seconds(postmasters(data_dir)), time.process_time(), time.perf_counter()
         one_pass()
         n = len(params)
         python_ms = (time.process_time() - cpu0) / n * 1000
-        pg_ms = (postgres_cpu(data_dir) - pg0) / n * 1000
+        pg_ms = (cpu_seconds(postmasters(data_dir)) - pg0) / n * 1000
         wall_ms = (time.perf_counter() - wall0) / n * 1000
         print(
             f"pass {i + 1}: python {python_ms:5.2f} + postgres {pg_ms:5.2f} = {python_ms + pg_ms:5.2f} ms CPU a search"

@@ -44,7 +44,7 @@ import httpx
 import psutil
 
 sys.path.insert(0, str(Path(__file__).parent))
-from runner_proc import REPO, machine
+from runner_proc import REPO, cpu_seconds, machine, postmasters
 
 GOLDEN = REPO / "eval" / "golden" / "golden.jsonl"
 
@@ -112,32 +112,9 @@ async def _client(
         samples.append((time.perf_counter() - t, status))
 
 
-def cpu_seconds(processes: list[psutil.Process]) -> float:
-    """User + system CPU time of ``processes`` and their children (processes that went away count 0)."""
-    total = 0.0
-    for proc in processes:
-        try:
-            family = [proc, *proc.children(recursive=True)]
-        except psutil.Error:
-            continue
-        for member in family:
-            try:
-                times = member.cpu_times()
-            except psutil.Error:
-                continue
-            total += times.user + times.system
-    return total
-
-
 def server_processes(served: Served) -> tuple[list[psutil.Process], list[psutil.Process]]:
     """The runner (with its worker processes) and the embedded Postgres serving its data directory."""
-    pgdata = str(served.workdir / "pgdata")
-    postmasters = [
-        p
-        for p in psutil.process_iter(["name", "cmdline"])
-        if p.info["name"] == "postgres" and pgdata in " ".join(p.info["cmdline"] or [])
-    ]
-    return [psutil.Process(served.proc.pid)], postmasters
+    return [psutil.Process(served.proc.pid)], postmasters(served.workdir / "pgdata")
 
 
 async def run_level(

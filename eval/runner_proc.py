@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
+import psutil
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -42,6 +43,32 @@ def machine() -> str:
         pass
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     return f"{model}, {os.cpu_count()} cores{mem}, Python {platform.python_version()}, load average {load:.2f} at start"
+
+
+def cpu_seconds(processes: list[psutil.Process]) -> float:
+    """User + system CPU time of ``processes`` and their children (processes that went away count 0)."""
+    total = 0.0
+    for proc in processes:
+        try:
+            family = [proc, *proc.children(recursive=True)]
+        except psutil.Error:
+            continue
+        for member in family:
+            try:
+                times = member.cpu_times()
+            except psutil.Error:
+                continue
+            total += times.user + times.system
+    return total
+
+
+def postmasters(data_dir: Path) -> list[psutil.Process]:
+    """The Postgres server(s) serving ``data_dir`` (their backends are their children)."""
+    return [
+        p
+        for p in psutil.process_iter(["name", "cmdline"])
+        if p.info["name"] == "postgres" and str(data_dir) in " ".join(p.info["cmdline"] or [])
+    ]
 
 
 @dataclass

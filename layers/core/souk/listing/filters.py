@@ -64,8 +64,9 @@ def _token(params: Mapping[str, list[str]], name: str) -> str | None:
 # ASCII digits only: Python's int() and float() also take other scripts' digits ("３"), underscores
 # ("1_000") and words ("inf", "nan"), none of which a query string should mean as a number.
 _INTEGER = re.compile(r"[0-9]{1,9}")
-# One way to match each string (no backtracking over a long run of digits), and at most 64 characters.
-_DECIMAL = re.compile(r"(?=.{1,64}$)(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]{1,3})?", re.DOTALL)
+# One way to match each string: no backtracking over a long run of digits.
+_DECIMAL = re.compile(r"(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]{1,3})?")
+_DECIMAL_MAX_CHARS = 64
 
 
 def parse_int(params: Mapping[str, list[str]], name: str, default: int, low: int, high: int) -> int:
@@ -102,11 +103,11 @@ def parse_filters(params: Mapping[str, list[str]], known: frozenset[str]) -> Fil
     max_usd: float | None = None
     if max_price is not None:
         number = max_price.strip()
-        if not _DECIMAL.fullmatch(number):
+        if len(number) > _DECIMAL_MAX_CHARS or not _DECIMAL.fullmatch(number):
             raise SoukError("invalid_maxUsdPrice", "maxUsdPrice must be a non-negative number such as 0.01")
         max_usd = float(number)
         if not max_usd < 1e9:
-            raise SoukError("invalid_maxUsdPrice", "maxUsdPrice must be a non-negative number")
+            raise SoukError("invalid_maxUsdPrice", "maxUsdPrice must be below 1000000000")
     unapplied = tuple(sorted(k for k in params if k not in known))
     return Filters(
         type=kind,
