@@ -53,6 +53,7 @@ from souk.catalog.ingest import ingest_many
 from souk.catalog.loader import read_events
 from souk.config import get_settings
 from souk.db.migrate import migrate
+from souk.db.pool import READ_SESSION_SETTINGS
 from souk.embedding import generations as gens
 from souk.embedding.model_build import build_model_dir
 from souk.embedding.worker import drain
@@ -72,8 +73,8 @@ NOISE = 0.01
 PROFILE = DEFAULT_PROFILE
 
 
-def connect(url: str) -> psycopg.Connection[Any]:
-    conn = psycopg.connect(url, autocommit=True, row_factory=dict_row)
+def connect(url: str, options: str = "") -> psycopg.Connection[Any]:
+    conn = psycopg.connect(url, autocommit=True, row_factory=dict_row, options=options)
     register_vector(conn)
     return conn
 
@@ -240,8 +241,13 @@ def old_semantic(
 
 def measure(label: str, url: str, queries: list[str], repeats: int) -> None:
     settings = get_settings()
-    conn = connect(url)
-    side_pool = ConnectionPool(url, min_size=2, max_size=4, configure=_configure, open=True)
+    # The search connections plan as the API's read pool's do (no parallel plans, no JIT; souk.db.pool), without
+    # its statement timeout: the anchors' slowest queries at 100k take longer than that.
+    options = " ".join(f"-c {name}={value}" for name, value in READ_SESSION_SETTINGS.items())
+    conn = connect(url, options)
+    side_pool = ConnectionPool(
+        url, kwargs={"options": options}, min_size=2, max_size=4, configure=_configure, open=True
+    )
     generation = semantic.active_generation(conn)
     provider = semantic.query_provider(settings)
     prepared = []

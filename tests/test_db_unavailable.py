@@ -35,6 +35,14 @@ def test_request_pools_carry_statement_timeouts(database_url, settings):
         assert conn.execute("SHOW statement_timeout").fetchone()["statement_timeout"] == "0"
 
 
+def test_read_connections_plan_without_parallel_workers_or_jit(database_url, settings):
+    with get_pool(role="read").connection() as conn:
+        assert conn.execute("SHOW max_parallel_workers_per_gather").fetchone()["max_parallel_workers_per_gather"] == "0"
+        assert conn.execute("SHOW jit").fetchone()["jit"] == "off"
+    with get_pool().connection() as conn:  # a reindex or an evaluation may well use both
+        assert conn.execute("SHOW max_parallel_workers_per_gather").fetchone()["max_parallel_workers_per_gather"] != "0"
+
+
 def test_an_unreachable_database_is_a_fast_503_with_retry_after(database_url, lambda_context, monkeypatch):
     handler = load_handler(str(REPO / "functions" / "resources" / "app.handler"))
     monkeypatch.setenv("DATABASE_URL", "postgresql://postgres@/postgres?host=/nonexistent-souk-socket-dir")

@@ -110,14 +110,31 @@ def _size_and_timeout(settings: Settings, role: Role) -> tuple[int, int]:
     return settings.pool_max_size, 0
 
 
+# Request-time reads are short statements, many at once: a parallel plan starts worker processes that compete
+# with the other requests for the same two cores, and JIT compiles a plan for longer than most queries run. On
+# the 14k benchmark catalog a Stellar-filtered vector search was planned as a parallel sequential scan of the
+# listings (29.4 ms) where, without parallel workers, a bitmap scan of the network index answers (16.2 ms); over
+# all 53 filtered golden queries the pipeline's mean moved by 0-3 ms, within the shared machine's noise.
+READ_SESSION_SETTINGS = {"max_parallel_workers_per_gather": "0", "jit": "off"}
+
+
+def session_options(settings: Settings, role: Role) -> str:
+    """The libpq ``options`` a ``role``'s connections start with (empty: the server's defaults)."""
+    _, statement_timeout = _size_and_timeout(settings, role)
+    gucs = dict(READ_SESSION_SETTINGS) if role == "read" else {}
+    if statement_timeout:
+        gucs["statement_timeout"] = str(statement_timeout)
+    return " ".join(f"-c {name}={value}" for name, value in gucs.items())
+
+
 def _new_pool(
     settings: Settings, role: Role, *, full: bool = False, size: int | None = None
 ) -> ConnectionPool[Connection]:
-    configured, statement_timeout = _size_and_timeout(settings, role)
+    configured, _ = _size_and_timeout(settings, role)
     size = size or configured
     kwargs: dict[str, object] = {"connect_timeout": max(1, round(settings.pool_timeout_s))}
-    if statement_timeout:
-        kwargs["options"] = f"-c statement_timeout={statement_timeout}"
+    if options := session_options(settings, role):
+        kwargs["options"] = options
     check = _CheckOrDrain()
     pool = ConnectionPool(
         database_url(settings),
