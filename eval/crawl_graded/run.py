@@ -2,6 +2,8 @@
 
     python eval/crawl_graded/run.py pool /tmp/crawl_graded_pool.jsonl   # candidates to judge (not committed:
                                                                        # it carries the crawl's seller text)
+    python eval/crawl_graded/run.py pool --unjudged OUT   # what today's scored arms rank in their top 10 that
+                                                          # has no grade yet (a top-up round of judging)
     python eval/crawl_graded/run.py score [OUT]   # e.g. eval/crawl_graded/report.txt
 
 The crawl (``../shared/data/cdp-bazaar-crawl-2025-12-31.json``) is cataloged through the real path into its own
@@ -37,6 +39,8 @@ HERE = Path(__file__).resolve().parent
 CRAWL = DATA_DIR / "cdp-bazaar-crawl-2025-12-31.json"
 SCHEMA = "souk_crawl_graded"
 POOLED_ARMS = ("bm25f", "semantic", "hybrid", "full")
+# A top-up round pools every scored arm the report compares, except the weak ts_rank baseline.
+TOP_UP_ARMS = ("bm25f", "semantic", "hybrid", "hybrid_synthetic", "full")
 SCORED_ARMS = ("tsrank", "bm25f", "semantic", "hybrid", "hybrid_synthetic", "full")
 POOL_DEPTH = 10
 METRICS = ("ndcg@10", "mrr@10", "recall@20", "p@5", "empty", "no_match")
@@ -82,20 +86,29 @@ def _catalog(conn: Any, settings: Any) -> dict[int, str]:
     return {r["id"]: _slug(r) for r in rows}
 
 
-def pool(out: Path) -> None:
+def pool(out: Path, *, unjudged: bool = False) -> None:
+    """The shuffled union of the pooled arms' top ``POOL_DEPTH`` per query; with ``unjudged``, of every arm in
+    ``TOP_UP_ARMS``, keeping only listings the query has no grade for yet."""
     settings = get_settings()
     queries = load_queries()
+    arms = TOP_UP_ARMS if unjudged else POOLED_ARMS
     with fc.connect(fc.reset_schema(database_url(settings), SCHEMA, settings)) as conn:
         slug_of = _catalog(conn, settings)
-        runs = {arm: run_arm(conn, settings, ARMS[arm], queries, slug_of, EVAL_CLOCK).rankings for arm in POOLED_ARMS}
+        runs = {arm: run_arm(conn, settings, ARMS[arm], queries, slug_of, EVAL_CLOCK).rankings for arm in arms}
         rows = conn.execute(
             "SELECT resource_url, tool_name, type, description, service_name, method, networks, min_usd_price"
             " FROM listings"
         ).fetchall()
     by_slug = {_slug(r): r for r in rows}
+    pooled = 0
     with out.open("w", encoding="utf-8") as f:
         for q in queries:
-            slugs = sorted({s for arm in POOLED_ARMS for s in runs[arm][q.id][:POOL_DEPTH]})
+            slugs = sorted(
+                {s for arm in arms for s in runs[arm][q.id][:POOL_DEPTH]} - (set(q.judgments) if unjudged else set())
+            )
+            if unjudged and not slugs:
+                continue
+            pooled += len(slugs)
             seed = int(hashlib.sha256(q.id.encode()).hexdigest(), 16) % (1 << 32)
             random.Random(seed).shuffle(slugs)
             candidates = [
@@ -111,7 +124,7 @@ def pool(out: Path) -> None:
                 if s in by_slug
             ]
             f.write(json.dumps({"id": q.id, "query": q.query, "candidates": candidates}) + "\n")
-    print(f"pooled {len(queries)} queries into {out}")
+    print(f"pooled {pooled} candidates into {out}")
 
 
 def score(out: Path | None) -> None:
@@ -156,12 +169,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("mode", choices=("pool", "score"))
     parser.add_argument("path", nargs="?", type=Path)
-    args = parser.parse_args(argv)
+    parser.add_argument("--unjudged", action="store_true", help="pool: only top-10 listings without a grade yet")
+    args = parser.parse_intermixed_args(argv)  # `pool --unjudged OUT` as well as `pool OUT --unjudged`
     if not CRAWL.exists():
         print(f"skipped: crawl file {CRAWL} is not present")
         return 0
     if args.mode == "pool":
-        pool(args.path or Path("/tmp/crawl_graded_pool.jsonl"))
+        pool(args.path or Path("/tmp/crawl_graded_pool.jsonl"), unjudged=args.unjudged)
     else:
         score(args.path)
     return 0
