@@ -107,6 +107,44 @@ def test_a_selective_network_filter_is_scanned_exactly_and_a_broad_one_through_t
     assert len(exact_ids) == 5 and index_ids == exact_ids
 
 
+def test_the_selective_exact_scan_plans_for_data_in_memory_and_puts_the_server_cost_back(db, settings, monkeypatch):
+    """At the server's random_page_cost the planner hashed every vector row for a selective network filter;
+    the arm plans that one statement with a lower cost, and the rest of the search's transaction keeps the
+    server's (the ``db`` fixture's connection is inside a transaction, as a search's reads are)."""
+    generation = _five_on_base_among_sixty_five(db, settings)
+    db.execute("ANALYZE listings")
+    db.execute(f"ANALYZE {generation.vector_table}")
+    db.commit()
+    semantic.forget_tables()
+    active = semantic.active_generation(db)
+    vector = semantic.QUERY_CACHE.get(semantic.query_provider(settings), "current weather for a city")
+    server_cost = db.execute("SHOW random_page_cost").fetchone()["random_page_cost"]
+    seen: list[str] = []
+    nearest = semantic._nearest
+
+    def spy(conn, *args, **kwargs):  # type: ignore[no-untyped-def]
+        seen.append(conn.execute("SHOW random_page_cost").fetchone()["random_page_cost"])
+        return nearest(conn, *args, **kwargs)
+
+    monkeypatch.setattr(semantic, "_nearest", spy)
+    monkeypatch.setattr(semantic, "EXACT_SCAN_MAX_ROWS", 10**9)
+    trace = semantic.SemanticTrace()
+    hits = semantic.semantic_search(
+        db,
+        active,
+        vector,
+        where="TRUE AND %(n)s = ANY(l.networks)",
+        args={"n": "eip155:8453"},
+        pool=250,
+        synthetic=True,
+        networks=["eip155:8453"],
+        trace=trace,
+    )
+    assert trace.strategy == "exact (selective filter)" and len(hits) == 5
+    assert seen == [str(semantic.EXACT_SCAN_RANDOM_PAGE_COST)] != [server_cost]
+    assert db.execute("SHOW random_page_cost").fetchone()["random_page_cost"] == server_cost
+
+
 def test_without_the_vector_table_there_is_no_estimate(db, settings):
     semantic.forget_tables()
     assert semantic.network_rows(db, "embeddings_g1", ["eip155:8453"]) is None
