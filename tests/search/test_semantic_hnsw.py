@@ -29,6 +29,32 @@ def _five_on_base_among_sixty_five(db, settings):  # type: ignore[no-untyped-def
     return generation
 
 
+def _analyzed(db, settings):  # type: ignore[no-untyped-def]
+    """The 65 listings' active generation, with the planner statistics the arm's estimates read."""
+    generation = _five_on_base_among_sixty_five(db, settings)
+    db.execute("ANALYZE listings")
+    db.execute(f"ANALYZE {generation.vector_table}")
+    db.commit()
+    semantic.forget_tables()
+    return semantic.active_generation(db)
+
+
+def _paid_on_base(db, active, vector, trace, networks=()):  # type: ignore[no-untyped-def]
+    """The arm's search filtered to listings paid on Base (``networks``: the filter's networks, as the pipeline
+    passes them)."""
+    return semantic.semantic_search(
+        db,
+        active,
+        vector,
+        where="TRUE AND %(n)s = ANY(l.networks)",
+        args={"n": "eip155:8453"},
+        pool=250,
+        synthetic=True,
+        networks=networks,
+        trace=trace,
+    )
+
+
 def test_hnsw_scan_returns_more_than_ef_search_default(db, settings):
     build_model_dir(Path(settings.model_dir))
     for i in range(60):
@@ -57,16 +83,7 @@ def test_filtered_hnsw_search_that_runs_short_scans_the_filtered_rows(db, settin
     db.execute("SET enable_seqscan = off")  # a small table: make the planner use the index as a large one would
     try:
         trace = semantic.SemanticTrace()
-        hits = semantic.semantic_search(
-            db,
-            active,
-            vector,
-            where="TRUE AND %(n)s = ANY(l.networks)",
-            args={"n": "eip155:8453"},
-            pool=250,
-            synthetic=True,
-            trace=trace,
-        )
+        hits = _paid_on_base(db, active, vector, trace)
     finally:
         db.execute("RESET enable_seqscan")
     assert trace.strategy == "hnsw+exact"
@@ -80,24 +97,16 @@ def test_filtered_hnsw_search_that_runs_short_scans_the_filtered_rows(db, settin
 def test_a_selective_network_filter_is_scanned_exactly_and_a_broad_one_through_the_index(db, settings, monkeypatch):
     """The planner's statistics say how many vector rows a network filter passes: few go straight to the
     exact scan (an HNSW scan would walk past everything the filter drops), many go through the index."""
-    generation = _five_on_base_among_sixty_five(db, settings)
-    db.execute("ANALYZE listings")
-    db.execute(f"ANALYZE {generation.vector_table}")
-    db.commit()
-    semantic.forget_tables()
-    active = semantic.active_generation(db)
+    active = _analyzed(db, settings)
     vectors = db.execute(f"SELECT count(*) AS n FROM {active.vector_table}").fetchone()["n"]
     estimate = semantic.network_rows(db, active.vector_table, ["eip155:8453"])
     assert estimate is not None and 0 < estimate < vectors / 4  # 5 of 65 listings
     vector = semantic.QUERY_CACHE.get(semantic.query_provider(settings), "current weather for a city")
-    where, args = "TRUE AND %(n)s = ANY(l.networks)", {"n": "eip155:8453"}
 
     def search(threshold: int) -> tuple[str, set[int]]:
         monkeypatch.setattr(semantic, "EXACT_SCAN_MAX_ROWS", threshold)
         trace = semantic.SemanticTrace()
-        hits = semantic.semantic_search(
-            db, active, vector, where=where, args=args, pool=250, synthetic=True, networks=["eip155:8453"], trace=trace
-        )
+        hits = _paid_on_base(db, active, vector, trace, networks=["eip155:8453"])
         return trace.strategy, {h.listing_id for h in hits}
 
     selective, exact_ids = search(vectors)
@@ -111,12 +120,7 @@ def test_the_selective_exact_scan_plans_for_data_in_memory_and_puts_the_server_c
     """At the server's random_page_cost the planner hashed every vector row for a selective network filter;
     the arm plans that one statement with a lower cost, and the rest of the search's transaction keeps the
     server's (the ``db`` fixture's connection is inside a transaction, as a search's reads are)."""
-    generation = _five_on_base_among_sixty_five(db, settings)
-    db.execute("ANALYZE listings")
-    db.execute(f"ANALYZE {generation.vector_table}")
-    db.commit()
-    semantic.forget_tables()
-    active = semantic.active_generation(db)
+    active = _analyzed(db, settings)
     vector = semantic.QUERY_CACHE.get(semantic.query_provider(settings), "current weather for a city")
     server_cost = db.execute("SHOW random_page_cost").fetchone()["random_page_cost"]
     seen: list[str] = []
@@ -129,17 +133,7 @@ def test_the_selective_exact_scan_plans_for_data_in_memory_and_puts_the_server_c
     monkeypatch.setattr(semantic, "_nearest", spy)
     monkeypatch.setattr(semantic, "EXACT_SCAN_MAX_ROWS", 10**9)
     trace = semantic.SemanticTrace()
-    hits = semantic.semantic_search(
-        db,
-        active,
-        vector,
-        where="TRUE AND %(n)s = ANY(l.networks)",
-        args={"n": "eip155:8453"},
-        pool=250,
-        synthetic=True,
-        networks=["eip155:8453"],
-        trace=trace,
-    )
+    hits = _paid_on_base(db, active, vector, trace, networks=["eip155:8453"])
     assert trace.strategy == "exact (selective filter)" and len(hits) == 5
     assert seen == [str(semantic.EXACT_SCAN_RANDOM_PAGE_COST)] != [server_cost]
     assert db.execute("SHOW random_page_cost").fetchone()["random_page_cost"] == server_cost
