@@ -55,7 +55,20 @@ def _paid_on_base(db, active, vector, trace, networks=()):  # type: ignore[no-un
     )
 
 
-def test_hnsw_scan_returns_more_than_ef_search_default(db, settings):
+def _settings_during_nearest(monkeypatch, name: str) -> list[str]:  # type: ignore[no-untyped-def]
+    """The value of setting ``name`` at each of the arm's vector statements, as they run."""
+    seen: list[str] = []
+    nearest = semantic._nearest
+
+    def spy(conn, *args, **kwargs):  # type: ignore[no-untyped-def]
+        seen.append(conn.execute(f"SHOW {name}").fetchone()[name])
+        return nearest(conn, *args, **kwargs)
+
+    monkeypatch.setattr(semantic, "_nearest", spy)
+    return seen
+
+
+def test_hnsw_scan_returns_more_than_ef_search_default(db, settings, monkeypatch):
     build_model_dir(Path(settings.model_dir))
     for i in range(60):
         catalog_event(db, verified(weather(url=f"https://w{i}.example.com/v1/current")), settings)
@@ -66,10 +79,14 @@ def test_hnsw_scan_returns_more_than_ef_search_default(db, settings):
     db.commit()
     active = semantic.active_generation(db)
     vector = semantic.QUERY_CACHE.get(semantic.query_provider(settings), "current weather for a city")
+    # The planner only picks the index on large tables, so check the setting the arm runs under.
+    during = _settings_during_nearest(monkeypatch, "hnsw.ef_search")
+    default = db.execute("SHOW hnsw.ef_search").fetchone()["hnsw.ef_search"]
     hits = semantic.semantic_search(db, active, vector, where="TRUE", args={}, pool=250, synthetic=True)
     assert len(hits) == 60
-    # The planner only picks the index on large tables, so check the setting the arm runs under.
-    assert db.execute("SHOW hnsw.ef_search").fetchone()["hnsw.ef_search"] == str(semantic.HNSW_ROWS)
+    assert during == [str(semantic.HNSW_ROWS)]
+    # ... and only then: the rest of the search's transaction plans with the server's settings.
+    assert db.execute("SHOW hnsw.ef_search").fetchone()["hnsw.ef_search"] == default != str(semantic.HNSW_ROWS)
 
 
 def test_filtered_hnsw_search_that_runs_short_scans_the_filtered_rows(db, settings):
@@ -123,14 +140,7 @@ def test_the_selective_exact_scan_plans_for_data_in_memory_and_puts_the_server_c
     active = _analyzed(db, settings)
     vector = semantic.QUERY_CACHE.get(semantic.query_provider(settings), "current weather for a city")
     server_cost = db.execute("SHOW random_page_cost").fetchone()["random_page_cost"]
-    seen: list[str] = []
-    nearest = semantic._nearest
-
-    def spy(conn, *args, **kwargs):  # type: ignore[no-untyped-def]
-        seen.append(conn.execute("SHOW random_page_cost").fetchone()["random_page_cost"])
-        return nearest(conn, *args, **kwargs)
-
-    monkeypatch.setattr(semantic, "_nearest", spy)
+    seen = _settings_during_nearest(monkeypatch, "random_page_cost")
     monkeypatch.setattr(semantic, "EXACT_SCAN_MAX_ROWS", 10**9)
     trace = semantic.SemanticTrace()
     hits = _paid_on_base(db, active, vector, trace, networks=["eip155:8453"])

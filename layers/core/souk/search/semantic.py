@@ -277,23 +277,17 @@ def semantic_search(
     if plan.hnsw and filtered and networks:
         estimate = network_rows(conn, generation.vector_table, networks)
         selective = estimate is not None and estimate <= EXACT_SCAN_MAX_ROWS
-    with conn.transaction():
+    # Rolled back, not committed: the arm only reads, and a set_config(..., true) lasts to the end of the outermost
+    # transaction (a search's reads share one) unless the savepoint it was made in is rolled back. So the settings
+    # below apply to this arm's statements and to nothing the search runs after them.
+    with conn.transaction(force_rollback=True):
         if not plan.hnsw or selective:
             trace.strategy = "exact" if not plan.hnsw else "exact (selective filter)"
-            cost = selective and EXACT_SCAN_RANDOM_PAGE_COST is not None
-            if cost:
-                # set_config(..., true) lasts to the end of the outermost transaction (a search's reads share one),
-                # so the server's value is put back after this one statement.
-                server_cost = one(conn.execute(
-                    "SELECT s.cost, set_config('random_page_cost', %s, true)"
-                    " FROM (SELECT current_setting('random_page_cost') AS cost) s",
-                    (str(EXACT_SCAN_RANDOM_PAGE_COST),),
-                ))["cost"]
+            if selective and EXACT_SCAN_RANDOM_PAGE_COST is not None:
+                conn.execute("SELECT set_config('random_page_cost', %s, true)", (str(EXACT_SCAN_RANDOM_PAGE_COST),))
             rows = _nearest(
                 conn, generation, where, kinds, params | {"inner": pool * EXACT_ROWS_PER_LISTING}, exact=plan.hnsw
             )
-            if cost:
-                conn.execute("SELECT set_config('random_page_cost', %s, true)", (server_cost,))
         else:
             inner = max(HNSW_ROWS, pool)
             # A filter discards part of what the index returns: let it look further before giving up.
