@@ -53,7 +53,7 @@ from souk.catalog.ingest import ingest_many
 from souk.catalog.loader import read_events
 from souk.config import get_settings
 from souk.db.migrate import migrate
-from souk.db.pool import READ_SESSION_SETTINGS
+from souk.db.pool import session_options
 from souk.embedding import generations as gens
 from souk.embedding.model_build import build_model_dir
 from souk.embedding.worker import drain
@@ -243,7 +243,7 @@ def measure(label: str, url: str, queries: list[str], repeats: int) -> None:
     settings = get_settings()
     # The search connections plan as the API's read pool's do (no parallel plans, no JIT; souk.db.pool), without
     # its statement timeout: the anchors' slowest queries at 100k take longer than that.
-    options = " ".join(f"-c {name}={value}" for name, value in READ_SESSION_SETTINGS.items())
+    options = session_options(settings, "read", timeout=False)
     conn = connect(url, options)
     side_pool = ConnectionPool(
         url, kwargs={"options": options}, min_size=2, max_size=4, configure=_configure, open=True

@@ -118,11 +118,12 @@ def _size_and_timeout(settings: Settings, role: Role) -> tuple[int, int]:
 READ_SESSION_SETTINGS = {"max_parallel_workers_per_gather": "0", "jit": "off"}
 
 
-def session_options(settings: Settings, role: Role) -> str:
-    """The libpq ``options`` a ``role``'s connections start with (empty: the server's defaults)."""
+def session_options(settings: Settings, role: Role, *, timeout: bool = True) -> str:
+    """The libpq ``options`` a ``role``'s connections start with (empty: the server's defaults); without
+    ``timeout``, the role's planner settings alone."""
     _, statement_timeout = _size_and_timeout(settings, role)
     gucs = dict(READ_SESSION_SETTINGS) if role == "read" else {}
-    if statement_timeout:
+    if statement_timeout and timeout:
         gucs["statement_timeout"] = str(statement_timeout)
     return " ".join(f"-c {name}={value}" for name, value in gucs.items())
 
