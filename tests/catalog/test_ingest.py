@@ -275,3 +275,33 @@ def test_v1_headers_that_are_not_an_object_are_dropped_too(db, settings):
     outcome = catalog_event(db, ev, settings)
     assert outcome.status == "success"
     assert [w.reason.split(" ")[0] for w in outcome.warnings] == ["outputSchema.input.headers"]
+
+
+def test_first_events_for_one_new_listing_at_once_both_succeed(db, settings, database_url):
+    """The second of two concurrent first events for a listing updates it (it used to hit the unique key: a 500)."""
+    import threading
+
+    import psycopg
+    from psycopg.rows import dict_row
+
+    outcomes: list[object] = []
+    with psycopg.connect(database_url, autocommit=True, row_factory=dict_row) as first:
+        with first.transaction():  # the first event's insert stays uncommitted while the second arrives
+            catalog_event(first, verified(weather()), settings)
+
+            def second() -> None:
+                with psycopg.connect(database_url, autocommit=True, row_factory=dict_row) as conn:
+                    try:
+                        outcomes.append(catalog_event(conn, settled(weather()), settings))
+                    except Exception as exc:  # the test reports what the second event raised
+                        outcomes.append(exc)
+
+            thread = threading.Thread(target=second)
+            thread.start()
+            thread.join(timeout=1.0)
+            assert thread.is_alive(), "the second event should wait for the first one's transaction"
+        thread.join(timeout=30)
+    assert len(outcomes) == 1 and getattr(outcomes[0], "status", outcomes[0]) == "success"
+    rows = db.execute("SELECT id, last_settled_at FROM listings").fetchall()
+    assert len(rows) == 1 and rows[0]["last_settled_at"] is not None
+    assert db.execute("SELECT count(*) AS n FROM settlements").fetchone()["n"] == 1

@@ -32,6 +32,8 @@ from souk.listing.document import ListingDocument, PaymentOption
 from souk.networks import normalize_network
 from souk.search.origins import operator_of_url
 
+LISTING_KEY_LOCK = 7342010  # advisory lock namespace of listing keys (others: 7342001, 7342002, 7342008)
+
 
 def payer_hash(payer: str, key: str) -> str:
     """Keyed hash of a payer address: counts unique payers without storing who they are."""
@@ -122,6 +124,9 @@ def _upsert(
     settings: Settings,
     warnings: list[OutcomeWarning],
 ) -> tuple[int, bool]:
+    # FOR UPDATE locks only a row that exists: two first events for one new listing would both insert, and
+    # the second would fail on the unique key. The key's lock serializes them; the second then updates.
+    conn.execute("SELECT pg_advisory_xact_lock(%s, hashtext(%s))", (LISTING_KEY_LOCK, draft.key))
     row = conn.execute(
         "SELECT id, accepts, source_event_at, content_hash FROM listings WHERE listing_key = %s FOR UPDATE",
         (draft.key,),
@@ -237,9 +242,7 @@ def _insert(conn: Connection, draft: ListingDraft, observed: datetime, settled: 
     }
     names = ", ".join(cols)
     values = ", ".join(f"%({k})s" for k in cols)
-    listing_id: int = one(conn.execute(f"INSERT INTO listings ({names}) VALUES ({values}) RETURNING id", cols))[
-        "id"
-    ]
+    listing_id: int = one(conn.execute(f"INSERT INTO listings ({names}) VALUES ({values}) RETURNING id", cols))["id"]
     conn.execute("INSERT INTO listing_bindings (listing_id, pay_to) VALUES (%s, %s)", (listing_id, draft.pay_to))
     index_listing(conn, listing_id, doc, cols["search_text"], cols["content_hash"])
     return listing_id
