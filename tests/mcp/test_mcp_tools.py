@@ -143,6 +143,8 @@ BAD_INPUT = [
     ("get_resource", {"resource": "https://nowhere.example.com/x"}, "not_found", "no listing"),
     ("get_resource", {"resource": "ftp://weather.example.com/v1/current"}, "invalid_resource", "http"),
     ("how_to_pay", {"resource": "https://docs.example.org/mcp", "network": "solana"}, "network_not_accepted", ""),
+    ("get_resource", {"resource": "https://docs.example.org/mcp", "toolName": "\0"}, "invalid_arguments", "toolName"),
+    ("how_to_pay", {"resource": "https://docs.example.org/mcp", "toolName": "a\nb"}, "invalid_arguments", "toolName"),
     ("report_invocation", {"sessionId": "nope", "resource": "https://x.example"}, "invalid_conversion", ""),
 ]
 

@@ -24,6 +24,7 @@ MAX_TOOL_CHARS = 256
 
 _TOKEN = r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"
 _ADDRESS = r"^[\x21-\x7e]{1,128}$"
+_NO_CONTROLS = r"^[^\x00-\x1f\x7f]+$"  # the catalog refuses control characters in a tool name (Postgres, NUL)
 
 
 def _integral(value: Any) -> Any:
@@ -105,6 +106,7 @@ class ListingRef(_Arguments):
         default=None,
         min_length=1,
         max_length=MAX_TOOL_CHARS,
+        pattern=_NO_CONTROLS,
         description="For an MCP listing: the tool name (one MCP server URL can sell several tools).",
     )
     method: str | None = Field(
@@ -129,6 +131,7 @@ class ReportArguments(_Arguments):
         default=None,
         min_length=1,
         max_length=MAX_TOOL_CHARS,
+        pattern=_NO_CONTROLS,
         description="The MCP tool you invoked, for an MCP listing.",
     )
 

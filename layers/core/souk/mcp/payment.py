@@ -13,6 +13,7 @@ from x402.mcp.constants import MCP_PAYMENT_META_KEY, MCP_PAYMENT_RESPONSE_META_K
 
 from souk.errors import SoukError
 from souk.mcp.models import PaymentGuide, PaymentOption
+from souk.mcp.quoting import name
 from souk.mcp.summary import summarize
 from souk.networks import normalize_network
 
@@ -46,7 +47,8 @@ def _signing_step(option: PaymentOption) -> str:
 
 
 def _price(option: PaymentOption) -> str:
-    units = f"{option.amountDecimal} {option.assetSymbol}" if option.amountDecimal and option.assetSymbol else None
+    symbol = name(option.assetSymbol) if option.assetSymbol else None
+    units = f"{option.amountDecimal} {symbol}" if option.amountDecimal and symbol else None
     usd = f" (about ${option.usdPrice:.6g})" if option.usdPrice is not None else ""
     atomic = f"{option.amount} atomic units of {option.asset}"
     return f"{units}, i.e. {atomic}{usd}" if units else f"{atomic}{usd}"
@@ -69,8 +71,8 @@ def payment_guide(item: dict[str, Any], network: str | None) -> PaymentGuide:
     steps: list[str]
     if summary.type == "mcp":
         steps = [
-            f"Connect an MCP client to {summary.resource} and call the tool `{summary.toolName}` with arguments "
-            "that match its inputSchema, without payment.",
+            f"Connect an MCP client to {summary.resource} and call the tool {name(summary.toolName or '')} with "
+            "arguments that match its inputSchema, without payment.",
             "The server answers with a payment-required tool error whose structured content is an x402 "
             "PaymentRequired object: its `accepts` lists the payment options (the same as below).",
             f"Choose an option you can pay: {_price(chosen)} on {chosen.network} ({chosen.scheme}), to {chosen.payTo}.",

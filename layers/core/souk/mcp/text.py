@@ -17,41 +17,40 @@ from souk.mcp.models import (
     ResourceSummary,
     SearchResult,
 )
+from souk.mcp.quoting import name, quoted
 
 TEXT_DESCRIPTION_CHARS = 160
 
 
-def _quoted(text: str | None, limit: int = TEXT_DESCRIPTION_CHARS) -> str:
-    flat = " ".join((text or "").split())
-    if len(flat) > limit:
-        flat = flat[:limit].rstrip() + "…"
-    return json.dumps(flat, ensure_ascii=False)
+def _target(kind: str, tool_name: str | None, method: str | None, resource: str) -> str:
+    return f"MCP tool {name(tool_name or '')} at {resource}" if kind == "mcp" else f"{method or 'HTTP'} {resource}"
 
 
 def _price(option: PaymentOption) -> str:
-    amount = f"{option.amountDecimal} {option.assetSymbol}" if option.amountDecimal and option.assetSymbol else None
+    symbol = name(option.assetSymbol) if option.assetSymbol else None
+    amount = f"{option.amountDecimal} {symbol}" if option.amountDecimal and symbol else None
     atomic = f"{option.amount} atomic"
     usd = f", ≈${option.usdPrice:.6g}" if option.usdPrice is not None else ""
     return f"{amount} ({atomic}{usd})" if amount else f"{atomic} of {option.asset}{usd}"
 
 
 def _entry(position: int, s: ResourceSummary) -> str:
-    target = f"MCP tool {s.toolName} at {s.resource}" if s.type == "mcp" else f"{s.method or 'HTTP'} {s.resource}"
-    name = f"{s.serviceName}: " if s.serviceName else ""
+    target = _target(s.type, s.toolName, s.method, s.resource)
+    service = f"{name(s.serviceName)}: " if s.serviceName else ""
     prices = "; ".join(f"{_price(p)} on {p.network}" for p in s.payments[:3]) or "no price declared"
     quality = f"{s.quality.settledCount} paid calls / {s.quality.uniquePayers} payers in {s.quality.windowDays} days"
     status = (s.quality.health or {}).get("status")
     if status and status != "active":
         quality += f"; status {status}"
-    lines = [f"{position}. {name}{target}", f"   price: {prices}; {quality}"]
+    lines = [f"{position}. {service}{target}", f"   price: {prices}; {quality}"]
     if s.description:
-        lines.append(f"   seller says: {_quoted(s.description)}")
+        lines.append(f"   seller says: {quoted(s.description, TEXT_DESCRIPTION_CHARS)}")
     return "\n".join(lines)
 
 
 def search_text(r: SearchResult) -> str:
     relevance = r.relevance or {}
-    head = f"{len(r.results)} result(s) for {_quoted(r.query, 200)} ({r.searchMethod} search"
+    head = f"{len(r.results)} result(s) for {quoted(r.query, 200)} ({r.searchMethod} search"
     if relevance.get("matchStrength"):
         head += f", match {relevance['matchStrength']}"
     lines = [head + f"; sessionId {r.sessionId})."]
@@ -101,14 +100,14 @@ def detail_text(r: ResourceDetail) -> str:
     if s.inputSchema is not None:
         lines.append("input schema: " + json.dumps(s.inputSchema, ensure_ascii=False)[:1500])
     lines.append(
-        "To pay for it: how_to_pay with this resource" + (f" and toolName {s.toolName}." if s.toolName else ".")
+        "To pay for it: how_to_pay with this resource" + (f" and toolName {name(s.toolName)}." if s.toolName else ".")
     )
     return "\n".join(lines)
 
 
 def payment_text(r: PaymentGuide) -> str:
-    target = f"the MCP tool {r.toolName} at {r.resource}" if r.type == "mcp" else f"{r.method or 'HTTP'} {r.resource}"
-    lines = [f"Paying for {target} with x402 v{r.x402Version}:"]
+    target = _target(r.type, r.toolName, r.method, r.resource)
+    lines = [f"Paying for {'the ' if r.type == 'mcp' else ''}{target} with x402 v{r.x402Version}:"]
     lines += [f"{i}. {step}" for i, step in enumerate(r.steps, start=1)]
     lines += [f"- {note}" for note in r.notes or []]
     return "\n".join(lines)
