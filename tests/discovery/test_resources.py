@@ -9,7 +9,7 @@ from x402.extensions.bazaar.facilitator_client import _parse_list_response
 from souk.api.app import make_app
 from souk.api.resources import router
 from souk.catalog.ingest import catalog_event
-from tests.factories import BASE_SELLER, CLOCK, pdf_tool, settled, verified, weather
+from tests.factories import BASE_SELLER, CLOCK, STELLAR_SELLER, pdf_tool, settled, verified, weather
 
 
 @pytest.fixture
@@ -52,6 +52,8 @@ def test_quality_object_counts_recent_settlements(client):
             {"payTo": BASE_SELLER.upper().replace("0X", "0x")},
             lambda i: any(a["payTo"] == BASE_SELLER for a in i["accepts"]),
         ),
+        ({"payTo": STELLAR_SELLER}, lambda i: any(a["payTo"] == STELLAR_SELLER for a in i["accepts"])),
+        ({"payTo": STELLAR_SELLER.lower()}, None),  # only EVM addresses ignore case; base32/base58 do not
         ({"scheme": "batch-settlement"}, None),
         ({"scheme": "exact"}, lambda i: any(a["scheme"] == "exact" for a in i["accepts"])),
         ({"network": "eip155:999999999"}, None),
@@ -85,6 +87,11 @@ def test_filter_conformance(client, params, check):
         {"payTo": "a b"},
         {"scheme": ""},
         {"extensions": "!"},
+        {"type": "http\n"},  # ^...$ passed a trailing newline
+        {"scheme": "exact\n"},
+        {"payTo": BASE_SELLER + "\n"},
+        {"type": "\u212ax"},  # the Kelvin sign matched [a-z] under IGNORECASE
+        {"scheme": "\u017fx"},
     ],
 )
 def test_malformed_filters_are_400_with_reason(client, params):

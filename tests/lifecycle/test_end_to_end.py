@@ -116,7 +116,10 @@ def test_the_seller_view_shows_statuses_health_and_rejection_reasons(runner, ser
     assert _post(base, spoof).status_code >= 400  # payto_mismatch: the listing is bound to its first payTo
     _probe(gateway)
 
-    view = httpx.get(f"{base}/discovery/merchant?payTo={STELLAR_SELLER.lower()}", timeout=30)
+    # Only an EVM address matches in any case: a base32 or base58 address in other letters is another address.
+    other = httpx.get(f"{base}/discovery/merchant?payTo={STELLAR_SELLER.lower()}", timeout=30).json()
+    assert other["listings"] == [] and other["recentEvents"] == []
+    view = httpx.get(f"{base}/discovery/merchant?payTo={STELLAR_SELLER}", timeout=30)
     assert view.status_code == 200
     body = view.json()
     [listing] = body["listings"]

@@ -121,7 +121,7 @@ def test_negated_capability_is_not_ranked_first(client):
     assert "fill" in " ".join(body["interpretedQuery"]["negatedTerms"])
 
 
-@pytest.mark.parametrize("query", ["the", "a an the of", "   ", "?!", "xqzv blorptangle", "zzkq wvvx jjpt"])
+@pytest.mark.parametrize("query", ["the", "a an the of", "?!", "xqzv blorptangle", "zzkq wvvx jjpt"])
 def test_stopword_only_and_nonsense_return_nothing(client, query):
     body = search(client, query)
     assert body["resources"] == []
@@ -184,7 +184,10 @@ def test_tampered_and_foreign_cursors_are_rejected(client):
     ("params", "code"),
     [
         ({}, "missing_query"),
+        ({"query": ""}, "missing_query"),
+        ({"query": "   "}, "missing_query"),
         ({"query": "x " * 2001}, "query_too_long"),
+        ({"query": "a", "cursor": ["", "x"]}, "invalid_parameter"),  # a second cursor used to be ignored
         ({"query": "a", "limit": "0"}, "invalid_limit"),
         ({"query": "a", "network": "!!!"}, "invalid_network"),
         ({"query": "a", "maxUsdPrice": "cheap"}, "invalid_maxUsdPrice"),

@@ -508,6 +508,11 @@ def test_length_limit() -> None:
     assert raised.value.code == "query_too_long"
     # the limit applies after whitespace is collapsed
     assert interpret("weather" + " " * 2000 + "api").normalized == "weather api"
+    # and after NFKC, which can lengthen text: the reason says so, or 1,000 characters would read as 18,000
+    with pytest.raises(QueryTooLong) as expanded:
+        interpret("\ufdfa" * 1000)
+    assert "18000 characters after Unicode (NFKC) normalization" in str(expanded.value)
+    assert "normalization" not in str(raised.value)
 
 
 def test_deterministic() -> None:

@@ -54,7 +54,7 @@ def answer(
 
 def _query(params: Mapping[str, list[str]]) -> str:
     values = params.get("query")
-    if not values:
+    if not values or (len(values) == 1 and not values[0].strip()):
         raise SoukError("missing_query", "query is required, e.g. /discovery/search?query=weather+api")
     if len(values) > 1:
         raise SoukError("invalid_parameter", "query may be given once")
@@ -72,7 +72,9 @@ def search(
     query = _query(params)
     filters = parse_filters(params, SEARCH_PARAMS)
     limit = parse_int(params, "limit", 20, 1, 100)
-    cursor_values = params.get("cursor")
+    cursor_values = params.get("cursor") or []
+    if len(cursor_values) > 1:
+        raise SoukError("invalid_parameter", "cursor may be given once")
     token = cursor_values[0] if cursor_values else None
     normalized = normalize_query(query)
     fingerprint = cursors.fingerprint(

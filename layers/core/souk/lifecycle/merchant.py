@@ -19,6 +19,7 @@ from souk.isotime import iso_utc
 from souk.lifecycle import rejections
 from souk.lifecycle.view import HEALTH_COLUMNS, health_object
 from souk.listing.filters import parse_int
+from souk.listing.pay_to import same_pay_to
 
 PARAMS = frozenset({"payTo", "limit", "offset"})
 
@@ -34,7 +35,7 @@ def _pay_to(params: Mapping[str, list[str]]) -> str:
         raise SoukError("missing_payTo", "payTo is required, e.g. /discovery/merchant?payTo=0x1234...")
     if len(values) > 1:
         raise SoukError("invalid_parameter", "payTo may be given once")
-    if not rejections.PAY_TO.match(values[0]):
+    if not rejections.PAY_TO.fullmatch(values[0]):
         raise SoukError("invalid_payTo", "payTo must be 1-128 printable characters without spaces")
     return values[0]
 
@@ -45,7 +46,7 @@ def merchant_view(
     pay_to = _pay_to(params)
     limit = parse_int(params, "limit", 100, 1, 500)
     offset = parse_int(params, "offset", 0, 0, 1_000_000)
-    bound = "SELECT b.listing_id FROM listing_bindings b WHERE lower(b.pay_to) = lower(%(p)s)"
+    bound = f"SELECT b.listing_id FROM listing_bindings b WHERE {same_pay_to('b.pay_to', '%(p)s')}"
     total = one(conn.execute(f"SELECT count(*) AS n FROM ({bound}) x", {"p": pay_to}))["n"]
     rows = conn.execute(
         f"""SELECT l.id, l.listing_key, l.type, l.resource_url, l.method, l.tool_name, l.pay_to,

@@ -18,10 +18,12 @@ import psycopg
 from souk.config import Settings
 from souk.db.types import Connection
 from souk.isotime import iso_utc
+from souk.listing.pay_to import same_pay_to
 
 logger = logging.getLogger(__name__)
 
-PAY_TO = re.compile(r"^[\x21-\x7e]{1,128}$")  # the grammar of the payTo filter (souk.listing.filters)
+PAY_TO = re.compile(r"[\x21-\x7e]{1,128}")  # the grammar of the payTo filter (souk.listing.filters); fullmatch
+_SAME_PAY_TO = same_pay_to("pay_to", "%(p)s")
 _KINDS = frozenset({"verified", "settled"})
 
 
@@ -37,7 +39,7 @@ def named_pay_to(raw: Any) -> str | None:
     """The payTo an event names (requirements first, then the payload's accepted), if well-formed."""
     for path in (("paymentRequirements", "payTo"), ("paymentPayload", "accepted", "payTo")):
         value = _dig(raw, *path)
-        if isinstance(value, str) and PAY_TO.match(value):
+        if isinstance(value, str) and PAY_TO.fullmatch(value):
             return value
     return None
 
@@ -78,8 +80,8 @@ def record(
                 ),
             )
             conn.execute(
-                """DELETE FROM payto_event_log WHERE lower(pay_to) = lower(%(p)s) AND id NOT IN (
-                     SELECT id FROM payto_event_log WHERE lower(pay_to) = lower(%(p)s)
+                f"""DELETE FROM payto_event_log WHERE {_SAME_PAY_TO} AND id NOT IN (
+                     SELECT id FROM payto_event_log WHERE {_SAME_PAY_TO}
                      ORDER BY observed_at DESC, id DESC LIMIT %(keep)s)""",
                 {"p": pay_to, "keep": settings.payto_log_per_payto},
             )
@@ -93,10 +95,10 @@ def record(
 def recent(conn: Connection, pay_to: str, settings: Settings, now: datetime | None = None) -> list[dict[str, Any]]:
     since = (now or datetime.now(UTC)) - timedelta(days=settings.payto_log_days)
     rows = conn.execute(
-        """SELECT observed_at, event, outcome, error, reason, listing_key, resource FROM payto_event_log
-           WHERE lower(pay_to) = lower(%s) AND observed_at > %s
-           ORDER BY observed_at DESC, id DESC LIMIT %s""",
-        (pay_to, since, settings.payto_log_per_payto),
+        f"""SELECT observed_at, event, outcome, error, reason, listing_key, resource FROM payto_event_log
+           WHERE {_SAME_PAY_TO} AND observed_at > %(since)s
+           ORDER BY observed_at DESC, id DESC LIMIT %(keep)s""",
+        {"p": pay_to, "since": since, "keep": settings.payto_log_per_payto},
     ).fetchall()
     out = []
     for r in rows:

@@ -11,10 +11,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from souk.errors import SoukError
+from souk.listing.pay_to import same_pay_to
 from souk.networks import normalize_network
 
-_TOKEN = re.compile(r"^[a-z0-9][a-z0-9._-]{0,63}$", re.IGNORECASE)
-_ADDRESS = re.compile(r"^[\x21-\x7e]{1,128}$")
+# fullmatch, not ^...$ (which passes a trailing newline); ASCII, or IGNORECASE lets the Kelvin sign be a k.
+_TOKEN = re.compile(r"[a-z0-9][a-z0-9._-]{0,63}", re.IGNORECASE | re.ASCII)
+_ADDRESS = re.compile(r"[\x21-\x7e]{1,128}")
 
 LIST_PARAMS = frozenset({"type", "payTo", "scheme", "network", "extensions", "limit", "offset"})
 
@@ -56,7 +58,7 @@ def _token(params: Mapping[str, list[str]], name: str) -> str | None:
     value = _single(params, name)
     if value is None:
         return None
-    if not _TOKEN.match(value):
+    if not _TOKEN.fullmatch(value):
         raise SoukError(f"invalid_{name}", f"{name} must be 1-64 letters, digits, '.', '_' or '-'")
     return value
 
@@ -88,7 +90,7 @@ def parse_filters(params: Mapping[str, list[str]], known: frozenset[str]) -> Fil
     if kind is not None:
         kind = kind.lower()
     pay_to = _single(params, "payTo")
-    if pay_to is not None and not _ADDRESS.match(pay_to):
+    if pay_to is not None and not _ADDRESS.fullmatch(pay_to):
         raise SoukError("invalid_payTo", "payTo must be 1-128 printable characters without spaces")
     network = _single(params, "network")
     if network is not None:
@@ -97,7 +99,7 @@ def parse_filters(params: Mapping[str, list[str]], known: frozenset[str]) -> Fil
             raise SoukError("invalid_network", "network must be a CAIP-2 id such as eip155:8453 or stellar:pubnet")
         network = normalized
     asset = _single(params, "asset") if "asset" in known else None
-    if asset is not None and not _ADDRESS.match(asset):
+    if asset is not None and not _ADDRESS.fullmatch(asset):
         raise SoukError("invalid_asset", "asset must be a symbol such as USDC or an asset address")
     max_price = _single(params, "maxUsdPrice") if "maxUsdPrice" in known else None
     max_usd: float | None = None
@@ -129,7 +131,7 @@ def filter_sql(f: Filters, alias: str = "l") -> tuple[str, dict[str, object]]:
         clauses.append(f"{alias}.type = %(f_type)s")
         args["f_type"] = f.type
     if f.pay_to is not None:
-        clauses.append(f"lower({alias}.pay_to) = lower(%(f_pay_to)s)")
+        clauses.append(same_pay_to(f"{alias}.pay_to", "%(f_pay_to)s"))
         args["f_pay_to"] = f.pay_to
     if f.scheme is not None:
         clauses.append(f"%(f_scheme)s = ANY({alias}.schemes)")

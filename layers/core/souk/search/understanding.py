@@ -145,8 +145,11 @@ def normalize_query(query: str) -> str:
 def interpret(query: str) -> InterpretedQuery:
     """Read the constraints out of ``query``; raises QueryTooLong past MAX_QUERY_CHARS."""
     collapsed = _collapse(query)
-    if len(collapsed.lower()) > MAX_QUERY_CHARS:
-        raise QueryTooLong(f"query is {len(collapsed.lower())} characters; the limit is {MAX_QUERY_CHARS}")
+    length = len(collapsed.lower())
+    if length > MAX_QUERY_CHARS:
+        # Counted after NFKC (one ligature such as U+FDFA is 18 characters), which is the text the rules scan.
+        after = " after Unicode (NFKC) normalization" if length != len(query) else ""
+        raise QueryTooLong(f"query is {length} characters{after}; the limit is {MAX_QUERY_CHARS}")
     cased = phrasebook.to_english(collapsed)
     normalized = cased.lower()
     # Capitals ("POST") are only evidence when lowercasing kept every offset in place.

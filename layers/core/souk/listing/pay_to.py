@@ -1,0 +1,15 @@
+"""payTo equality: an EVM address (0x and 40 hex digits) in any case, every other address exactly.
+
+EVM addresses are case-insensitive (the mixed case is only EIP-55's checksum); Solana's base58 and
+Stellar's base32 addresses are not, so lower-casing them would match another seller's address. The
+comparison keeps ``lower(column)`` first so the ``lower(pay_to)`` indexes still answer it.
+"""
+
+from __future__ import annotations
+
+_EVM_ADDRESS = "'^0x[0-9a-fA-F]{40}$'"
+
+
+def same_pay_to(column: str, param: str) -> str:
+    """SQL true when ``column`` is the address in the named parameter ``param`` (``%(name)s``)."""
+    return f"(lower({column}) = lower({param}) AND ({column} = {param} OR {param} ~ {_EVM_ADDRESS}))"
