@@ -78,6 +78,8 @@ def test_canonical_url(raw, canonical):
         ("https://\u0430\u0440\u0440\u04cf\u0435.com/", "confusable_host"),
         ("https://admin@weather.example.com/", "userinfo_in_url"),
         ("ftp://weather.example.com/", "invalid_resource"),
+        ("https://[2001:db8::1]junk/x", "invalid_resource"),  # urlsplit kept the IP and dropped the junk
+        ("https://weather.example.com/\ud800", "invalid_resource"),  # was a UnicodeEncodeError
     ],
 )
 def test_urls_without_a_safe_canonical_form_are_refused(raw, error):

@@ -32,6 +32,7 @@ MAX_URL_CHARS = 2048
 _DEFAULT_PORTS = {"http": 80, "https": 443}
 _UNRESERVED = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 _ESCAPE = re.compile(r"%([0-9A-Fa-f]{2})")
+_AFTER_IP_LITERAL = re.compile(r"(?::[0-9]*)?", re.ASCII)  # nothing, or a port
 # Everything RFC 3986 allows literally in a path, plus '%' for escapes that are already there.
 _PATH_SAFE = "/:@!$&'()*+,;=-._~%"
 # Scripts that legitimately appear together in one label (UTS #39 "highly restrictive" style).
@@ -163,6 +164,8 @@ def canonical_url(url: str) -> str:
         raise _reject("resource url contains invisible or control characters", "invisible_characters")
     if any(c.isspace() for c in url):
         raise _reject("resource url contains whitespace")
+    if any("\ud800" <= c <= "\udfff" for c in url):
+        raise _reject("resource url contains a lone surrogate (not Unicode text)")
     try:
         parts = urlsplit(url)
         port = parts.port
@@ -178,6 +181,8 @@ def canonical_url(url: str) -> str:
     if netloc.startswith("["):
         end = netloc.find("]")
         host_part = netloc[: end + 1] if end > 0 else netloc
+        if end > 0 and not _AFTER_IP_LITERAL.fullmatch(netloc[end + 1 :]):  # urlsplit drops "[::1]junk"'s junk
+            raise _reject("resource url has characters after its IP literal host")
     elif ":" in netloc:
         host_part = netloc.rsplit(":", 1)[0]
     host = canonical_host(host_part)
