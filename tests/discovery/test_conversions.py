@@ -29,12 +29,21 @@ def handler(db, settings) -> Handler:
     return load_handler(str(REPO / "functions" / "search" / "app.handler"))
 
 
-def _call(handler: Handler, method: str, path: str, *, query: str = "", body: bytes = b"", ip: str = "192.0.2.1"):
+def _call(
+    handler: Handler,
+    method: str,
+    path: str,
+    *,
+    query: str = "",
+    body: bytes = b"",
+    ip: str = "192.0.2.1",
+    content_type: str = "application/json",
+):
     event = http_api_event(
         method=method,
         path=path,
         raw_query=query,
-        headers={"content-type": "application/json"},
+        headers={"content-type": content_type},
         body=body,
         route_key=f"{method} {path}",
         source_ip=ip,
@@ -74,6 +83,18 @@ def test_hostile_bodies_are_4xx_and_write_nothing(handler, db, raw, status, erro
     got, body, _ = _convert(handler, raw)
     assert (got, body["error"]) == (status, error) and body["reason"]
     assert table_snapshot(db) == before
+
+
+@pytest.mark.parametrize("content_type", ["text/plain", "application/x-www-form-urlencoded", ""])
+def test_a_body_that_is_not_declared_json_is_415_and_writes_nothing(handler, db, content_type):
+    """A page on any site can send these without a CORS preflight: they would count conversions cross-site."""
+    session, resources = _session(handler)
+    before = table_snapshot(db)
+    raw = json.dumps({"sessionId": session, "resource": resources[0]}).encode()
+    got, body, _ = _convert(handler, raw, content_type=content_type)
+    assert (got, body["error"]) == (415, "unsupported_media_type") and body["reason"]
+    assert table_snapshot(db) == before
+    assert _convert(handler, raw, content_type="application/json; charset=utf-8")[0] == 200
 
 
 @pytest.mark.parametrize(

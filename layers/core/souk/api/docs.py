@@ -96,6 +96,7 @@ _ERROR_TEXT = {
     401: "Missing or wrong catalog bearer token.",
     404: "Unknown search session, or a resource that was not among its results.",
     413: "The request body is too large.",
+    415: "Content-Type is not application/json.",
     422: "The event is well-formed but Souk will not catalog it (nothing was written).",
     429: "Rate limited; see Retry-After.",
     503: "The database is unreachable, saturated or too slow; see Retry-After.",

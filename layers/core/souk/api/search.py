@@ -34,7 +34,7 @@ async def get_search(conn: ConnectionDep, params: QueryParamsDep, settings: Sett
     "/discovery/v1/conversions",
     summary="Record that a search result was invoked",
     response_model=None,
-    responses=responses(ConversionOutcome, 400, 404, 413, 429, 503),
+    responses=responses(ConversionOutcome, 400, 404, 413, 415, 429, 503),
     openapi_extra=conversion_extra(),
 )
 async def post_conversion(request: Request, conn: WriteConnectionDep, settings: SettingsDep) -> dict[str, Any]:
@@ -46,6 +46,9 @@ async def post_conversion(request: Request, conn: WriteConnectionDep, settings: 
             f"a conversion body is at most {settings.conversion_max_body_bytes} bytes",
             status_code=413,
         )
+    # A cross-site form or text/plain POST needs no CORS preflight; requiring JSON makes a browser ask first.
+    if not request.headers.get("content-type", "").lower().startswith("application/json"):
+        raise SoukError("unsupported_media_type", "Content-Type must be application/json", status_code=415)
     body = parse_body(await request.body(), settings)
     client = request.client.host if request.client else None  # API Gateway's sourceIp (via Mangum)
     recorded = record_conversion(conn, body, settings, client)
