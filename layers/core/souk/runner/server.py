@@ -49,6 +49,24 @@ def json_response(status: int, error: str, reason: str, headers: dict[str, str] 
     }
 
 
+def _invoke_handler(handler: Callable[[Any, LocalContext], Any], event: Any, function: str) -> Any:
+    """One invocation, with its function's name and request id in this thread's log keys.
+
+    Powertools' ``inject_lambda_context`` writes the Lambda context into log keys every thread shares: right in
+    Lambda (one invocation a process at a time), wrong in this runner, which serves several at once, so a log
+    line could carry the function of whichever request set them last. Thread-local keys take precedence.
+    """
+    from souk.observability import logger as structured
+
+    context = LocalContext(function_name=function)
+    keys = {"function_name": function, "function_request_id": context.aws_request_id}
+    structured.thread_safe_append_keys(**keys)
+    try:
+        return handler(event, context)
+    finally:
+        structured.thread_safe_remove_keys(keys)
+
+
 class BodyTooLarge(Exception):
     pass
 
@@ -146,7 +164,7 @@ class LocalGateway:
             path_parameters=path_params or None,
             source_ip=source_ip,
         )
-        response = self.handler(route.handler_ref)(event, LocalContext(function_name=route.function))
+        response = _invoke_handler(self.handler(route.handler_ref), event, route.function)
         if not isinstance(response, dict) or "statusCode" not in response:
             raise TypeError(f"{route.function} returned {type(response).__name__}, not a Lambda HTTP response")
         return response
@@ -162,7 +180,7 @@ class LocalGateway:
 
     def run_schedule(self, schedule: Schedule) -> Any:
         event = {"source": "aws.events", "detail-type": "Scheduled Event", "detail": {}}
-        return self.handler(schedule.handler_ref)(event, LocalContext(function_name=schedule.function))
+        return _invoke_handler(self.handler(schedule.handler_ref), event, schedule.function)
 
     def close(self) -> None:
         for lane in self._lanes.values():
