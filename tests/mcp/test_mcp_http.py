@@ -52,6 +52,18 @@ def call(tool: str, arguments: dict, request_id: int = 1) -> dict:
     [
         (b"{not json", {}, 400, "invalid_json"),
         (b"[" * 5000 + b"]" * 5000, {}, 400, "invalid_json"),
+        # Parsed by json.loads but refused by the SDK's parser with a bare JSON-RPC error:
+        (b'{"jsonrpc": "2.0", "id": "\\ud800", "method": "ping"}', {}, 400, "invalid_json"),
+        (
+            b'{"jsonrpc": "2.0", "id": 1, "method": "ping", "params": {"_meta": '
+            + b'{"a": ' * 900
+            + b"1"
+            + b"}" * 900
+            + b"}}",
+            {},
+            400,
+            "invalid_json",
+        ),
         (b'[{"jsonrpc": "2.0", "id": 1, "method": "tools/list"}]', {}, 400, "invalid_jsonrpc"),
         (b'{"jsonrpc": "2.0", "id": 1}', {}, 400, "invalid_jsonrpc"),
         (b'{"jsonrpc": "2.0", "id": 1, "method": "ping", "params": []}', {}, 400, "invalid_jsonrpc"),

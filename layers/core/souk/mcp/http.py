@@ -48,6 +48,29 @@ def _accept(request: Request) -> str:
     return request.headers["accept"] if "text/event-stream" in accept else _ACCEPT_BOTH
 
 
+MAX_MESSAGE_DEPTH = 64  # far above any tool call's arguments, far below the SDK parser's recursion limit
+
+
+def _check_parseable_by_sdk(message: Any) -> None:
+    """What the SDK's parser refuses on its own (deep nesting, a lone surrogate) would be answered with a
+    JSON-RPC error that has no ``error`` and ``reason``: refuse it here first."""
+    stack: list[tuple[Any, int]] = [(message, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > MAX_MESSAGE_DEPTH:
+            raise SoukError("invalid_json", f"the message nests deeper than {MAX_MESSAGE_DEPTH} levels")
+        if isinstance(value, dict):
+            texts: list[Any] = list(value)
+            stack.extend((child, depth + 1) for child in value.values())
+        elif isinstance(value, list):
+            texts = []
+            stack.extend((child, depth + 1) for child in value)
+        else:
+            texts = [value]
+        if any(isinstance(t, str) and any("\ud800" <= c <= "\udfff" for c in t) for t in texts):
+            raise SoukError("invalid_json", "the message has a lone UTF-16 surrogate, which is not Unicode text")
+
+
 def _check_message(raw: bytes) -> None:
     try:
         message = json.loads(raw)
@@ -55,6 +78,7 @@ def _check_message(raw: bytes) -> None:
         raise SoukError("invalid_json", "the body is nested too deeply") from None
     except ValueError:
         raise SoukError("invalid_json", "the body is not valid JSON") from None
+    _check_parseable_by_sdk(message)
     if not isinstance(message, dict):
         raise SoukError("invalid_jsonrpc", "the body must be one JSON-RPC 2.0 message (an object; no batches)")
     if message.get("jsonrpc") != "2.0":
