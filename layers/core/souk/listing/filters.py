@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from souk.errors import SoukError
 from souk.listing.pay_to import same_pay_to
+from souk.listing.payment_options import is_symbol, one_option_sql
 from souk.networks import normalize_network
 
 # fullmatch, not ^...$ (which passes a trailing newline); ASCII, or IGNORECASE lets the Kelvin sign be a k.
@@ -143,12 +144,24 @@ def filter_sql(f: Filters, alias: str = "l") -> tuple[str, dict[str, object]]:
         clauses.append(f"{alias}.extensions ? %(f_ext)s")
         args["f_ext"] = f.extensions
     if f.asset is not None:
-        clauses.append(
-            f"(upper(%(f_asset)s) = ANY({alias}.asset_symbols)"
-            f" OR lower(%(f_asset)s) = ANY(SELECT lower(a) FROM unnest({alias}.assets) a))"
-        )
+        # A symbol matches a known asset's symbol, never a seller's "asset" field that merely says "USDC".
+        if is_symbol(f.asset):
+            clauses.append(f"upper(%(f_asset)s) = ANY({alias}.asset_symbols)")
+        else:
+            clauses.append(f"lower(%(f_asset)s) = ANY(SELECT lower(a) FROM unnest({alias}.assets) a)")
         args["f_asset"] = f.asset
     if f.max_usd_price is not None:
         clauses.append(f"{alias}.min_usd_price <= %(f_max_usd)s")
         args["f_max_usd"] = f.max_usd_price
+    if sum(v is not None for v in (f.network, f.scheme, f.asset, f.max_usd_price)) > 1:
+        clauses.append(
+            one_option_sql(
+                alias,
+                networks=None if f.network is None else "ARRAY[%(f_network)s]::text[]",
+                scheme=None if f.scheme is None else "%(f_scheme)s",
+                asset=None if f.asset is None else "%(f_asset)s",
+                asset_is_symbol=f.asset is not None and is_symbol(f.asset),
+                max_usd=None if f.max_usd_price is None else "%(f_max_usd)s",
+            )
+        )
     return " AND ".join(clauses), args

@@ -23,6 +23,7 @@ from souk.config import Settings
 from souk.db.id_array import IdArray
 from souk.db.types import Connection
 from souk.listing.filters import Filters, filter_sql
+from souk.listing.payment_options import is_symbol, one_option_sql
 from souk.networks import TESTNETS
 from souk.search import abstention, baselines, bm25f, candidates, chains, direction, health, semantic, signals
 from souk.search.analysis import is_stopword_only, tokenize
@@ -96,6 +97,28 @@ def _constraint_sql(
         applied["maxUsdPrice"] = str(iq.max_usd_price)
         if iq.max_usd_price_strict:
             applied["maxUsdPriceStrict"] = True
+    if "q_networks" in args or "q_max_usd" in args:
+        # Read from the words or given as parameters, the payment conditions hold for one payment option together.
+        payment = {
+            "networks": "%(q_networks)s::text[]" if "q_networks" in args else None,
+            "max_usd": "%(q_max_usd)s" if "q_max_usd" in args else None,
+        }
+        if filters.network is not None:
+            payment["networks"] = "ARRAY[%(f_network)s]::text[]"
+        if filters.max_usd_price is not None:
+            payment["max_usd"] = "%(f_max_usd)s"
+        if sum(v is not None for v in (*payment.values(), filters.scheme, filters.asset)) > 1:
+            clauses.append(
+                one_option_sql(
+                    "l",
+                    networks=payment["networks"],
+                    scheme=None if filters.scheme is None else "%(f_scheme)s",
+                    asset=None if filters.asset is None else "%(f_asset)s",
+                    asset_is_symbol=filters.asset is not None and is_symbol(filters.asset),
+                    max_usd=payment["max_usd"],
+                    strict=bool(iq.max_usd_price_strict) and "q_max_usd" in args and filters.max_usd_price is None,
+                )
+            )
     return (" AND ".join(clauses) or "TRUE"), args
 
 
@@ -124,12 +147,19 @@ def rank(
         where, args = f"{where} AND {extra}", args | extra_args
 
     if profile.constraints and iq.browse:
+        # Constraints only ("anything on base", "cheapest usdc"): most recently paid first, or cheapest first
+        # when asked, with the same per-operator and per-payTo cap as a ranked page (equal scores: no relaxing).
+        latest, cheapest = "l.last_settled_at DESC NULLS LAST", "l.min_usd_price ASC NULLS LAST"
+        order = f"{cheapest}, {latest}" if iq.cheapest else f"{latest}, {cheapest}"
         rows = conn.execute(
-            f"SELECT l.id FROM listings l WHERE {where}"
-            " ORDER BY l.last_settled_at DESC NULLS LAST, l.min_usd_price ASC NULLS LAST, l.id LIMIT %(pool)s",
+            f"SELECT l.id FROM listings l WHERE {where} ORDER BY {order}, l.id LIMIT %(pool)s",
             args | {"pool": profile.pool},
         ).fetchall()
-        result.listing_ids = [r["id"] for r in rows]
+        ids = [r["id"] for r in rows]
+        if profile.diversity:
+            facts = candidates.read(conn, ids, now, settings.quality_window_days)
+            ids = _diversify(ids, dict.fromkeys(ids, 1.0), facts, iq, profile, request.page_size)
+        result.listing_ids = ids
         result.search_method = "browse"
         return result
 

@@ -1,0 +1,68 @@
+"""Filters on how a listing is paid hold for one payment option, not for the listing as a whole.
+
+A listing's ``networks``, ``schemes``, ``assets`` and ``min_usd_price`` columns summarize all its
+payment options, so each filter alone is exact on them. Two together are not: "network=base and
+maxUsdPrice=0.001" passed a listing charging $2 on Base that also offered Base Sepolia at 1 atomic
+unit, and the answer said both filters were applied. ``one_option_sql`` asks that a single entry of
+the listing's ``accepts`` satisfy every payment filter at once, pricing it as ``souk.assets.usd_value``
+does (known assets only: an option of an unknown asset has no USD price and passes no cap). The
+summary columns stay in the WHERE clause as cheap, index-friendly necessary conditions.
+"""
+
+from __future__ import annotations
+
+import re
+
+from souk.assets import KNOWN_ASSETS, USD_RATES
+
+# A symbol ("USDC", "EURC", "USDC.e") names an asset on any network; anything else is an address.
+_SYMBOL = re.compile(r"[A-Za-z][A-Za-z0-9.]{0,11}", re.ASCII)
+
+
+def is_symbol(asset: str) -> bool:
+    return _SYMBOL.fullmatch(asset) is not None
+
+
+def _known_assets_sql() -> str:
+    """Known assets as an SQL VALUES list, each with its exact USD value of one atomic unit."""
+    rows = [
+        f"('{network}', '{address.lower()}', '{known.symbol}', {USD_RATES[known.symbol].scaleb(-known.decimals):f})"
+        for (network, address), known in KNOWN_ASSETS.items()
+        if known.symbol in USD_RATES
+    ]
+    return "(VALUES " + ", ".join(rows) + ") AS k(network, address, symbol, usd_per_unit)"
+
+
+_KNOWN = _known_assets_sql()
+
+
+def one_option_sql(
+    alias: str,
+    *,
+    networks: str | None = None,
+    scheme: str | None = None,
+    asset: str | None = None,
+    asset_is_symbol: bool = False,
+    max_usd: str | None = None,
+    strict: bool = False,
+) -> str:
+    """SQL true when one payment option of the listing (alias ``alias``) passes every given condition.
+
+    Each argument is an SQL expression (a placeholder): ``networks`` a ``text[]`` of CAIP-2 ids,
+    ``scheme`` and ``asset`` text, ``max_usd`` a number (``strict``: below it, not at it)."""
+    conditions = ["TRUE"]
+    if networks is not None:
+        conditions.append(f"o.value->>'network' = ANY({networks})")
+    if scheme is not None:
+        conditions.append(f"o.value->>'scheme' = {scheme}")
+    if asset is not None:
+        same_asset = f"k.symbol = upper({asset})" if asset_is_symbol else f"lower(o.value->>'asset') = lower({asset})"
+        conditions.append(same_asset)
+    if max_usd is not None:
+        usd = "coalesce(o.value->>'amount', o.value->>'maxAmountRequired')::numeric * k.usd_per_unit"
+        conditions.append(f"{usd} {'<' if strict else '<='} {max_usd}")
+    return (
+        f"EXISTS (SELECT 1 FROM jsonb_array_elements({alias}.accepts) AS o"
+        f" LEFT JOIN {_KNOWN} ON k.network = o.value->>'network' AND k.address = lower(o.value->>'asset')"
+        f" WHERE {' AND '.join(conditions)})"
+    )

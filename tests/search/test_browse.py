@@ -1,0 +1,40 @@
+"""A query of constraints alone ("anything on base", "cheapest usdc") lists what passes them: cheapest first
+when asked, and with the same per-seller cap as a ranked page."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from souk.catalog.ingest import catalog_event
+from souk.discovery.search import search
+from souk.search.profile import DEFAULT_PROFILE
+from tests.factories import BASE_SELLER, CLOCK, settled, verified, weather
+
+FLOOD_SELLER = "0x2222222222222222222222222222222222222222"
+
+
+def _browse(conn, settings, query: str, limit: int = 10) -> list[dict]:
+    params = {"query": [query], "limit": [str(limit)]}
+    body = search(conn, params, settings, now=CLOCK + timedelta(hours=2)).body
+    assert body["searchMethod"] == "browse"
+    return body["resources"]
+
+
+def test_one_seller_settling_often_does_not_fill_a_browse_page(db, settings):
+    for i in range(8):  # one payTo, eight operators, each paid just now
+        flood = weather(url=f"https://api.flood{i}.com/v1", network="eip155:8453", pay_to=FLOOD_SELLER)
+        catalog_event(db, settled(flood, CLOCK + timedelta(minutes=i)), settings)
+    for i in range(6):
+        other = weather(url=f"https://api.other{i}.org/v1", network="eip155:8453", pay_to=f"0x{i + 3:040x}")
+        catalog_event(db, verified(other), settings)
+    page = _browse(db, settings, "anything on base")
+    by_flood = [r for r in page if any(a["payTo"] == FLOOD_SELLER for a in r["accepts"])]
+    assert len(page) == 10 and len(by_flood) == DEFAULT_PROFILE.max_per_origin
+
+
+def test_cheapest_browses_by_price(db, settings):
+    for i, amount in enumerate(["5000", "100", "20000", "1000"]):
+        listing = weather(url=f"https://p{i}.example.com/v1", network="eip155:8453", amount=amount, pay_to=BASE_SELLER)
+        catalog_event(db, settled(listing, CLOCK + timedelta(minutes=10 - i)), settings)  # the dearest paid latest
+    prices = [int(r["accepts"][0]["amount"]) for r in _browse(db, settings, "cheapest on base")]
+    assert prices == sorted(prices) and prices[0] == 100

@@ -1,0 +1,70 @@
+"""Payment filters hold for one payment option together: a listing charging $2 on Base does not pass
+"network=base and maxUsdPrice=0.001" because it also takes 1 atomic unit on Base Sepolia."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from souk.catalog.ingest import catalog_event
+from souk.discovery.resources import list_resources
+from souk.discovery.search import search
+from tests.factories import BASE_SELLER, CLOCK, verified, weather
+
+TRICK = "https://trick.example.com/v1/forecast"
+HONEST = "https://honest.example.com/v1/forecast"
+LITERAL = "https://literal.example.com/v1/forecast"
+
+
+@pytest.fixture
+def catalog(db, settings):
+    base = {"pay_to": BASE_SELLER, "description": "Weather forecast for any city, hourly and daily."}
+    catalog_event(db, verified(weather(url=TRICK, network="eip155:8453", amount="2000000", **base)), settings)
+    later = CLOCK + timedelta(minutes=1)
+    sandbox = weather(url=TRICK, network="eip155:84532", amount="1", scheme="upto", **base)
+    catalog_event(db, verified(sandbox, later), settings)
+    catalog_event(db, verified(weather(url=HONEST, network="eip155:8453", amount="1000", **base)), settings)
+    # An "asset" that is not a known token's address but merely says USDC.
+    catalog_event(db, verified(weather(url=LITERAL, network="eip155:8453", asset="USDC", amount="1", **base)), settings)
+    return db
+
+
+def _found(conn, settings, **params: str) -> set[str]:
+    response = search(conn, {k: [v] for k, v in params.items()}, settings, now=CLOCK + timedelta(hours=1))
+    return {item["resource"] for item in response.body["resources"]}
+
+
+def test_the_network_and_the_price_cap_hold_for_one_option(catalog, settings):
+    trick_accepts = list_resources(catalog, {}, settings)["items"]
+    assert {len(i["accepts"]) for i in trick_accepts if i["resource"] == TRICK} == {2}  # the fixture's premise
+    found = _found(catalog, settings, query="weather forecast", network="eip155:8453", maxUsdPrice="0.001")
+    assert HONEST in found and TRICK not in found
+    # Each alone is honest about the listing as a whole: it is on Base, and it has an option under the cap.
+    assert TRICK in _found(catalog, settings, query="weather forecast", network="eip155:8453")
+    assert TRICK in _found(catalog, settings, query="weather forecast", maxUsdPrice="0.001")
+    # The cap is met on Base Sepolia, so the pair holds there.
+    assert TRICK in _found(catalog, settings, query="weather forecast", network="eip155:84532", maxUsdPrice="0.001")
+
+
+def test_constraints_read_from_the_words_hold_for_one_option_too(catalog, settings):
+    found = _found(catalog, settings, query="weather forecast paid on base under 1 cent")
+    assert HONEST in found and TRICK not in found
+    # A word-read cap with an explicit network parameter, and the other way round.
+    assert TRICK not in _found(catalog, settings, query="weather forecast under 1 cent", network="eip155:8453")
+    assert TRICK not in _found(catalog, settings, query="weather forecast paid on base", maxUsdPrice="0.01")
+
+
+def test_an_asset_symbol_matches_known_tokens_only(catalog, settings):
+    found = _found(catalog, settings, query="weather forecast", asset="USDC")
+    assert HONEST in found and LITERAL not in found
+    on_base = {"network": "eip155:8453", "maxUsdPrice": "0.001"}
+    assert _found(catalog, settings, query="weather forecast", asset="USDC", **on_base) == {HONEST}
+
+
+def test_the_listings_route_holds_network_and_scheme_to_one_option(catalog, settings):
+    def listed(**params: str) -> list[str]:
+        return [i["resource"] for i in list_resources(catalog, {k: [v] for k, v in params.items()}, settings)["items"]]
+
+    assert listed(network="eip155:84532", scheme="upto") == [TRICK]
+    assert listed(network="eip155:84532", scheme="exact") == []  # exact is its Base option
