@@ -41,7 +41,7 @@ def _signing_step(option: PaymentOption) -> str:
     if option.scheme == "exact" and family in _SIGNING:
         return _SIGNING[family]
     return (
-        f"Build the `{option.scheme}` payload for {option.network} as that scheme's x402 specification defines; "
+        f"Build the {name(option.scheme)} payload for {option.network} as that scheme's x402 specification defines; "
         "an x402 client library with a signer for this network does it for you."
     )
 
@@ -50,8 +50,13 @@ def _price(option: PaymentOption) -> str:
     symbol = name(option.assetSymbol) if option.assetSymbol else None
     units = f"{option.amountDecimal} {symbol}" if option.amountDecimal and symbol else None
     usd = f" (about ${option.usdPrice:.6g})" if option.usdPrice is not None else ""
-    atomic = f"{option.amount} atomic units of {option.asset}"
+    atomic = f"{option.amount} atomic units of {name(option.asset)}"
     return f"{units}, i.e. {atomic}{usd}" if units else f"{atomic}{usd}"
+
+
+def _choose(option: PaymentOption) -> str:
+    scheme, pay_to = name(option.scheme), name(option.payTo)
+    return f"Choose an option you can pay: {_price(option)} on {option.network} ({scheme}), to {pay_to}."
 
 
 def payment_guide(item: dict[str, Any], network: str | None) -> PaymentGuide:
@@ -75,7 +80,7 @@ def payment_guide(item: dict[str, Any], network: str | None) -> PaymentGuide:
             "arguments that match its inputSchema, without payment.",
             "The server answers with a payment-required tool error whose structured content is an x402 "
             "PaymentRequired object: its `accepts` lists the payment options (the same as below).",
-            f"Choose an option you can pay: {_price(chosen)} on {chosen.network} ({chosen.scheme}), to {chosen.payTo}.",
+            _choose(chosen),
             _signing_step(chosen),
             f"Call the same tool again with the x402 PaymentPayload (x402Version, accepted = the chosen option, "
             f'payload = your signature or transaction) in the request\'s `_meta["{MCP_PAYMENT_META_KEY}"]`.',
@@ -87,7 +92,7 @@ def payment_guide(item: dict[str, Any], network: str | None) -> PaymentGuide:
             f"Send the request: {summary.method or 'GET'} {summary.resource}, with input matching inputSchema.",
             f"The server answers HTTP 402 with a `{PAYMENT_REQUIRED_HEADER}` header: base64 JSON of an x402 "
             "PaymentRequired object whose `accepts` lists the payment options (the same as below).",
-            f"Choose an option you can pay: {_price(chosen)} on {chosen.network} ({chosen.scheme}), to {chosen.payTo}.",
+            _choose(chosen),
             _signing_step(chosen),
             f"Repeat the same request with a `{PAYMENT_SIGNATURE_HEADER}` header: base64 JSON of the x402 "
             "PaymentPayload (x402Version, accepted = the chosen option, payload = your signature or transaction). "

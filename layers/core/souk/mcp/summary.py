@@ -42,7 +42,8 @@ def payment_option(accept: dict[str, Any]) -> PaymentOption:
         scheme=str(accept.get("scheme", "")),
         network=network,
         asset=asset,
-        assetSymbol=known.symbol if known else _str(_dict(accept.get("extra")).get("name")),
+        # Only a known token has a symbol: a seller's extra.name may say "USDC" of any token.
+        assetSymbol=known.symbol if known else None,
         decimals=known.decimals if known else None,
         amount=amount,
         amountDecimal=decimal_amount,

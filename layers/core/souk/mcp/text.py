@@ -31,7 +31,7 @@ def _price(option: PaymentOption) -> str:
     amount = f"{option.amountDecimal} {symbol}" if option.amountDecimal and symbol else None
     atomic = f"{option.amount} atomic"
     usd = f", ≈${option.usdPrice:.6g}" if option.usdPrice is not None else ""
-    return f"{amount} ({atomic}{usd})" if amount else f"{atomic} of {option.asset}{usd}"
+    return f"{amount} ({atomic}{usd})" if amount else f"{atomic} of {name(option.asset)}{usd}"
 
 
 def _entry(position: int, s: ResourceSummary) -> str:
