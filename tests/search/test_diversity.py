@@ -30,6 +30,13 @@ def test_named_operator_is_not_capped() -> None:
     assert out == [1, 2, 3, 4, 5]
 
 
+def test_naming_an_operator_does_not_lift_its_payto_cap() -> None:
+    # "send email" names email.vercel.app (a free platform host): one seller's eight paths there stay capped.
+    ranked = [_c(i, 1.0 - i / 100, "email.vercel.app", "0xseller") for i in range(1, 5)] + [_c(9, 0.69, "b.com")]
+    named = frozenset({"email.vercel.app"})
+    assert diversify(ranked, max_per_origin=3, page_size=4, relax_ratio=0.5, named_operators=named) == [1, 2, 3, 9, 4]
+
+
 def test_payto_is_capped_across_operators() -> None:
     ranked = [_c(i, 1.0 - i / 100, f"host{i}.com", "0xsame") for i in range(1, 5)] + [_c(9, 0.9, "z.com")]
     assert diversify(ranked, max_per_origin=3, page_size=4, relax_ratio=0.5) == [1, 2, 3, 9, 4]

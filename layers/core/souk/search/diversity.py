@@ -3,7 +3,8 @@
 An operator is a registrable domain (souk.search.origins), so one publisher's sub-domains share a cap
 while customers of a hosting platform do not. The cap yields where it would hurt: an over-cap result
 stays on the page when the best result that could take its place is clearly weaker (its score below
-``relax_ratio`` times the over-cap one's), or when the query names the operator. The overflow moves to
+``relax_ratio`` times the over-cap one's), or, for the operator's cap only, when the query names the
+operator. The overflow moves to
 the next page, in order, so nothing is dropped.
 """
 
@@ -33,7 +34,10 @@ class _Page:
         self._cap = max_per_origin
 
     def admits(self, c: Candidate) -> bool:
-        return self._operators.get(c.operator, 0) < self._cap and self._payees.get(c.payee, 0) < self._cap
+        return self._operators.get(c.operator, 0) < self._cap and self.admits_payee(c)
+
+    def admits_payee(self, c: Candidate) -> bool:
+        return self._payees.get(c.payee, 0) < self._cap
 
     def add(self, c: Candidate) -> None:
         self.items.append(c)
@@ -66,7 +70,9 @@ def diversify(
             if len(page.items) >= page_size:
                 overflow += pending[i:]  # a full page refuses the rest of the pass, in order
                 break
-            keep = page.admits(c) or c.operator in named_operators
+            # A named operator lifts its operator's cap, never the payTo's: a free host named like a topic word
+            # ("email.vercel.app" for "send email") would otherwise let one seller fill the page.
+            keep = page.admits(c) or (c.operator in named_operators and page.admits_payee(c))
             if not keep:
                 scan = max(scan, i + 1)
                 while scan < len(pending) and not page.admits(pending[scan]):
