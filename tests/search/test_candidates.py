@@ -37,6 +37,18 @@ def test_one_read_carries_prices_sellers_settlements_in_the_window_and_health(db
     assert candidates.read(db, [], CLOCK, window) == {}
 
 
+def test_settlements_on_a_test_network_are_not_counted(db, settings) -> None:
+    """Test tokens are free: a seller paying itself on a testnet would otherwise buy the settlement boost."""
+    both = {"url": "https://both.example/v1/weather", "pay_to": BASE_SELLER}
+    first = verified(weather(network=BASE, **both), CLOCK - timedelta(days=3))
+    listing_id = catalog_event(db, first, settings).listing_id
+    for hours in range(1, 6):  # five self-payments of test USDC on Base Sepolia
+        sandbox = weather(network="eip155:84532", amount="1", **both)
+        catalog_event(db, settled(sandbox, CLOCK - timedelta(hours=hours), payer=f"0xself{hours}"), settings)
+    catalog_event(db, settled(weather(network=BASE, **both), CLOCK - timedelta(hours=1)), settings)
+    assert candidates.read(db, [listing_id], CLOCK, settings.quality_window_days)[listing_id].settlements == 1
+
+
 def test_health_factor_by_hand(settings) -> None:
     # floor 0.5: factor = 1 - 0.5 * penalty; a stale listing's penalty is at least 0.5
     fresh = CLOCK - timedelta(hours=1)

@@ -17,6 +17,7 @@ from psycopg.rows import tuple_row
 
 from souk.db.id_array import IdArray
 from souk.db.types import Connection
+from souk.networks import TESTNETS
 from souk.search.origins import operator_of_url
 
 
@@ -30,10 +31,14 @@ class Candidate(NamedTuple):
     networks: tuple[str, ...]
     asset_symbols: tuple[str, ...]
     min_usd_price: Decimal | None
-    settlements: int  # successful settlements in the quality window
+    settlements: int  # successful settlements on production networks in the quality window
     health_score: float | None  # the probe EWMA, None when never probed
     alive_at: datetime | None  # last healthy probe or verified payment, whichever is later
 
+
+# Settlements on test networks are not counted: test tokens are free, so a seller paying itself there could buy
+# any popularity it liked (a helper's attack took a stuffed listing from #5 to #1 with 30 such settlements).
+_TESTNETS = sorted(TESTNETS)
 
 # The settlement count is a correlated subquery: each candidate's is an index range scan on
 # settlements_listing_idx, where a grouped join read the window's rows of every listing (~20% slower here).
@@ -44,6 +49,7 @@ SELECT l.id, l.resource_url, l.operator, coalesce(l.pay_to, ''), coalesce(l.netw
        coalesce(l.asset_symbols, '{}'), l.min_usd_price,
        (SELECT count(*) FROM settlements s
          WHERE s.listing_id = l.id AND s.success AND s.settled_at > %(since)s AND s.settled_at <= %(now)s
+           AND s.network <> ALL(%(testnets)s)
        )::int,
        h.score::float8,
        CASE WHEN h.listing_id IS NOT NULL THEN GREATEST(h.last_ok_at, l.last_verified_at) END
@@ -57,7 +63,7 @@ def read(conn: Connection, ids: list[int], now: datetime, window_days: int) -> d
     """Each listing among ``ids`` that still exists, with its settlements in the ``window_days`` before ``now``."""
     if not ids:
         return {}
-    args = {"ids": IdArray(ids), "since": now - timedelta(days=window_days), "now": now}
+    args = {"ids": IdArray(ids), "since": now - timedelta(days=window_days), "now": now, "testnets": _TESTNETS}
     with conn.cursor(row_factory=tuple_row) as cur:
         rows = cur.execute(_SQL, args).fetchall()
     return {
