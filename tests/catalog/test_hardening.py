@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from datetime import UTC, datetime, timedelta
 
@@ -13,7 +14,7 @@ from souk.catalog.ingest import catalog_event
 from souk.errors import CatalogRejection
 from souk.listing.urls import canonical_url
 from tests.conftest import SHARED_DATA, table_snapshot
-from tests.factories import SPOOFER, settled, verified, weather
+from tests.factories import BASE_SELLER, SPOOFER, STELLAR_SELLER, settled, verified, weather
 
 NOW = datetime(2026, 11, 1, 12, 0, tzinfo=UTC)
 
@@ -114,6 +115,25 @@ def test_a_reused_settlement_transaction_is_reported_not_silently_dropped(db, se
     assert [w.code for w in again.warnings] == ["settlement_not_recorded"]
     assert "this listing" in again.warnings[0].reason
     assert again.to_body()["warnings"][0]["code"] == "settlement_not_recorded"
+    assert db.execute("SELECT count(*) AS n FROM settlements").fetchone()["n"] == 1
+
+
+@pytest.mark.parametrize(
+    ("network", "spell"),
+    [
+        ("eip155:8453", lambda tx: "0x" + tx.upper()),
+        ("eip155:8453", lambda tx: "0X" + tx),
+        ("eip155:8453", lambda tx: f" {tx} "),
+        ("stellar:testnet", lambda tx: tx.upper()),
+    ],
+)
+def test_a_transaction_counts_once_however_it_is_spelled(db, settings, network, spell):
+    listing = weather(network=network, pay_to=BASE_SELLER if network.startswith("eip155") else STELLAR_SELLER)
+    first = settled(listing)
+    catalog_event(db, first, settings)
+    again = copy.deepcopy(first)
+    again["settlement"]["transaction"] = spell(first["settlement"]["transaction"])
+    assert [w.code for w in catalog_event(db, again, settings).warnings] == ["settlement_not_recorded"]
     assert db.execute("SELECT count(*) AS n FROM settlements").fetchone()["n"] == 1
 
 

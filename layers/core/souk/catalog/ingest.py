@@ -9,6 +9,7 @@ import dataclasses
 import hashlib
 import hmac
 import json
+import re
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from typing import Any
@@ -162,7 +163,9 @@ def _upsert(
             {"at": observed, "settled": settled, "id": listing_id},
         )
     if event.settlement is not None:
-        s = event.settlement
+        s = event.settlement.model_copy(
+            update={"transaction": transaction_key(draft.requirement["network"], event.settlement.transaction)}
+        )
         inserted = conn.execute(
             """INSERT INTO settlements
                  (listing_id, transaction, settled_at, success, network, asset, amount, payer_hash)
@@ -183,6 +186,22 @@ def _upsert(
         if inserted is None:
             warnings.append(_reused_transaction(conn, draft.requirement["network"], s.transaction, listing_id))
     return listing_id, changed
+
+
+_HEX_HASH = re.compile(r"(?:0[xX])?([0-9a-fA-F]{64})")
+
+
+def transaction_key(network: str, transaction: str) -> str:
+    """The one spelling of a transaction id, so a settlement counts once however it is written: an EVM or
+    Stellar hash is 64 hex digits in any case (EVM with 0x); a Solana signature is base58 and kept as it is."""
+    tx = transaction.strip()
+    family = network.split(":", 1)[0]
+    match = _HEX_HASH.fullmatch(tx)
+    if match and family == "eip155":
+        return "0x" + match.group(1).lower()
+    if match and family == "stellar":
+        return match.group(1).lower()
+    return tx
 
 
 def _reused_transaction(conn: Connection, network: str, transaction: str, listing_id: int) -> OutcomeWarning:
