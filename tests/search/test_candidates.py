@@ -49,6 +49,17 @@ def test_settlements_on_a_test_network_are_not_counted(db, settings) -> None:
     assert candidates.read(db, [listing_id], CLOCK, settings.quality_window_days)[listing_id].settlements == 1
 
 
+def test_copies_of_one_description_share_a_key(db, settings) -> None:
+    text = "Send transactional email with templates and delivery tracking."
+    ids = [
+        catalog_event(db, verified(weather(url=f"https://m{i}.example{i}.com/v1", description=d)), settings).listing_id
+        for i, d in enumerate([text, "  SEND transactional   email with templates and delivery tracking. ", "Other."])
+    ]
+    facts = candidates.read(db, ids, CLOCK, settings.quality_window_days)
+    keys = [facts[i].description_key for i in ids]
+    assert keys[0] == keys[1] != keys[2] and all(keys)
+
+
 def test_health_factor_by_hand(settings) -> None:
     # floor 0.5: factor = 1 - 0.5 * penalty; a stale listing's penalty is at least 0.5
     fresh = CLOCK - timedelta(hours=1)

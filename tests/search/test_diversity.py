@@ -37,6 +37,17 @@ def test_naming_an_operator_does_not_lift_its_payto_cap() -> None:
     assert diversify(ranked, max_per_origin=3, page_size=4, relax_ratio=0.5, named_operators=named) == [1, 2, 3, 9, 4]
 
 
+def test_one_description_on_many_hosts_and_paytos_is_capped() -> None:
+    # Ten copies of one text on ten platform hosts with ten payTos: five per page, the rest on the next.
+    copies = [Candidate(i, 1.0 - i / 100, f"mailblast{i}.vercel.app", f"0x{i}", "same-text") for i in range(1, 11)]
+    others = [Candidate(20 + i, 0.8 - i / 100, f"other{i}.com", f"0xo{i}", f"text-{i}") for i in range(5)]
+    page = diversify(copies + others, max_per_origin=5, page_size=10, relax_ratio=0.5)[:10]
+    assert sum(1 for lid in page if lid <= 10) == 5
+    # Without a description there is nothing to compare.
+    blank = [Candidate(i, 1.0 - i / 100, f"h{i}.com", f"0x{i}", "") for i in range(1, 11)]
+    assert diversify(blank, max_per_origin=5, page_size=10, relax_ratio=0.5) == list(range(1, 11))
+
+
 def test_payto_is_capped_across_operators() -> None:
     ranked = [_c(i, 1.0 - i / 100, f"host{i}.com", "0xsame") for i in range(1, 5)] + [_c(9, 0.9, "z.com")]
     assert diversify(ranked, max_per_origin=3, page_size=4, relax_ratio=0.5) == [1, 2, 3, 9, 4]

@@ -34,6 +34,7 @@ class Candidate(NamedTuple):
     settlements: int  # successful settlements on production networks in the quality window
     health_score: float | None  # the probe EWMA, None when never probed
     alive_at: datetime | None  # last healthy probe or verified payment, whichever is later
+    description_key: str  # md5 of the description, lower-cased and whitespace-collapsed ("" without one)
 
 
 # Settlements on test networks are not counted: test tokens are free, so a seller paying itself there could buy
@@ -52,7 +53,8 @@ SELECT l.id, l.resource_url, l.operator, coalesce(l.pay_to, ''), coalesce(l.netw
            AND s.network <> ALL(%(testnets)s)
        )::int,
        h.score::float8,
-       CASE WHEN h.listing_id IS NOT NULL THEN GREATEST(h.last_ok_at, l.last_verified_at) END
+       CASE WHEN h.listing_id IS NOT NULL THEN GREATEST(h.last_ok_at, l.last_verified_at) END,
+       coalesce(md5(lower(btrim(regexp_replace(l.description, '[[:space:]]+', ' ', 'g')))), '')
 FROM listings l
 LEFT JOIN listing_health h ON h.listing_id = l.id AND h.probes > 0
 WHERE l.id = ANY(%(ids)s)
@@ -79,6 +81,7 @@ def read(conn: Connection, ids: list[int], now: datetime, window_days: int) -> d
             settlements,
             health,
             alive_at,
+            description_key,
         )
-        for lid, url, operator, pay_to, networks, assets, price, settlements, health, alive_at in rows
+        for lid, url, operator, pay_to, networks, assets, price, settlements, health, alive_at, description_key in rows
     }

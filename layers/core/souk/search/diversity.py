@@ -1,10 +1,11 @@
-"""Origin diversity: at most ``max_per_origin`` results of one operator or one payTo on a page.
+"""Origin diversity: at most ``max_per_origin`` results of one operator, one payTo or one description on a page.
 
 An operator is a registrable domain (souk.search.origins), so one publisher's sub-domains share a cap
 while customers of a hosting platform do not. The cap yields where it would hurt: an over-cap result
 stays on the page when the best result that could take its place is clearly weaker (its score below
 ``relax_ratio`` times the over-cap one's), or, for the operator's cap only, when the query names the
-operator. The overflow moves to
+operator. The description cap is for copies: the same text on many platform hosts with as many payTos
+(ten ``mailblastN.vercel.app`` took #2-#10 of "send email"). The overflow moves to
 the next page, in order, so nothing is dropped.
 """
 
@@ -24,6 +25,7 @@ class Candidate(NamedTuple):
     score: float
     operator: str
     payee: str
+    text: str = ""  # a fingerprint of the seller's description ("" when there is none)
 
 
 class _Page:
@@ -31,18 +33,22 @@ class _Page:
         self.items: list[Candidate] = []
         self._operators: dict[str, int] = {}
         self._payees: dict[str, int] = {}
+        self._texts: dict[str, int] = {}
         self._cap = max_per_origin
 
     def admits(self, c: Candidate) -> bool:
-        return self._operators.get(c.operator, 0) < self._cap and self.admits_payee(c)
+        return self._operators.get(c.operator, 0) < self._cap and self.admits_seller(c)
 
-    def admits_payee(self, c: Candidate) -> bool:
-        return self._payees.get(c.payee, 0) < self._cap
+    def admits_seller(self, c: Candidate) -> bool:
+        """The caps a named operator does not lift: its payTo's, and its description's."""
+        return self._payees.get(c.payee, 0) < self._cap and (not c.text or self._texts.get(c.text, 0) < self._cap)
 
     def add(self, c: Candidate) -> None:
         self.items.append(c)
         self._operators[c.operator] = self._operators.get(c.operator, 0) + 1
         self._payees[c.payee] = self._payees.get(c.payee, 0) + 1
+        if c.text:
+            self._texts[c.text] = self._texts.get(c.text, 0) + 1
 
 
 def diversify(
@@ -72,7 +78,7 @@ def diversify(
                 break
             # A named operator lifts its operator's cap, never the payTo's: a free host named like a topic word
             # ("email.vercel.app" for "send email") would otherwise let one seller fill the page.
-            keep = page.admits(c) or (c.operator in named_operators and page.admits_payee(c))
+            keep = page.admits(c) or (c.operator in named_operators and page.admits_seller(c))
             if not keep:
                 scan = max(scan, i + 1)
                 while scan < len(pending) and not page.admits(pending[scan]):

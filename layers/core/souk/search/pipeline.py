@@ -523,10 +523,10 @@ def _diversify(
 ) -> list[int]:
     # Only the head is diversified; the tail keeps its fused order and needs no origin.
     head = ordered[:DIVERSIFIED_DEPTH]
-    origin = {lid: (c.operator, c.pay_to.lower()) for lid in head if (c := facts.get(lid))}
+    origin = {lid: (c.operator, c.pay_to.lower(), c.description_key) for lid in head if (c := facts.get(lid))}
     words = set(iq.topical_terms) | set(iq.normalized.split())
-    named = frozenset(op for op, _ in origin.values() if op and _operator_label(op) in words)
-    head_candidates = [Candidate(lid, scores[lid], *origin.get(lid, ("", ""))) for lid in head]
+    named = frozenset(op for op, *_ in origin.values() if op and _operator_label(op) in words)
+    head_candidates = [Candidate(lid, scores[lid], *origin.get(lid, ("", "", ""))) for lid in head]
     paged = diversify(
         head_candidates,
         max_per_origin=profile.max_per_origin,
