@@ -67,3 +67,14 @@ def test_health_factor_by_hand(settings) -> None:
     assert health.factor(0.6, fresh, CLOCK, settings) == 0.8
     assert health.factor(1.0, None, CLOCK, settings) == 0.75
     assert health.factor(0.0, CLOCK - timedelta(days=30), CLOCK, settings) == 0.5
+
+
+def test_the_quality_object_says_how_many_settlements_were_paid_with_test_tokens(db, settings) -> None:
+    from souk.discovery.resources import list_resources
+
+    both = {"url": "https://both.example/v1/weather", "pay_to": BASE_SELLER}
+    catalog_event(db, settled(weather(network=BASE, **both), CLOCK - timedelta(hours=2)), settings)
+    for hours in (1, 3):
+        catalog_event(db, settled(weather(network="eip155:84532", **both), CLOCK - timedelta(hours=hours)), settings)
+    [item] = list_resources(db, {}, settings, now=CLOCK)["items"]
+    assert item["quality"]["settledCount"] == 3 and item["quality"]["testnetSettledCount"] == 2

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from souk.config import Settings
 from souk.isotime import iso_utc
 from souk.lifecycle.view import HEALTH_COLUMNS, health_object
+from souk.networks import TESTNETS
 
 ITEM_COLUMNS = """
     l.id, l.listing_key, l.type, l.resource_url, l.x402_version, l.accepts, l.description, l.mime_type,
@@ -17,7 +19,15 @@ ITEM_COLUMNS = """
     (SELECT count(DISTINCT s.payer_hash) FROM settlements s WHERE s.listing_id = l.id AND s.success
         AND s.settled_at > %(quality_since)s) AS payers_recent,
     (SELECT count(*) FROM settlements s WHERE s.listing_id = l.id AND s.success) AS settled_total,
+    (SELECT count(*) FROM settlements s WHERE s.listing_id = l.id AND s.success
+        AND s.settled_at > %(quality_since)s AND s.network = ANY(%(quality_testnets)s)) AS settled_recent_testnet,
 """ + HEALTH_COLUMNS
+
+
+def quality_args(settings: Settings, now: datetime | None = None) -> dict[str, Any]:
+    """The parameters ITEM_COLUMNS' quality counts read: the window's start and the test networks."""
+    since = (now or datetime.now(UTC)) - timedelta(days=settings.quality_window_days)
+    return {"quality_since": since, "quality_testnets": sorted(TESTNETS)}
 
 
 def to_item(row: dict[str, Any], settings: Settings) -> dict[str, Any]:
@@ -41,6 +51,8 @@ def to_item(row: dict[str, Any], settings: Settings) -> dict[str, Any]:
         "windowDays": settings.quality_window_days,
         "settledCount": row["settled_recent"],
         "uniquePayers": row["payers_recent"],
+        # Test tokens are free: how many of settledCount were paid with them (ranking counts none of these).
+        "testnetSettledCount": row["settled_recent_testnet"],
         "settledCountAllTime": row["settled_total"],
         "lastSettledAt": iso_utc(row["last_settled_at"]),
         "health": health_object(row["health_row"], row["probes_7d"]),  # probes (souk.lifecycle)

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import UTC, datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 from souk.config import Settings
 from souk.db.types import Connection, one
-from souk.discovery.items import ITEM_COLUMNS, to_item
+from souk.discovery.items import ITEM_COLUMNS, quality_args, to_item
 from souk.lifecycle.visibility import hidden_counts, status_clause
 from souk.listing.filters import LIST_PARAMS, filter_sql, parse_filters, parse_int
 
@@ -33,11 +33,7 @@ def list_resources(
     shown, shown_args, status_name = status_clause(params)
     hidden = hidden_counts(conn, where, args | shown_args, shown)
     where, args = f"{where} AND {shown}", args | shown_args
-    args |= {
-        "limit": limit,
-        "offset": offset,
-        "quality_since": (now or datetime.now(UTC)) - timedelta(days=settings.quality_window_days),
-    }
+    args |= {"limit": limit, "offset": offset} | quality_args(settings, now)
     total = one(conn.execute(f"SELECT count(*) AS n FROM listings l WHERE {where}", args))["n"]
     rows = conn.execute(
         f"SELECT {ITEM_COLUMNS} FROM listings l WHERE {where}"

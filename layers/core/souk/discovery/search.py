@@ -10,14 +10,14 @@ import time
 import uuid
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 from souk.config import Settings
 from souk.db.id_array import IdArray
 from souk.db.types import Connection
 from souk.discovery import sessions
-from souk.discovery.items import ITEM_COLUMNS, to_item
+from souk.discovery.items import ITEM_COLUMNS, quality_args, to_item
 from souk.discovery.resources import X402_VERSION
 from souk.errors import SoukError
 from souk.listing.filters import filter_sql, parse_filters, parse_int
@@ -150,10 +150,8 @@ def _items(
     rows = conn.execute(
         f"SELECT {ITEM_COLUMNS} FROM listings l WHERE l.id = ANY(%(ids)s) AND {where}",
         args
-        | {
-            "ids": IdArray(ids),
-            "quality_since": (now or datetime.now(UTC)) - timedelta(days=settings.quality_window_days),
-        },
+        | {"ids": IdArray(ids)}
+        | quality_args(settings, now),
     ).fetchall()
     by_id = {r["id"]: r for r in rows}
     return [to_item(by_id[i], settings) for i in ids if i in by_id]

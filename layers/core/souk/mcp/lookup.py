@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from souk.config import Settings
 from souk.db.types import Connection
-from souk.discovery.items import ITEM_COLUMNS, to_item
+from souk.discovery.items import ITEM_COLUMNS, quality_args, to_item
 from souk.errors import CatalogRejection, SoukError
 from souk.lifecycle.visibility import status_clause
 from souk.listing.urls import canonical_url
@@ -37,8 +36,8 @@ def find_listing(
             "tool": tool_name,
             "method": method.upper() if method else None,
             "limit": MAX_CHOICES + 1,
-            "quality_since": datetime.now(UTC) - timedelta(days=settings.quality_window_days),
-        },
+        }
+        | quality_args(settings),
     ).fetchall()
     if not rows:
         raise SoukError("not_found", "no listing has that URL (and tool name or method)", status_code=404)

@@ -155,6 +155,9 @@ class Quality(BaseModel):
     windowDays: int
     settledCount: int = Field(description="Successful paid calls in the window.")
     uniquePayers: int
+    testnetSettledCount: int = Field(
+        default=0, description="How many of settledCount were paid with test tokens (free; not counted for ranking)."
+    )
     settledCountAllTime: int
     lastSettledAt: str | None = None
     health: dict[str, Any] | None = Field(

@@ -39,6 +39,8 @@ def _entry(position: int, s: ResourceSummary) -> str:
     service = f"{name(s.serviceName)}: " if s.serviceName else ""
     prices = "; ".join(f"{_price(p)} on {p.network}" for p in s.payments[:3]) or "no price declared"
     quality = f"{s.quality.settledCount} paid calls / {s.quality.uniquePayers} payers in {s.quality.windowDays} days"
+    if s.quality.testnetSettledCount:
+        quality += f" ({s.quality.testnetSettledCount} of the calls paid with test tokens)"
     status = (s.quality.health or {}).get("status")
     if status and status != "active":
         quality += f"; status {status}"
