@@ -193,6 +193,16 @@ def test_a_burst_of_keep_alive_connections_is_spread_over_both_workers(two_worke
     workers = _both_workers(proc)
     host, port = base.removeprefix("http://").rsplit(":", 1)
     assert httpx.get(f"{base}/discovery/resources", timeout=10).status_code == 200
+
+    def listening(worker: psutil.Process) -> bool:
+        return any(c.laddr.port == int(port) and c.status == "LISTEN" for c in worker.net_connections(kind="tcp"))
+
+    # The first 200 came from either worker; on a loaded machine the other may not listen yet, and a burst sent
+    # then can only go to one (CI once saw [16, 0]).
+    deadline = time.monotonic() + 60
+    while not all(listening(w) for w in workers) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert all(listening(w) for w in workers)
     for worker in workers:
         worker.suspend()  # the burst arrives while neither worker runs: the kernel queues all 16
     try:
