@@ -38,3 +38,21 @@ def test_cheapest_browses_by_price(db, settings):
         catalog_event(db, settled(listing, CLOCK + timedelta(minutes=10 - i)), settings)  # the dearest paid latest
     prices = [int(r["accepts"][0]["amount"]) for r in _browse(db, settings, "cheapest on base")]
     assert prices == sorted(prices) and prices[0] == 100
+
+
+def test_cheapest_means_cheapest_on_a_production_network(db, settings):
+    """A 1-atomic option on a test network costs nothing real: it does not make a $0.05 listing the cheapest."""
+    trick = {"url": "https://trick.example.org/v1", "pay_to": BASE_SELLER}
+    catalog_event(db, verified(weather(network="eip155:8453", amount="50000", **trick)), settings)
+    catalog_event(db, verified(weather(network="eip155:84532", amount="1", **trick), CLOCK + timedelta(1)), settings)
+    for i, amount in enumerate(["10000", "5000"]):
+        honest = weather(url=f"https://honest{i}.example.net/v1", network="eip155:8453", amount=amount)
+        catalog_event(db, verified(honest), settings)
+    browsed = [r["resource"] for r in _browse(db, settings, "cheapest on base")]
+    assert browsed[-1] == "https://trick.example.org/v1"
+    params = {"query": ["cheapest weather forecast"], "limit": ["10"]}
+    ranked = search(db, params, settings, now=CLOCK + timedelta(hours=2)).body["resources"]
+    assert ranked[0]["resource"] != "https://trick.example.org/v1"
+    # Asked on the test network itself, its price there is what counts.
+    sandbox = [r["resource"] for r in _browse(db, settings, "cheapest on base sepolia")]
+    assert sandbox == ["https://trick.example.org/v1"]

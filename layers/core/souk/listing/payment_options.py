@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from souk.assets import KNOWN_ASSETS, USD_RATES
+from souk.networks import TESTNETS
 
 # A symbol ("USDC", "EURC", "USDC.e") names an asset on any network; anything else is an address.
 _SYMBOL = re.compile(r"[A-Za-z][A-Za-z0-9.]{0,11}", re.ASCII)
@@ -65,4 +66,16 @@ def one_option_sql(
         f"EXISTS (SELECT 1 FROM jsonb_array_elements({alias}.accepts) AS o"
         f" LEFT JOIN {_KNOWN} ON k.network = o.value->>'network' AND k.address = lower(o.value->>'asset')"
         f" WHERE {' AND '.join(conditions)})"
+    )
+
+
+def production_price_sql(alias: str) -> str:
+    """SQL for the listing's lowest USD price among its options on production networks (NULL when it has none
+    with a known price). "Cheapest" ranks by it: a 1-atomic option on a test network costs nothing real."""
+    testnets = ", ".join(f"'{network}'" for network in sorted(TESTNETS))
+    return (
+        "(SELECT min(coalesce(o.value->>'amount', o.value->>'maxAmountRequired')::numeric * k.usd_per_unit)"
+        f" FROM jsonb_array_elements({alias}.accepts) AS o"
+        f" JOIN {_KNOWN} ON k.network = o.value->>'network' AND k.address = lower(o.value->>'asset')"
+        f" WHERE k.network NOT IN ({testnets}))"
     )

@@ -37,11 +37,17 @@ class _Page:
         self._cap = max_per_origin
 
     def admits(self, c: Candidate) -> bool:
-        return self._operators.get(c.operator, 0) < self._cap and self.admits_seller(c)
+        return self.admits_origin(c) and self.admits_text(c)
+
+    def admits_origin(self, c: Candidate) -> bool:
+        return self._operators.get(c.operator, 0) < self._cap and self._payees.get(c.payee, 0) < self._cap
 
     def admits_seller(self, c: Candidate) -> bool:
         """The caps a named operator does not lift: its payTo's, and its description's."""
-        return self._payees.get(c.payee, 0) < self._cap and (not c.text or self._texts.get(c.text, 0) < self._cap)
+        return self._payees.get(c.payee, 0) < self._cap and self.admits_text(c)
+
+    def admits_text(self, c: Candidate) -> bool:
+        return not c.text or self._texts.get(c.text, 0) < self._cap
 
     def add(self, c: Candidate) -> None:
         self.items.append(c)
@@ -84,6 +90,10 @@ def diversify(
                 while scan < len(pending) and not page.admits(pending[scan]):
                     scan += 1
                 rival = pending[scan] if scan < len(pending) else None
+                if rival is None and not page.admits_origin(c):
+                    # Everything left shares a description on the page, but this one also breaks its operator's or
+                    # payTo's cap: one that only repeats the text yields less (the description cap is the softer).
+                    rival = next((r for r in pending[i + 1 :] if page.admits_origin(r)), None)
                 keep = rival is None or rival.score < relax_ratio * c.score
             if keep:
                 page.add(c)

@@ -23,7 +23,7 @@ from souk.config import Settings
 from souk.db.id_array import IdArray
 from souk.db.types import Connection
 from souk.listing.filters import Filters, filter_sql
-from souk.listing.payment_options import is_symbol, one_option_sql
+from souk.listing.payment_options import is_symbol, one_option_sql, production_price_sql
 from souk.networks import TESTNETS
 from souk.search import abstention, baselines, bm25f, candidates, chains, direction, health, semantic, signals
 from souk.search.analysis import is_stopword_only, tokenize
@@ -150,6 +150,8 @@ def rank(
         # Constraints only ("anything on base", "cheapest usdc"): most recently paid first, or cheapest first
         # when asked, with the same per-operator and per-payTo cap as a ranked page (equal scores: no relaxing).
         latest, cheapest = "l.last_settled_at DESC NULLS LAST", "l.min_usd_price ASC NULLS LAST"
+        if iq.cheapest and not (request.filters.network in TESTNETS or set(iq.networks) & TESTNETS):
+            cheapest = f"{production_price_sql('l')} ASC NULLS LAST, {cheapest}"  # test tokens are free
         order = f"{cheapest}, {latest}" if iq.cheapest else f"{latest}, {cheapest}"
         rows = conn.execute(
             f"SELECT l.id FROM listings l WHERE {where} ORDER BY {order}, l.id LIMIT %(pool)s",
@@ -221,7 +223,15 @@ def rank(
         scores = weighted_rrf(rankings, weights, profile.rrf_k)
     facts = candidates.read(conn, list(scores), now, settings.quality_window_days)
     if profile.constraints:
-        _apply_query_signals(conn, scores, facts, iq, profile, network_filtered=request.filters.network is not None)
+        _apply_query_signals(
+            conn,
+            scores,
+            facts,
+            iq,
+            profile,
+            network_filtered=request.filters.network is not None,
+            network_filtered_to_testnet=request.filters.network in TESTNETS,
+        )
     if profile.settlement:
         for lid, c in facts.items():
             if c.settlements:
@@ -446,6 +456,7 @@ def _apply_query_signals(
     profile: Profile,
     *,
     network_filtered: bool,
+    network_filtered_to_testnet: bool = False,
 ) -> None:
     ids = list(scores)
     if not ids:
@@ -471,6 +482,7 @@ def _apply_query_signals(
         network_filtered or iq.networks or iq.soft_networks or sandbox_topic
     )
     rows = [facts[lid] for lid in ids if lid in facts]
+    testnet_named = network_filtered_to_testnet or bool(set(iq.networks) & TESTNETS)
     if iq.soft_networks and profile.soft_network_boost:
         # A chain named as the topic ("transaction lookup on solana") is no filter, but a listing
         # paid on that chain is a little more likely to be about it.
@@ -489,6 +501,14 @@ def _apply_query_signals(
                 scores[r.id] *= 1 + (profile.payment_asset_boost if strong else profile.asset_boost)
     if iq.cheapest:
         prices: dict[int, Decimal | None] = {r.id: r.min_usd_price for r in rows}
+        if not testnet_named:  # what the listing costs on a production network: test tokens are free
+            prices = {
+                r["id"]: r["price"]
+                for r in conn.execute(
+                    f"SELECT l.id, {production_price_sql('l')} AS price FROM listings l WHERE l.id = ANY(%s)",
+                    (IdArray(list(prices)),),
+                ).fetchall()
+            }
         for lid, pct in signals.price_percentiles(prices).items():
             scores[lid] *= 1 + profile.cheapest_boost * (1 - pct)
 
