@@ -7,6 +7,7 @@ from datetime import timedelta
 
 from souk.catalog.ingest import catalog_event
 from souk.discovery.search import search
+from souk.listing.filters import Filters
 from souk.search.profile import DEFAULT_PROFILE
 from tests.factories import BASE_SELLER, CLOCK, settled, verified, weather
 
@@ -56,3 +57,38 @@ def test_cheapest_means_cheapest_on_a_production_network(db, settings):
     # Asked on the test network itself, its price there is what counts.
     sandbox = [r["resource"] for r in _browse(db, settings, "cheapest on base sepolia")]
     assert sandbox == ["https://trick.example.org/v1"]
+
+
+def test_cheapest_reads_the_price_on_the_network_asked_for(db, settings):
+    """$2 on Base and $0.001 on Solana is not the cheapest on Base, where another listing costs $0.01."""
+    both = {"url": "https://both.example.org/v1", "pay_to": BASE_SELLER}
+    catalog_event(db, verified(weather(network="eip155:8453", amount="2000000", **both)), settings)
+    solana = weather(network="solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp", amount="1000", **both)
+    catalog_event(db, verified(solana, CLOCK + timedelta(1)), settings)
+    on_base = weather(url="https://base.example.net/v1", network="eip155:8453", amount="10000")
+    catalog_event(db, verified(on_base), settings)
+    assert _browse(db, settings, "cheapest on base")[0]["resource"] == "https://base.example.net/v1"
+    params = {"query": ["cheapest weather forecast"], "network": ["eip155:8453"], "limit": ["10"]}
+    ranked = search(db, params, settings, now=CLOCK + timedelta(hours=2)).body["resources"]
+    assert ranked[0]["resource"] == "https://base.example.net/v1"
+
+
+def test_the_cheapest_window_widens_until_its_order_is_exact(db, settings):
+    """min_usd_price counts test-network options, so it only bounds the production price from below: listings
+    cheap on a test network fill the first window, and the truly cheapest production listing lies beyond it."""
+    from souk.listing.filters import filter_sql
+    from souk.search.pipeline import _cheapest_first
+
+    for i in range(6):  # $1 on Base, 1 atomic on Base Sepolia
+        url = f"https://sandboxed{i}.example.org/v1"
+        production = weather(url=url, network="eip155:8453", amount="1000000", pay_to=BASE_SELLER)
+        catalog_event(db, verified(production), settings)
+        sandbox = weather(url=url, network="eip155:84532", amount=str(1 + i), pay_to=BASE_SELLER)
+        catalog_event(db, verified(sandbox, CLOCK + timedelta(1)), settings)
+    cheap = weather(url="https://cheap.example.net/v1", network="eip155:8453", amount="5000")
+    catalog_event(db, verified(cheap), settings)
+    where, args = filter_sql(Filters())
+    first = _cheapest_first(db, where, args, None, pool=1)  # a first window of 2 holds only sandboxed listings
+    assert db.execute("SELECT resource_url FROM listings WHERE id = %s", (first[0],)).fetchone()["resource_url"] == (
+        "https://cheap.example.net/v1"
+    )

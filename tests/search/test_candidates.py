@@ -53,11 +53,12 @@ def test_copies_of_one_description_share_a_key(db, settings) -> None:
     text = "Send transactional email with templates and delivery tracking."
     ids = [
         catalog_event(db, verified(weather(url=f"https://m{i}.example{i}.com/v1", description=d)), settings).listing_id
-        for i, d in enumerate([text, "  SEND transactional   email with templates and delivery tracking. ", "Other."])
+        for i, d in enumerate([text, f"  {text.upper()}  ".replace(" ", "  "), "Other", " "])
     ]
     facts = candidates.read(db, ids, CLOCK, settings.quality_window_days)
     keys = [facts[i].description_key for i in ids]
-    assert keys[0] == keys[1] != keys[2] and all(keys)
+    assert keys[0] == keys[1] != keys[2] and all(keys[:3])
+    assert keys[3] == ""  # a blank description is no description: unrelated blank listings share no cap
 
 
 def test_health_factor_by_hand(settings) -> None:

@@ -69,13 +69,15 @@ def one_option_sql(
     )
 
 
-def production_price_sql(alias: str) -> str:
-    """SQL for the listing's lowest USD price among its options on production networks (NULL when it has none
-    with a known price). "Cheapest" ranks by it: a 1-atomic option on a test network costs nothing real."""
+def price_sql(alias: str, networks: str | None = None) -> str:
+    """SQL for the listing's lowest USD price among its options on ``networks`` (an SQL ``text[]``), or on
+    production networks when None; NULL when no such option has a known price. "Cheapest" ranks by it: a
+    1-atomic option on a test network, or on a network the query did not ask for, is not what the caller pays."""
     testnets = ", ".join(f"'{network}'" for network in sorted(TESTNETS))
+    where = f"k.network = ANY({networks})" if networks is not None else f"k.network NOT IN ({testnets})"
     return (
         "(SELECT min(coalesce(o.value->>'amount', o.value->>'maxAmountRequired')::numeric * k.usd_per_unit)"
         f" FROM jsonb_array_elements({alias}.accepts) AS o"
         f" JOIN {_KNOWN} ON k.network = o.value->>'network' AND k.address = lower(o.value->>'asset')"
-        f" WHERE k.network NOT IN ({testnets}))"
+        f" WHERE {where})"
     )

@@ -23,7 +23,7 @@ from souk.config import Settings
 from souk.db.id_array import IdArray
 from souk.db.types import Connection
 from souk.listing.filters import Filters, filter_sql
-from souk.listing.payment_options import is_symbol, one_option_sql, production_price_sql
+from souk.listing.payment_options import is_symbol, one_option_sql, price_sql
 from souk.networks import TESTNETS
 from souk.search import abstention, baselines, bm25f, candidates, chains, direction, health, semantic, signals
 from souk.search.analysis import is_stopword_only, tokenize
@@ -149,15 +149,15 @@ def rank(
     if profile.constraints and iq.browse:
         # Constraints only ("anything on base", "cheapest usdc"): most recently paid first, or cheapest first
         # when asked, with the same per-operator and per-payTo cap as a ranked page (equal scores: no relaxing).
-        latest, cheapest = "l.last_settled_at DESC NULLS LAST", "l.min_usd_price ASC NULLS LAST"
-        if iq.cheapest and not (request.filters.network in TESTNETS or set(iq.networks) & TESTNETS):
-            cheapest = f"{production_price_sql('l')} ASC NULLS LAST, {cheapest}"  # test tokens are free
-        order = f"{cheapest}, {latest}" if iq.cheapest else f"{latest}, {cheapest}"
-        rows = conn.execute(
-            f"SELECT l.id FROM listings l WHERE {where} ORDER BY {order}, l.id LIMIT %(pool)s",
-            args | {"pool": profile.pool},
-        ).fetchall()
-        ids = [r["id"] for r in rows]
+        if iq.cheapest:
+            ids = _cheapest_first(conn, where, args, _price_networks(request.filters, iq), profile.pool)
+        else:
+            rows = conn.execute(
+                f"SELECT l.id FROM listings l WHERE {where} ORDER BY l.last_settled_at DESC NULLS LAST,"
+                " l.min_usd_price ASC NULLS LAST, l.id LIMIT %(pool)s",
+                args | {"pool": profile.pool},
+            ).fetchall()
+            ids = [r["id"] for r in rows]
         if profile.diversity:
             facts = candidates.read(conn, ids, now, settings.quality_window_days)
             ids = _diversify(ids, dict.fromkeys(ids, 1.0), facts, iq, profile, request.page_size)
@@ -230,7 +230,7 @@ def rank(
             iq,
             profile,
             network_filtered=request.filters.network is not None,
-            network_filtered_to_testnet=request.filters.network in TESTNETS,
+            price_networks=_price_networks(request.filters, iq),
         )
     if profile.settlement:
         for lid, c in facts.items():
@@ -456,7 +456,7 @@ def _apply_query_signals(
     profile: Profile,
     *,
     network_filtered: bool,
-    network_filtered_to_testnet: bool = False,
+    price_networks: list[str] | None = None,
 ) -> None:
     ids = list(scores)
     if not ids:
@@ -482,7 +482,6 @@ def _apply_query_signals(
         network_filtered or iq.networks or iq.soft_networks or sandbox_topic
     )
     rows = [facts[lid] for lid in ids if lid in facts]
-    testnet_named = network_filtered_to_testnet or bool(set(iq.networks) & TESTNETS)
     if iq.soft_networks and profile.soft_network_boost:
         # A chain named as the topic ("transaction lookup on solana") is no filter, but a listing
         # paid on that chain is a little more likely to be about it.
@@ -500,17 +499,58 @@ def _apply_query_signals(
                 strong = wanted & set(iq.payment_assets) & set(r.asset_symbols)
                 scores[r.id] *= 1 + (profile.payment_asset_boost if strong else profile.asset_boost)
     if iq.cheapest:
-        prices: dict[int, Decimal | None] = {r.id: r.min_usd_price for r in rows}
-        if not testnet_named:  # what the listing costs on a production network: test tokens are free
-            prices = {
-                r["id"]: r["price"]
-                for r in conn.execute(
-                    f"SELECT l.id, {production_price_sql('l')} AS price FROM listings l WHERE l.id = ANY(%s)",
-                    (IdArray(list(prices)),),
-                ).fetchall()
-            }
+        # What the caller would pay: on the networks it asked for, else on a production network (test tokens are free).
+        prices: dict[int, Decimal | None] = {
+            r["id"]: r["price"]
+            for r in conn.execute(
+                f"SELECT l.id, {price_sql('l', '%(nets)s::text[]' if price_networks else None)} AS price"
+                " FROM listings l WHERE l.id = ANY(%(ids)s)",
+                {"ids": IdArray([r.id for r in rows]), "nets": price_networks},
+            ).fetchall()
+        }
         for lid, pct in signals.price_percentiles(prices).items():
             scores[lid] *= 1 + profile.cheapest_boost * (1 - pct)
+
+
+def _price_networks(filters: Filters, iq: InterpretedQuery) -> list[str] | None:
+    """The networks a price is read on: the explicit filter's, else the ones read from the words, else None
+    (production networks)."""
+    if filters.network is not None:
+        return [filters.network]
+    return list(iq.networks) or None
+
+
+def _cheapest_first(
+    conn: Connection, where: str, args: dict[str, object], networks: list[str] | None, pool: int
+) -> list[int]:
+    """The ``pool`` cheapest listings passing ``where`` by ``price_sql`` (then most recently paid), without
+    pricing every listing's options: ``min_usd_price`` (over all options) is a lower bound of that price, so a
+    window of the listings with the lowest bound is enough once the pool-th price in it is below the bound of
+    the first listing left out. The window doubles until it is."""
+    price = price_sql("w", "%(nets)s::text[]" if networks else None)
+    window = 2 * pool
+    while True:
+        rows = conn.execute(
+            f"SELECT w.id, w.bound, {price} AS price, w.last_settled_at FROM ("
+            f" SELECT l.id, l.min_usd_price AS bound, l.accepts, l.last_settled_at FROM listings l WHERE {where}"
+            " ORDER BY l.min_usd_price ASC NULLS LAST, l.id LIMIT %(window)s) AS w",
+            args | {"window": window + 1, "nets": networks},
+        ).fetchall()
+        cut = rows[window] if len(rows) > window else None
+        rows = rows[:window]
+        priced = sorted(
+            rows,
+            key=lambda r: (
+                r["price"] is None,
+                r["price"] or 0,
+                -(r["last_settled_at"].timestamp() if r["last_settled_at"] else 0),
+                r["id"],
+            ),
+        )
+        enough = len(priced) >= pool and priced[pool - 1]["price"] is not None
+        if cut is None or cut["bound"] is None or (enough and priced[pool - 1]["price"] < cut["bound"]):
+            return [r["id"] for r in priced[:pool]]
+        window *= 2
 
 
 def _sandbox_twins(rows: list[candidates.Candidate]) -> list[int]:
