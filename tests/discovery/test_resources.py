@@ -54,6 +54,7 @@ def test_quality_object_counts_recent_settlements(client):
         ),
         ({"payTo": STELLAR_SELLER}, lambda i: any(a["payTo"] == STELLAR_SELLER for a in i["accepts"])),
         ({"payTo": STELLAR_SELLER.lower()}, None),  # only EVM addresses ignore case; base32/base58 do not
+        ({"payTo": "0X" + BASE_SELLER[2:].upper()}, lambda i: any(a["payTo"] == BASE_SELLER for a in i["accepts"])),
         ({"scheme": "batch-settlement"}, None),
         ({"scheme": "exact"}, lambda i: any(a["scheme"] == "exact" for a in i["accepts"])),
         ({"network": "eip155:999999999"}, None),

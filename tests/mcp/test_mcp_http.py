@@ -86,6 +86,21 @@ def test_the_front_door_refuses_with_souks_error_and_writes_nothing(db, handler,
     assert table_snapshot(db) == before
 
 
+def test_the_nesting_limit_counts_containers():
+    from souk.errors import SoukError
+    from souk.mcp.http import MAX_MESSAGE_DEPTH, _check_parseable_by_sdk
+
+    def nested(levels: int) -> object:
+        value: object = "leaf"
+        for _ in range(levels):
+            value = {"a": value}
+        return value
+
+    _check_parseable_by_sdk(nested(MAX_MESSAGE_DEPTH))  # 64 objects, a string inside: allowed
+    with pytest.raises(SoukError):
+        _check_parseable_by_sdk(nested(MAX_MESSAGE_DEPTH + 1))
+
+
 def test_initialize_and_tools_list_are_stateless_json(db, handler):
     init = {
         "jsonrpc": "2.0",

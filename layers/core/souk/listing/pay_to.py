@@ -7,7 +7,7 @@ comparison keeps ``lower(column)`` first so the ``lower(pay_to)`` indexes still 
 
 from __future__ import annotations
 
-_EVM_ADDRESS = "'^0x[0-9a-fA-F]{40}$'"
+_EVM_ADDRESS = "'^0[xX][0-9a-fA-F]{40}$'"
 
 
 def same_pay_to(column: str, param: str) -> str:

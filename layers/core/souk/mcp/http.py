@@ -57,7 +57,7 @@ def _check_parseable_by_sdk(message: Any) -> None:
     stack: list[tuple[Any, int]] = [(message, 1)]
     while stack:
         value, depth = stack.pop()
-        if depth > MAX_MESSAGE_DEPTH:
+        if depth > MAX_MESSAGE_DEPTH and isinstance(value, dict | list):
             raise SoukError("invalid_json", f"the message nests deeper than {MAX_MESSAGE_DEPTH} levels")
         if isinstance(value, dict):
             texts: list[Any] = list(value)
