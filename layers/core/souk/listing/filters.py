@@ -153,15 +153,14 @@ def filter_sql(f: Filters, alias: str = "l") -> tuple[str, dict[str, object]]:
     if f.max_usd_price is not None:
         clauses.append(f"{alias}.min_usd_price <= %(f_max_usd)s")
         args["f_max_usd"] = f.max_usd_price
-    if sum(v is not None for v in (f.network, f.scheme, f.asset, f.max_usd_price)) > 1:
-        clauses.append(
-            one_option_sql(
-                alias,
-                networks=None if f.network is None else "ARRAY[%(f_network)s]::text[]",
-                scheme=None if f.scheme is None else "%(f_scheme)s",
-                asset=None if f.asset is None else "%(f_asset)s",
-                asset_is_symbol=f.asset is not None and is_symbol(f.asset),
-                max_usd=None if f.max_usd_price is None else "%(f_max_usd)s",
-            )
-        )
+    one_option = one_option_sql(
+        alias,
+        networks=None if f.network is None else "ARRAY[%(f_network)s]::text[]",
+        scheme=None if f.scheme is None else "%(f_scheme)s",
+        asset=None if f.asset is None else "%(f_asset)s",
+        asset_is_symbol=f.asset is not None and is_symbol(f.asset),
+        max_usd=None if f.max_usd_price is None else "%(f_max_usd)s",
+    )
+    if one_option is not None:
+        clauses.append(one_option)
     return " AND ".join(clauses), args

@@ -46,11 +46,14 @@ def one_option_sql(
     asset_is_symbol: bool = False,
     max_usd: str | None = None,
     strict: bool = False,
-) -> str:
-    """SQL true when one payment option of the listing (alias ``alias``) passes every given condition.
+) -> str | None:
+    """SQL true when one payment option of the listing (alias ``alias``) passes every given condition; None
+    when fewer than two are given (one alone is exact on the listing's summary columns).
 
     Each argument is an SQL expression (a placeholder): ``networks`` a ``text[]`` of CAIP-2 ids,
     ``scheme`` and ``asset`` text, ``max_usd`` a number (``strict``: below it, not at it)."""
+    if sum(condition is not None for condition in (networks, scheme, asset, max_usd)) < 2:
+        return None
     conditions = ["TRUE"]
     if networks is not None:
         conditions.append(f"o.value->>'network' = ANY({networks})")

@@ -1,6 +1,6 @@
 """What the post-fusion stages need to know about each fused candidate, read in one statement.
 
-Query signals (assets, price, chains named as topics, sandbox twins), the settlement boost, the health
+Query signals (assets, chains named as topics, sandbox twins), the settlement boost, the health
 demotion and origin diversity each used to read the same candidates' rows on their own: four round
 trips per search where one does. On the embedded Postgres the one statement costs about what the four
 did (a demo search: 12.1 -> 9.5 statements, same time); against a database across a network each
@@ -10,7 +10,6 @@ round trip saved is a network latency.
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from decimal import Decimal
 from typing import NamedTuple
 
 from psycopg.rows import tuple_row
@@ -30,7 +29,6 @@ class Candidate(NamedTuple):
     pay_to: str
     networks: tuple[str, ...]
     asset_symbols: tuple[str, ...]
-    min_usd_price: Decimal | None
     settlements: int  # successful settlements on production networks in the quality window
     health_score: float | None  # the probe EWMA, None when never probed
     alive_at: datetime | None  # last healthy probe or verified payment, whichever is later
@@ -47,7 +45,7 @@ _TESTNETS = sorted(TESTNETS)
 # positionally, without a dict per row (which cost more than the statement itself on the 2-core box).
 _SQL = """
 SELECT l.id, l.resource_url, l.operator, coalesce(l.pay_to, ''), coalesce(l.networks, '{}'),
-       coalesce(l.asset_symbols, '{}'), l.min_usd_price,
+       coalesce(l.asset_symbols, '{}'),
        (SELECT count(*) FROM settlements s
          WHERE s.listing_id = l.id AND s.success AND s.settled_at > %(since)s AND s.settled_at <= %(now)s
            AND s.network <> ALL(%(testnets)s)
@@ -77,11 +75,10 @@ def read(conn: Connection, ids: list[int], now: datetime, window_days: int) -> d
             pay_to,
             tuple(networks),
             tuple(assets),
-            price,
             settlements,
             health,
             alive_at,
             description_key,
         )
-        for lid, url, operator, pay_to, networks, assets, price, settlements, health, alive_at, description_key in rows
+        for lid, url, operator, pay_to, networks, assets, settlements, health, alive_at, description_key in rows
     }

@@ -107,18 +107,17 @@ def _constraint_sql(
             payment["networks"] = "ARRAY[%(f_network)s]::text[]"
         if filters.max_usd_price is not None:
             payment["max_usd"] = "%(f_max_usd)s"
-        if sum(v is not None for v in (*payment.values(), filters.scheme, filters.asset)) > 1:
-            clauses.append(
-                one_option_sql(
-                    "l",
-                    networks=payment["networks"],
-                    scheme=None if filters.scheme is None else "%(f_scheme)s",
-                    asset=None if filters.asset is None else "%(f_asset)s",
-                    asset_is_symbol=filters.asset is not None and is_symbol(filters.asset),
-                    max_usd=payment["max_usd"],
-                    strict=bool(iq.max_usd_price_strict) and "q_max_usd" in args and filters.max_usd_price is None,
-                )
-            )
+        one_option = one_option_sql(
+            "l",
+            networks=payment["networks"],
+            scheme=None if filters.scheme is None else "%(f_scheme)s",
+            asset=None if filters.asset is None else "%(f_asset)s",
+            asset_is_symbol=filters.asset is not None and is_symbol(filters.asset),
+            max_usd=payment["max_usd"],
+            strict=bool(iq.max_usd_price_strict) and "q_max_usd" in args and filters.max_usd_price is None,
+        )
+        if one_option is not None:
+            clauses.append(one_option)
     return (" AND ".join(clauses) or "TRUE"), args
 
 
