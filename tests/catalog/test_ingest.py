@@ -91,6 +91,31 @@ def test_settlements_record_history_without_payer_identity(db, settings):
     assert listing_row["last_settled_at"] == CLOCK + timedelta(minutes=2)
 
 
+def _failed_settlement(listing, transaction: str) -> dict:
+    ev = settled(listing)
+    ev["settlement"].update(success=False, transaction=transaction, errorReason="insufficient_funds")
+    return ev
+
+
+def test_failed_settlements_with_the_specs_empty_transaction_are_accepted_and_not_counted(db, settings):
+    listing = weather()
+    catalog_event(db, verified(listing), settings)
+    for _ in range(2):  # x402 SettleResponse: "empty string if settlement failed"
+        outcome = catalog_event(db, _failed_settlement(listing, ""), settings)
+        assert outcome.status == "success" and not outcome.warnings
+    assert db.execute("SELECT count(*) AS n FROM settlements").fetchone()["n"] == 0
+    assert db.execute("SELECT last_settled_at FROM listings").fetchone()["last_settled_at"] is None
+
+
+@pytest.mark.parametrize("transaction", ["", "   ", "\t"])
+def test_a_successful_settlement_without_a_transaction_is_rejected(db, settings, transaction):
+    catalog_event(db, verified(weather()), settings)
+    ev = settled(weather())
+    ev["settlement"]["transaction"] = transaction
+    rejection = _rejected(db, settings, ev, "invalid_event")
+    assert "transaction" in rejection.reason
+
+
 def _rejected(db, settings, ev, code):
     before = table_snapshot(db)
     with pytest.raises(CatalogRejection) as info:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from souk.catalog.timestamps import parse_observed_at
 from souk.errors import CatalogRejection
@@ -15,10 +15,17 @@ class Settlement(BaseModel):
     model_config = ConfigDict(extra="allow")
 
     success: bool
-    transaction: str = Field(min_length=1, max_length=256)
+    # x402 SettleResponse: "empty string if settlement failed"; a successful one names its transaction.
+    transaction: str = Field(max_length=256)
     network: str = Field(min_length=1, max_length=128)
     payer: str | None = Field(default=None, max_length=256)
     amount: str | None = None  # checked by souk.catalog.amounts (ASCII uint256), not by length alone
+
+    @model_validator(mode="after")
+    def _successful_names_transaction(self) -> Settlement:
+        if self.success and not self.transaction.strip():
+            raise ValueError("a successful settlement needs its transaction hash (blank only when it failed)")
+        return self
 
 
 class FacilitatorEvent(BaseModel):

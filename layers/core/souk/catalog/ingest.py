@@ -162,7 +162,8 @@ def _upsert(
                WHERE id = %(id)s""",
             {"at": observed, "settled": settled, "id": listing_id},
         )
-    if event.settlement is not None:
+    # A failed settlement without a transaction has nothing to count and nothing to deduplicate.
+    if event.settlement is not None and (event.settlement.success or event.settlement.transaction.strip()):
         s = event.settlement.model_copy(
             update={"transaction": transaction_key(draft.requirement["network"], event.settlement.transaction)}
         )
