@@ -40,11 +40,23 @@ def test_the_network_and_the_price_cap_hold_for_one_option(catalog, settings):
     assert {len(i["accepts"]) for i in trick_accepts if i["resource"] == TRICK} == {2}  # the fixture's premise
     found = _found(catalog, settings, query="weather forecast", network="eip155:8453", maxUsdPrice="0.001")
     assert HONEST in found and TRICK not in found
-    # Each alone is honest about the listing as a whole: it is on Base, and it has an option under the cap.
+    # The network alone is honest about the listing as a whole: it is on Base.
     assert TRICK in _found(catalog, settings, query="weather forecast", network="eip155:8453")
-    assert TRICK in _found(catalog, settings, query="weather forecast", maxUsdPrice="0.001")
     # The cap is met on Base Sepolia, so the pair holds there.
     assert TRICK in _found(catalog, settings, query="weather forecast", network="eip155:84532", maxUsdPrice="0.001")
+
+
+def test_a_cap_without_a_network_is_met_by_a_production_option(catalog, settings, db):
+    # $2 on Base and $0.000001 in test tokens on Base Sepolia: a production caller pays $2.
+    assert TRICK not in _found(catalog, settings, query="weather forecast", maxUsdPrice="0.001")
+    assert TRICK not in _found(catalog, settings, query="weather forecast under 1 cent")
+    assert HONEST in _found(catalog, settings, query="weather forecast", maxUsdPrice="0.001")
+    # A listing offered on test networks only is priced on them: that is all it offers.
+    sandbox_only = "https://sandbox.example.com/v1/forecast"
+    catalog_event(
+        db, verified(weather(url=sandbox_only, network="eip155:84532", amount="1", pay_to=BASE_SELLER)), settings
+    )
+    assert sandbox_only in _found(catalog, settings, query="weather forecast", maxUsdPrice="0.001")
 
 
 def test_constraints_read_from_the_words_hold_for_one_option_too(catalog, settings):

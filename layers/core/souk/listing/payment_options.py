@@ -7,6 +7,11 @@ unit, and the answer said both filters were applied. ``one_option_sql`` asks tha
 the listing's ``accepts`` satisfy every payment filter at once, pricing it as ``souk.assets.usd_value``
 does (known assets only: an option of an unknown asset has no USD price and passes no cap). The
 summary columns stay in the WHERE clause as cheap, index-friendly necessary conditions.
+
+A price cap with no network holds on a production option: "maxUsdPrice=0.01" passed a listing charging $1
+on Base because it also offered Base Sepolia at $0.001, a price in test tokens that no production caller
+pays. A listing offered only on test networks is priced on them (that is all it offers). This is the price
+"cheapest" ranks by (``price_sql``).
 """
 
 from __future__ import annotations
@@ -35,6 +40,7 @@ def _known_assets_sql() -> str:
 
 
 _KNOWN = _known_assets_sql()
+_TESTNETS = "ARRAY[" + ", ".join(f"'{network}'" for network in sorted(TESTNETS)) + "]::text[]"
 
 
 def one_option_sql(
@@ -48,15 +54,20 @@ def one_option_sql(
     strict: bool = False,
 ) -> str | None:
     """SQL true when one payment option of the listing (alias ``alias``) passes every given condition; None
-    when fewer than two are given (one alone is exact on the listing's summary columns).
+    when one alone is exact on the listing's summary columns.
 
     Each argument is an SQL expression (a placeholder): ``networks`` a ``text[]`` of CAIP-2 ids,
-    ``scheme`` and ``asset`` text, ``max_usd`` a number (``strict``: below it, not at it)."""
-    if sum(condition is not None for condition in (networks, scheme, asset, max_usd)) < 2:
+    ``scheme`` and ``asset`` text, ``max_usd`` a number (``strict``: below it, not at it). A cap without
+    ``networks`` holds on a production option unless the listing has none."""
+    given = sum(condition is not None for condition in (networks, scheme, asset, max_usd))
+    production_price = max_usd is not None and networks is None
+    if given < 2 and not production_price:
         return None
     conditions = ["TRUE"]
     if networks is not None:
         conditions.append(f"o.value->>'network' = ANY({networks})")
+    if production_price:
+        conditions.append(f"(o.value->>'network' <> ALL({_TESTNETS}) OR {alias}.networks <@ {_TESTNETS})")
     if scheme is not None:
         conditions.append(f"o.value->>'scheme' = {scheme}")
     if asset is not None:
@@ -65,11 +76,14 @@ def one_option_sql(
     if max_usd is not None:
         usd = "coalesce(o.value->>'amount', o.value->>'maxAmountRequired')::numeric * k.usd_per_unit"
         conditions.append(f"{usd} {'<' if strict else '<='} {max_usd}")
-    return (
+    exists = (
         f"EXISTS (SELECT 1 FROM jsonb_array_elements({alias}.accepts) AS o"
         f" LEFT JOIN {_KNOWN} ON k.network = o.value->>'network' AND k.address = lower(o.value->>'asset')"
         f" WHERE {' AND '.join(conditions)})"
     )
+    if given == 1:  # the cap alone: only a listing on both kinds of network needs its options read
+        return f"(NOT ({alias}.networks && {_TESTNETS}) OR {alias}.networks <@ {_TESTNETS} OR {exists})"
+    return exists
 
 
 def price_sql(alias: str, networks: str | None = None) -> str:
