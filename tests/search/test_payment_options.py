@@ -15,6 +15,8 @@ from tests.factories import BASE_SELLER, CLOCK, verified, weather
 TRICK = "https://trick.example.com/v1/forecast"
 HONEST = "https://honest.example.com/v1/forecast"
 LITERAL = "https://literal.example.com/v1/forecast"
+SOLANA = "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp"
+SOLANA_SELLER = "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin"
 
 
 @pytest.fixture
@@ -80,3 +82,18 @@ def test_the_listings_route_holds_network_and_scheme_to_one_option(catalog, sett
 
     assert listed(network="eip155:84532", scheme="upto") == [TRICK]
     assert listed(network="eip155:84532", scheme="exact") == []  # exact is its Base option
+
+
+def test_a_solana_mint_in_other_letters_is_not_usdc(db, settings):
+    mint = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v"  # USDC
+    real = "https://real.example.com/v1/forecast"
+    fake = "https://fake.example.com/v1/forecast"
+    description = "Weather forecast for any city, hourly and daily."
+    for url, asset in ((real, mint), (fake, mint.swapcase())):
+        listing = weather(
+            url=url, network=SOLANA, pay_to=SOLANA_SELLER, asset=asset, amount="1000", description=description
+        )
+        catalog_event(db, verified(listing), settings)
+    assert _found(db, settings, query="weather forecast", asset="USDC") == {real}
+    assert _found(db, settings, query="weather forecast", maxUsdPrice="0.01") == {real}
+    assert _found(db, settings, query="weather forecast under 1 cent on solana") == {real}

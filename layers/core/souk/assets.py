@@ -18,7 +18,8 @@ class Asset:
     decimals: int
 
 
-# Addresses in canonical case; lookups compare case-insensitively (EVM checksum casing varies).
+# Addresses in canonical case. Only an EVM address is the same address in any case (checksum casing varies);
+# a Solana mint (base58) or a Stellar contract (strkey) in other letters is another token, priced as nothing.
 KNOWN_ASSETS: dict[tuple[str, str], Asset] = {
     (n.BASE, "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"): Asset("USDC", 6),
     (n.BASE_SEPOLIA, "0x036CbD53842c5426634e7929541eC2318f3dCF7e"): Asset("USDC", 6),
@@ -40,12 +41,17 @@ USD_RATES: dict[str, Decimal] = {
 }
 
 
-_BY_LOWER = {(net, address.lower()): known for (net, address), known in KNOWN_ASSETS.items()}
+def address_key(network: str, address: str) -> str:
+    """The spelling two addresses on ``network`` share when they are one address."""
+    return address.lower() if network.startswith("eip155:") else address
+
+
+_BY_KEY = {(net, address_key(net, address)): known for (net, address), known in KNOWN_ASSETS.items()}
 
 
 def lookup(network: str, asset: str) -> Asset | None:
     """The known asset at ``asset`` on ``network``, or None."""
-    return _BY_LOWER.get((network, asset.lower()))
+    return _BY_KEY.get((network, address_key(network, asset)))
 
 
 def address_of(network: str, symbol: str) -> str | None:

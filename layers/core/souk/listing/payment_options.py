@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from souk.assets import KNOWN_ASSETS, USD_RATES
+from souk.assets import KNOWN_ASSETS, USD_RATES, address_key
 from souk.networks import TESTNETS
 
 # A symbol ("USDC", "EURC", "USDC.e") names an asset on any network; anything else is an address.
@@ -32,7 +32,8 @@ def is_symbol(asset: str) -> bool:
 def _known_assets_sql() -> str:
     """Known assets as an SQL VALUES list, each with its exact USD value of one atomic unit."""
     rows = [
-        f"('{network}', '{address.lower()}', '{known.symbol}', {USD_RATES[known.symbol].scaleb(-known.decimals):f})"
+        f"('{network}', '{address_key(network, address)}', '{known.symbol}',"
+        f" {USD_RATES[known.symbol].scaleb(-known.decimals):f})"
         for (network, address), known in KNOWN_ASSETS.items()
         if known.symbol in USD_RATES
     ]
@@ -40,6 +41,11 @@ def _known_assets_sql() -> str:
 
 
 _KNOWN = _known_assets_sql()
+# The SQL twin of souk.assets.address_key, for an option ``o`` joined to the known assets ``k``.
+_SAME_ASSET = (
+    "k.network = o.value->>'network' AND k.address = CASE WHEN o.value->>'network' LIKE 'eip155:%%'"
+    " THEN lower(o.value->>'asset') ELSE o.value->>'asset' END"
+)
 _TESTNETS = "ARRAY[" + ", ".join(f"'{network}'" for network in sorted(TESTNETS)) + "]::text[]"
 
 
@@ -78,7 +84,7 @@ def one_option_sql(
         conditions.append(f"{usd} {'<' if strict else '<='} {max_usd}")
     exists = (
         f"EXISTS (SELECT 1 FROM jsonb_array_elements({alias}.accepts) AS o"
-        f" LEFT JOIN {_KNOWN} ON k.network = o.value->>'network' AND k.address = lower(o.value->>'asset')"
+        f" LEFT JOIN {_KNOWN} ON {_SAME_ASSET}"
         f" WHERE {' AND '.join(conditions)})"
     )
     if given == 1:  # the cap alone: only a listing on both kinds of network needs its options read
@@ -95,6 +101,6 @@ def price_sql(alias: str, networks: str | None = None) -> str:
     return (
         "(SELECT min(coalesce(o.value->>'amount', o.value->>'maxAmountRequired')::numeric * k.usd_per_unit)"
         f" FROM jsonb_array_elements({alias}.accepts) AS o"
-        f" JOIN {_KNOWN} ON k.network = o.value->>'network' AND k.address = lower(o.value->>'asset')"
+        f" JOIN {_KNOWN} ON {_SAME_ASSET}"
         f" WHERE {where})"
     )

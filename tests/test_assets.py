@@ -1,0 +1,25 @@
+"""Known assets: an EVM address is one address in any case; a Solana mint or a Stellar contract is not."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from souk import assets
+from souk import networks as n
+
+SOLANA_USDC = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v"
+STELLAR_USDC = "CCW67TSZV3SSS2HXMBQ5JFGCKJNXKZM7UQUWUZPUTHXSTZLEO7SJMI75"
+BASE_USDC = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"
+
+
+def test_an_evm_token_address_is_known_in_any_case():
+    assert assets.lookup(n.BASE, BASE_USDC.lower()) == assets.Asset("USDC", 6)
+    assert assets.lookup(n.BASE, "0x" + BASE_USDC[2:].upper()) == assets.Asset("USDC", 6)
+    assert assets.usd_value(n.BASE, BASE_USDC.lower(), "1000") == Decimal("0.001")
+
+
+def test_a_base58_or_strkey_address_in_other_letters_is_another_token():
+    assert assets.lookup(n.SOLANA, SOLANA_USDC) == assets.Asset("USDC", 6)
+    assert assets.lookup(n.SOLANA, SOLANA_USDC.lower()) is None
+    assert assets.usd_value(n.SOLANA, SOLANA_USDC.swapcase(), "1000") is None
+    assert assets.lookup(n.STELLAR_PUBNET, STELLAR_USDC.lower()) is None
