@@ -13,6 +13,7 @@ from x402.extensions.bazaar.types import parse_discovery_extension
 from souk.catalog.amounts import check_amount
 from souk.catalog.bounds import check_bounds, check_document_bounds, check_v1_bounds
 from souk.catalog.events import FacilitatorEvent
+from souk.catalog.seller_schema import regex_free_extension, with_regex_free_bazaar
 from souk.catalog.softdrop import drop_invalid_headers
 from souk.config import Settings
 from souk.errors import CatalogRejection
@@ -131,7 +132,7 @@ def _validate_v2_extension(payload: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(bazaar, dict):
         raise CatalogRejection("not_discoverable", "the payment carries no bazaar discovery extension")
     try:
-        result = validate_discovery_extension(parse_discovery_extension(bazaar))
+        result = validate_discovery_extension(parse_discovery_extension(regex_free_extension(bazaar)))
     except Exception as exc:
         raise CatalogRejection("invalid_discovery_extension", f"the bazaar extension does not parse: {exc}") from None
     if not result.valid:
@@ -178,7 +179,7 @@ def draft_listing(event: FacilitatorEvent, settings: Settings) -> ListingDraft:
     # The SDK logs and returns None on failure; quiet it, Souk reports the reason itself.
     logging.getLogger("x402.extensions.bazaar.facilitator").setLevel(logging.ERROR)
     try:
-        info = extract_discovery_info(payload, requirements_for_sdk, validate=True)
+        info = extract_discovery_info(with_regex_free_bazaar(payload), requirements_for_sdk, validate=True)
     except (ValueError, TypeError, AttributeError) as exc:  # the SDK's v1 path raises on messy schemas
         first = str(exc).splitlines()[0][:300]
         raise CatalogRejection("invalid_discovery_extension", f"the discovery info does not parse: {first}") from None
