@@ -102,9 +102,50 @@ def test_failed_settlements_with_the_specs_empty_transaction_are_accepted_and_no
     catalog_event(db, verified(listing), settings)
     for _ in range(2):  # x402 SettleResponse: "empty string if settlement failed"
         outcome = catalog_event(db, _failed_settlement(listing, ""), settings)
-        assert outcome.status == "success" and not outcome.warnings
+        assert outcome.status == "success" and [w.code for w in outcome.warnings] == ["settlement_failed"]
     assert db.execute("SELECT count(*) AS n FROM settlements").fetchone()["n"] == 0
     assert db.execute("SELECT last_settled_at FROM listings").fetchone()["last_settled_at"] is None
+
+
+def test_a_failed_settlement_neither_creates_nor_changes_a_listing(db, settings):
+    _rejected(db, settings, _failed_settlement(weather(), "0x" + "ab" * 32), "settlement_failed")
+    catalog_event(db, verified(weather()), settings)
+    before = db.execute("SELECT description, last_verified_at, accepts FROM listings").fetchone()
+    later = weather(description="Rewritten by a payment that failed.", amount="99")
+    failed = _failed_settlement(later, "0x" + "cd" * 32)
+    failed["observedAt"] = (CLOCK + timedelta(hours=1)).isoformat()
+    outcome = catalog_event(db, failed, settings)
+    assert [w.code for w in outcome.warnings] == ["settlement_failed"] and not outcome.changed
+    assert db.execute("SELECT description, last_verified_at, accepts FROM listings").fetchone() == before
+    kept = db.execute("SELECT success, transaction FROM settlements").fetchall()
+    assert [(r["success"], r["transaction"]) for r in kept] == [(False, "cd" * 32)]  # history only (Stellar spelling)
+
+
+def test_a_replayed_transaction_is_no_new_payment(db, settings):
+    first, second = weather(), weather(url="https://weather.example.com/v1/hourly")
+    tx = "0x" + "ef" * 32
+    for listing in (first, second):
+        catalog_event(db, verified(listing), settings)
+    paid = settled(first)
+    paid["settlement"]["transaction"] = tx
+    catalog_event(db, paid, settings)
+    replay = settled(second, CLOCK + timedelta(hours=2))
+    replay["settlement"]["transaction"] = tx.upper().replace("0X", "0x")
+    outcome = catalog_event(db, replay, settings)
+    assert [w.code for w in outcome.warnings] == ["settlement_not_recorded"]
+    rows = db.execute("SELECT resource_url, last_settled_at, last_verified_at FROM listings ORDER BY id").fetchall()
+    assert [r["last_settled_at"] for r in rows] == [CLOCK, None]  # "most recently paid" is not moved by a replay
+    assert rows[1]["last_verified_at"] == CLOCK
+    fresh = settled(weather(url="https://weather.example.com/v1/daily"))
+    fresh["settlement"]["transaction"] = tx
+    _rejected(db, settings, fresh, "transaction_reused")
+
+
+@pytest.mark.parametrize("success", ["true", 1])
+def test_settlement_success_is_a_json_boolean(db, settings, success):
+    ev = settled(weather())
+    ev["settlement"]["success"] = success
+    _rejected(db, settings, ev, "invalid_event")
 
 
 @pytest.mark.parametrize("transaction", ["", "   ", "\t"])

@@ -590,7 +590,7 @@ def build_cases() -> list[dict[str, Any]]:
     add(
         "settlement-reused-other-listing",
         11,
-        acc(key="http GET https://weather.example.com/v1/hourly", warnings=["settlement_not_recorded"]),
+        rej("transaction_reused"),  # a transaction pays once: it cannot catalog a second resource
         seed=[{"base": "weather_settled", "set": {"st.transaction": "0xreused"}}],
         base="weather_settled",
         listing={"url": "https://weather.example.com/v1/hourly"},

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, ValidationError, model_validator
 
 from souk.catalog.timestamps import parse_observed_at
 from souk.errors import CatalogRejection
@@ -14,7 +14,7 @@ from souk.errors import CatalogRejection
 class Settlement(BaseModel):
     model_config = ConfigDict(extra="allow")
 
-    success: bool
+    success: StrictBool  # "true" or 1 is not a boolean
     # x402 SettleResponse: "empty string if settlement failed"; a successful one names its transaction.
     transaction: str = Field(max_length=256)
     network: str = Field(min_length=1, max_length=128)

@@ -34,6 +34,7 @@ from souk.networks import normalize_network
 from souk.search.origins import operator_of_url
 
 LISTING_KEY_LOCK = 7342010  # advisory lock namespace of listing keys (others: 7342001, 7342002, 7342008)
+TRANSACTION_LOCK = 7342011  # advisory lock namespace of settlement transactions
 
 
 def payer_hash(payer: str, key: str) -> str:
@@ -111,10 +112,74 @@ def _catalog_event(conn: Connection, raw: Any, settings: Settings, *, now: datet
         for path in draft.dropped
     ]
     with conn.transaction():
-        listing_id, changed = _upsert(conn, draft, event, observed, settings, warnings)
-        if event.event == "verified" or (event.settlement is not None and event.settlement.success):
+        if event.settlement is not None and not event.settlement.success:
+            return _failed_settlement(conn, draft, event, observed)
+        listing_id, changed, paid = _upsert(conn, draft, event, observed, settings, warnings)
+        if paid:
             record_payment(conn, listing_id, observed, settings)  # a probed listing that failed comes back
     return Outcome("success", listing_key=draft.key, listing_id=listing_id, changed=changed, warnings=tuple(warnings))
+
+
+def _lock_listing(conn: Connection, key: str) -> None:
+    # FOR UPDATE locks only a row that exists: two first events for one new listing would both insert, and
+    # the second would fail on the unique key. The key's lock serializes them; the second then updates.
+    conn.execute("SELECT pg_advisory_xact_lock(%s, hashtext(%s))", (LISTING_KEY_LOCK, key))
+
+
+def _check_bound(conn: Connection, listing_id: int, pay_to: str) -> None:
+    rows = conn.execute("SELECT pay_to FROM listing_bindings WHERE listing_id = %s", (listing_id,))
+    bound = {r["pay_to"] for r in rows}
+    if pay_to not in bound:
+        raise CatalogRejection(
+            "payto_mismatch",
+            "this listing is bound to another payTo; a seller moves a listing through the operator "
+            "(`souk seller move`), never by paying to a new address",
+        )
+
+
+def _failed_settlement(conn: Connection, draft: ListingDraft, event: FacilitatorEvent, observed: datetime) -> Outcome:
+    """A failed settlement is no payment: it neither creates nor changes a listing. For a listing Souk has, it
+    is kept in the settlement history when it names a transaction (the spec's failed settlement names "")."""
+    assert event.settlement is not None
+    _lock_listing(conn, draft.key)
+    row = conn.execute("SELECT id FROM listings WHERE listing_key = %s", (draft.key,)).fetchone()
+    if row is None:
+        raise CatalogRejection(
+            "settlement_failed", "the settlement failed, so there is no payment to catalog this resource from"
+        )
+    _check_bound(conn, row["id"], draft.pay_to)
+    network = draft.requirement["network"]
+    transaction = transaction_key(network, event.settlement.transaction)
+    if transaction:
+        conn.execute(
+            """INSERT INTO settlements (listing_id, transaction, settled_at, success, network, asset, amount)
+               VALUES (%s, %s, %s, FALSE, %s, %s, %s) ON CONFLICT (network, transaction) DO NOTHING""",
+            (
+                row["id"],
+                transaction,
+                observed,
+                network,
+                draft.requirement["asset"],
+                Decimal(event.settlement.amount or draft.document.payments[0].amount),
+            ),
+        )
+    warning = OutcomeWarning("settlement_failed", "the settlement failed, so the listing was not changed")
+    return Outcome("success", listing_key=draft.key, listing_id=row["id"], warnings=(warning,))
+
+
+def _new_settlement(conn: Connection, draft: ListingDraft, event: FacilitatorEvent) -> bool:
+    """A successful settlement whose transaction is not recorded yet. Only that is a new payment: a replayed
+    transaction id moves no "last paid" time (it put a listing first among the most recently paid)."""
+    s = event.settlement
+    if event.event != "settled" or s is None or not s.success:
+        return False
+    network = draft.requirement["network"]
+    transaction = transaction_key(network, s.transaction)
+    conn.execute("SELECT pg_advisory_xact_lock(%s, hashtext(%s))", (TRANSACTION_LOCK, f"{network} {transaction}"))
+    recorded = conn.execute(
+        "SELECT 1 FROM settlements WHERE network = %s AND transaction = %s", (network, transaction)
+    ).fetchone()
+    return recorded is None
 
 
 def _upsert(
@@ -124,30 +189,30 @@ def _upsert(
     observed: datetime,
     settings: Settings,
     warnings: list[OutcomeWarning],
-) -> tuple[int, bool]:
-    # FOR UPDATE locks only a row that exists: two first events for one new listing would both insert, and
-    # the second would fail on the unique key. The key's lock serializes them; the second then updates.
-    conn.execute("SELECT pg_advisory_xact_lock(%s, hashtext(%s))", (LISTING_KEY_LOCK, draft.key))
+) -> tuple[int, bool, bool]:
+    """(listing id, whether its text or payment options changed, whether the event is a new payment)."""
+    _lock_listing(conn, draft.key)
     row = conn.execute(
         "SELECT id, accepts, source_event_at, content_hash FROM listings WHERE listing_key = %s FOR UPDATE",
         (draft.key,),
     ).fetchone()
-    settled = event.event == "settled" and event.settlement is not None and event.settlement.success
+    settled = _new_settlement(conn, draft, event)
+    replayed = event.event == "settled" and not settled  # a transaction already recorded is no new payment
+    if row is None and replayed:
+        raise CatalogRejection(
+            "transaction_reused",
+            "this settlement's transaction is already recorded for another listing; a transaction pays once, "
+            "so it cannot catalog a new resource",
+        )
     if row is None:
         listing_id = _insert(conn, draft, observed, settled)
         changed = True
+    elif replayed:
+        listing_id, changed = row["id"], False
+        _check_bound(conn, listing_id, draft.pay_to)
     else:
         listing_id = row["id"]
-        bound = {
-            r["pay_to"]
-            for r in conn.execute("SELECT pay_to FROM listing_bindings WHERE listing_id = %s", (listing_id,))
-        }
-        if draft.pay_to not in bound:
-            raise CatalogRejection(
-                "payto_mismatch",
-                "this listing is bound to another payTo; a seller moves a listing through the operator "
-                "(`souk seller move`), never by paying to a new address",
-            )
+        _check_bound(conn, listing_id, draft.pay_to)
         newer = observed > row["source_event_at"]
         accepts = _merge_accepts(row["accepts"], draft.requirement, replace=newer)
         changed = _refresh(conn, listing_id, draft, accepts, observed, newer, row["content_hash"])
@@ -162,8 +227,7 @@ def _upsert(
                WHERE id = %(id)s""",
             {"at": observed, "settled": settled, "id": listing_id},
         )
-    # A failed settlement without a transaction has nothing to count and nothing to deduplicate.
-    if event.settlement is not None and (event.settlement.success or event.settlement.transaction.strip()):
+    if event.settlement is not None:
         s = event.settlement.model_copy(
             update={"transaction": transaction_key(draft.requirement["network"], event.settlement.transaction)}
         )
@@ -186,7 +250,7 @@ def _upsert(
         ).fetchone()
         if inserted is None:
             warnings.append(_reused_transaction(conn, draft.requirement["network"], s.transaction, listing_id))
-    return listing_id, changed
+    return listing_id, changed, not replayed
 
 
 _HEX_HASH = re.compile(r"(?:0[xX])?([0-9a-fA-F]{64})")
