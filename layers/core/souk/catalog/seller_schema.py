@@ -54,7 +54,6 @@ def regex_free_extension(bazaar: dict[str, Any]) -> dict[str, Any]:
 def with_regex_free_bazaar(payload: dict[str, Any]) -> dict[str, Any]:
     """A v2 payment payload whose bazaar extension's schema has no regular expressions (a shallow copy)."""
     extensions = payload.get("extensions")
-    bazaar = extensions.get("bazaar") if isinstance(extensions, dict) else None
-    if not isinstance(bazaar, dict):
+    if not isinstance(extensions, dict) or not isinstance(extensions.get("bazaar"), dict):
         return payload
-    return {**payload, "extensions": {**extensions, "bazaar": regex_free_extension(bazaar)}}
+    return {**payload, "extensions": {**extensions, "bazaar": regex_free_extension(extensions["bazaar"])}}
