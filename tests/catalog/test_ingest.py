@@ -268,6 +268,46 @@ def test_v1_payment_with_legacy_network_is_normalised(db, settings):
     assert row["resource_url"] == "https://quotes.example.net/v1/quote"
 
 
+def _v1_event(**requirements: object) -> dict:
+    reqs = {
+        "scheme": "exact",
+        "network": "base",
+        "maxAmountRequired": "1000",
+        "resource": "https://quotes.example.net/v1/quote",
+        "description": "Delayed stock quote for a ticker symbol",
+        "payTo": "0x2222222222222222222222222222222222222222",
+        "maxTimeoutSeconds": 60,
+        "asset": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+        "outputSchema": {"input": {"type": "http", "method": "GET", "discoverable": True}},
+    } | requirements
+    return {
+        "event": "verified",
+        "observedAt": "2026-10-20T12:00:00Z",
+        "paymentPayload": {"x402Version": 1, "scheme": "exact", "network": "base", "payload": {}},
+        "paymentRequirements": reqs,
+    }
+
+
+def test_v1_prices_by_max_amount_required(db, settings):
+    # "amount" is v2's field: read first, "5" beside maxAmountRequired 1000 priced a $0.001 listing at $0.000005.
+    _rejected(db, settings, _v1_event(amount="5"), "invalid_amount")
+    no_max = _v1_event(amount="1000")
+    del no_max["paymentRequirements"]["maxAmountRequired"]
+    _rejected(db, settings, no_max, "invalid_amount")
+    assert catalog_event(db, _v1_event(amount="1000"), settings).status == "success"  # the same number agrees
+    assert float(db.execute("SELECT min_usd_price FROM listings").fetchone()["min_usd_price"]) == pytest.approx(0.001)
+
+
+@pytest.mark.parametrize(("field", "value"), [("scheme", "upto"), ("network", "solana"), ("network", 8453)])
+def test_a_v1_payload_pays_with_the_requirements_scheme_and_network(db, settings, field, value):
+    ev = _v1_event()
+    ev["paymentPayload"][field] = value
+    _rejected(db, settings, ev, "requirements_mismatch")
+    ev["paymentPayload"]["network"] = "eip155:8453"  # the same network, spelled as CAIP-2
+    ev["paymentPayload"]["scheme"] = "exact"
+    assert catalog_event(db, ev, settings).status == "success"
+
+
 def test_outcome_header_is_base64_json():
     import base64
 

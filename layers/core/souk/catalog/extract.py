@@ -86,9 +86,23 @@ def _check_v2_resource(payload: dict[str, Any]) -> None:
             raise CatalogRejection("invalid_resource", f"paymentPayload.resource.{field} must be a string when present")
 
 
-def _check_v1_requirements(reqs: dict[str, Any]) -> None:
+def _check_v1_requirements(payload: dict[str, Any], reqs: dict[str, Any]) -> None:
     if not isinstance(reqs.get("resource"), str):
         raise CatalogRejection("invalid_resource", "paymentRequirements.resource must be a URL string (x402 v1)")
+    # v1 prices by maxAmountRequired. An "amount" beside it would be read first by whatever reads v2's
+    # field (a $0.001 listing passed a $0.0001 cap with "amount": "5"), so the two must agree.
+    if "maxAmountRequired" not in reqs:
+        raise CatalogRejection("invalid_amount", "x402 v1 paymentRequirements need maxAmountRequired")
+    if "amount" in reqs and str(reqs["amount"]) != str(reqs["maxAmountRequired"]):
+        raise CatalogRejection(
+            "invalid_amount", "x402 v1 prices by maxAmountRequired; paymentRequirements.amount differs from it"
+        )
+    # A v1 payload names the scheme and network it paid with: the requirements' own (v2 checks "accepted").
+    scheme, network = payload.get("scheme"), payload.get("network")
+    if scheme is not None and scheme != reqs["scheme"]:
+        raise CatalogRejection("requirements_mismatch", "paymentPayload.scheme differs from paymentRequirements")
+    if network is not None and (not isinstance(network, str) or normalize_network(network) != reqs["network"]):
+        raise CatalogRejection("requirements_mismatch", "paymentPayload.network differs from paymentRequirements")
     for field in ("description", "mimeType", "mime_type"):
         if reqs.get(field) is not None and not isinstance(reqs[field], str):
             raise CatalogRejection("invalid_resource", f"paymentRequirements.{field} must be a string when present")
@@ -172,7 +186,7 @@ def draft_listing(event: FacilitatorEvent, settings: Settings) -> ListingDraft:
         bazaar = _validate_v2_extension(payload)
         _check_route_template(bazaar)
     else:
-        _check_v1_requirements(reqs)
+        _check_v1_requirements(payload, reqs)
         canonical_url(reqs["resource"])
         requirements_for_sdk, dropped = drop_invalid_headers(requirements_for_sdk, version=1)
         check_v1_bounds(requirements_for_sdk, settings)
