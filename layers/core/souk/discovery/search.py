@@ -23,7 +23,7 @@ from souk.errors import SoukError
 from souk.listing.filters import filter_sql, parse_filters, parse_int
 from souk.observability import record_search
 from souk.search import cursor as cursors
-from souk.search.pipeline import RankRequest, rank, read_pool_side
+from souk.search.pipeline import RankRequest, eligibility_sql, rank, read_pool_side
 from souk.search.profile import DEFAULT_PROFILE, Profile
 from souk.search.understanding import QueryTooLong, normalize_query
 
@@ -111,7 +111,9 @@ def search(
         }
 
     page_ids = ids[offset : offset + limit]
-    items = _items(conn, page_ids, filters, settings, now)
+    # The first page was ranked in this transaction; a later one re-checks everything a result must pass.
+    where, args = eligibility_sql(query, filters, profile) if token else filter_sql(filters)
+    items = _items(conn, page_ids, where, args, settings, now)
     if not token:
         # Compact, capped and expiring (souk.discovery.sessions); expired and surplus ones go as new ones arrive.
         # Stored last: its commit ends the search's one transaction (the page's items were read in it).
@@ -141,12 +143,10 @@ def search(
 
 
 def _items(
-    conn: Connection, ids: list[int], filters: Any, settings: Settings, now: datetime | None
+    conn: Connection, ids: list[int], where: str, args: dict[str, object], settings: Settings, now: datetime | None
 ) -> list[dict[str, Any]]:
     if not ids:
         return []
-    where, args = filter_sql(filters)
-    # Re-check the explicit filters: a listing changed since the session was ranked drops out, not in.
     rows = conn.execute(
         f"SELECT {ITEM_COLUMNS} FROM listings l WHERE l.id = ANY(%(ids)s) AND {where}",
         args

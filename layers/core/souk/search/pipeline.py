@@ -71,6 +71,27 @@ def _plain_interpretation(query: str) -> InterpretedQuery:
     )
 
 
+def _eligibility_sql(
+    iq: InterpretedQuery, filters: Filters, profile: Profile, applied: dict[str, object]
+) -> tuple[str, dict[str, object]]:
+    """The WHERE fragment (alias ``l``) every result passes: the explicit filters, visibility and, in a
+    profile that reads them, the constraints read from the words (noted in ``applied``)."""
+    where, args = filter_sql(filters)
+    where = f"{where} AND {health.LISTED_SQL}"  # gone and delisted listings are not searchable
+    if profile.constraints:
+        extra, extra_args = _constraint_sql(iq, filters, applied)
+        where, args = f"{where} AND {extra}", args | extra_args
+    return where, args
+
+
+def eligibility_sql(query: str, filters: Filters, profile: Profile) -> tuple[str, dict[str, object]]:
+    """What every result of ``query`` passes, for a later page of its search to re-check: a listing delisted,
+    gone or changed since the search was ranked drops out rather than being served under filters it no longer
+    meets (a search session lives for hours)."""
+    iq = interpret(query) if profile.constraints else _plain_interpretation(query)
+    return _eligibility_sql(iq, filters, profile, {})
+
+
 def _constraint_sql(
     iq: InterpretedQuery, filters: Filters, applied: dict[str, object]
 ) -> tuple[str, dict[str, object]]:
@@ -139,11 +160,7 @@ def rank(
     if iq.no_match:
         return result
 
-    where, args = filter_sql(request.filters)
-    where = f"{where} AND {health.LISTED_SQL}"  # gone and delisted listings are not searchable
-    if profile.constraints:
-        extra, extra_args = _constraint_sql(iq, request.filters, applied)
-        where, args = f"{where} AND {extra}", args | extra_args
+    where, args = _eligibility_sql(iq, request.filters, profile, applied)
 
     if profile.constraints and iq.browse:
         # Constraints only ("anything on base", "cheapest usdc"): most recently paid first, or cheapest first
