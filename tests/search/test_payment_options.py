@@ -97,3 +97,13 @@ def test_a_solana_mint_in_other_letters_is_not_usdc(db, settings):
     assert _found(db, settings, query="weather forecast", asset="USDC") == {real}
     assert _found(db, settings, query="weather forecast", maxUsdPrice="0.01") == {real}
     assert _found(db, settings, query="weather forecast under 1 cent on solana") == {real}
+
+
+def test_a_constraint_an_explicit_parameter_replaced_is_reported_overridden(catalog, settings):
+    params = {"query": ["weather forecast paid on stellar under 1 cent"], "network": ["eip155:8453"]}
+    body = search(catalog, params, settings, now=CLOCK + timedelta(hours=1)).body
+    notes = {n["kind"]: n for n in body["interpretedQuery"]["constraints"]}
+    assert notes["network"]["appliedAs"] == "overridden" and "network parameter" in notes["network"]["why"]
+    assert notes["price"]["appliedAs"] == "filter"  # no maxUsdPrice parameter: the words' cap holds
+    assert body["interpretedQuery"]["appliedFilters"]["network"] == "eip155:8453"
+    assert {a["network"] for r in body["resources"] for a in r["accepts"]} <= {"eip155:8453", "eip155:84532"}

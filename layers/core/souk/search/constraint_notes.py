@@ -2,16 +2,18 @@
 
 ``interpretedQuery.constraints`` lists them so an agent can see, for every network, asset, price,
 type, method, negation or cheapness word Souk noticed, whether it became a hard filter, a boost, a
-demotion, stayed topical text, or could not be applied — and the phrase that decided it.
+demotion, stayed topical text, could not be applied, or gave way to an explicit parameter — and the phrase
+that decided it.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from typing import Literal
 
 NoteKind = Literal["network", "asset", "price", "type", "method", "negation", "cheapest"]
-AppliedAs = Literal["filter", "boost", "demote", "topic", "unapplied"]
+AppliedAs = Literal["filter", "boost", "demote", "topic", "unapplied", "overridden"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,3 +32,14 @@ class ConstraintNote:
             "why": self.why,
             "text": self.text,
         }
+
+
+def overridden(notes: tuple[ConstraintNote, ...], parameters: Mapping[str, str]) -> tuple[ConstraintNote, ...]:
+    """``notes`` with each filter read from the words whose kind an explicit parameter set (``parameters``: kind
+    to parameter name) marked ``overridden``: the parameter is what was applied, never both."""
+    return tuple(
+        replace(note, applied_as="overridden", why=f"{note.why}; the {parameter} parameter wins over the words")
+        if note.applied_as == "filter" and (parameter := parameters.get(note.kind))
+        else note
+        for note in notes
+    )

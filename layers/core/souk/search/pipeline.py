@@ -7,6 +7,7 @@ re-implemented beside the production code.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import math
 import re
@@ -25,7 +26,18 @@ from souk.db.types import Connection
 from souk.listing.filters import Filters, filter_sql
 from souk.listing.payment_options import is_symbol, one_option_sql, price_sql
 from souk.networks import TESTNETS
-from souk.search import abstention, baselines, bm25f, candidates, chains, direction, health, semantic, signals
+from souk.search import (
+    abstention,
+    baselines,
+    bm25f,
+    candidates,
+    chains,
+    constraint_notes,
+    direction,
+    health,
+    semantic,
+    signals,
+)
 from souk.search.analysis import is_stopword_only, tokenize
 from souk.search.diversity import DIVERSIFIED_DEPTH, Candidate, diversify
 from souk.search.fusion.convex import max_normalized_convex
@@ -82,6 +94,13 @@ def _eligibility_sql(
         extra, extra_args = _constraint_sql(iq, filters, applied)
         where, args = f"{where} AND {extra}", args | extra_args
     return where, args
+
+
+def _explicit_parameters(filters: Filters) -> dict[str, str]:
+    """Constraint kinds an explicit parameter sets (kind to parameter name): these win over the words."""
+    given = {"network": filters.network, "price": filters.max_usd_price, "type": filters.type}
+    names = {"network": "network", "price": "maxUsdPrice", "type": "type"}
+    return {kind: names[kind] for kind, value in given.items() if value is not None}
 
 
 def eligibility_sql(query: str, filters: Filters, profile: Profile) -> tuple[str, dict[str, object]]:
@@ -155,6 +174,8 @@ def rank(
     same result."""
     now = request.now or datetime.now(UTC)
     iq = interpret(request.query) if profile.constraints else _plain_interpretation(request.query)
+    if parameters := _explicit_parameters(request.filters):
+        iq = dataclasses.replace(iq, constraints=constraint_notes.overridden(iq.constraints, parameters))
     applied: dict[str, object] = dict(request.filters.applied())
     result = RankResult([], iq, "none", applied=applied, unapplied=list(iq.unapplied))
     if iq.no_match:
