@@ -23,3 +23,8 @@ def test_a_base58_or_strkey_address_in_other_letters_is_another_token():
     assert assets.lookup(n.SOLANA, SOLANA_USDC.lower()) is None
     assert assets.usd_value(n.SOLANA, SOLANA_USDC.swapcase(), "1000") is None
     assert assets.lookup(n.STELLAR_PUBNET, STELLAR_USDC.lower()) is None
+
+
+def test_a_v1_network_name_is_the_same_network():
+    assert assets.lookup("base", BASE_USDC.lower()) == assets.Asset("USDC", 6)
+    assert assets.usd_value("solana", SOLANA_USDC, "1000") == Decimal("0.001")

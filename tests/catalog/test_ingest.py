@@ -266,6 +266,12 @@ def test_v1_payment_with_legacy_network_is_normalised(db, settings):
     assert row["accepts"][0]["network"] == "eip155:84532"
     assert row["x402_version"] == 1
     assert row["resource_url"] == "https://quotes.example.net/v1/quote"
+    # Served as a v1 client reads it: the v1 SDKs know networks by name only.
+    from souk.discovery.resources import list_resources
+
+    (item,) = list_resources(db, {}, settings)["items"]
+    assert [a["network"] for a in item["accepts"]] == ["base-sepolia"]
+    assert list_resources(db, {"network": ["eip155:84532"]}, settings)["items"] == [item]
 
 
 def _v1_event(**requirements: object) -> dict:

@@ -32,6 +32,12 @@ LEGACY_ALIASES: dict[str, str] = {
     "iotex": "eip155:4689",
 }
 
+# The name an x402 v1 client expects for a CAIP-2 id (the first alias above): a v1 listing is stored under
+# CAIP-2 but served with v1 names, since the v1 SDKs know networks by name only ("Unknown v1 network").
+V1_NAMES: dict[str, str] = {}
+for _name, _caip2 in LEGACY_ALIASES.items():
+    V1_NAMES.setdefault(_caip2, _name)
+
 TESTNETS = frozenset({BASE_SEPOLIA, SOLANA_DEVNET, STELLAR_TESTNET, "eip155:80002", "eip155:43113", "eip155:1328"})
 
 # CAIP-2: namespace:reference, namespace [-a-z0-9]{3,8}, reference [-_a-zA-Z0-9]{1,32}.

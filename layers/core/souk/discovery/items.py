@@ -8,7 +8,7 @@ from typing import Any
 from souk.config import Settings
 from souk.isotime import iso_utc
 from souk.lifecycle.view import HEALTH_COLUMNS, health_object
-from souk.networks import TESTNETS
+from souk.networks import TESTNETS, V1_NAMES
 
 ITEM_COLUMNS = """
     l.id, l.listing_key, l.type, l.resource_url, l.x402_version, l.accepts, l.description, l.mime_type,
@@ -30,12 +30,18 @@ def quality_args(settings: Settings, now: datetime | None = None) -> dict[str, A
     return {"quality_since": since, "quality_testnets": sorted(TESTNETS)}
 
 
+def _v1_option(option: dict[str, Any]) -> dict[str, Any]:
+    """A v1 payment option as a v1 client reads it: its network by v1 name (stored under CAIP-2)."""
+    name = V1_NAMES.get(option.get("network", ""))
+    return option if name is None else {**option, "network": name}
+
+
 def to_item(row: dict[str, Any], settings: Settings) -> dict[str, Any]:
     item: dict[str, Any] = {
         "resource": row["resource_url"],
         "type": row["type"],
         "x402Version": row["x402_version"],
-        "accepts": row["accepts"],
+        "accepts": row["accepts"] if row["x402_version"] != 1 else [_v1_option(a) for a in row["accepts"]],
         "lastUpdated": iso_utc(row["source_event_at"]),
     }
     optional = {
