@@ -9,6 +9,7 @@ from fastapi.responses import JSONResponse
 
 from souk.api.deps import ConnectionDep, QueryParamsDep, SettingsDep, WriteConnectionDep
 from souk.api.docs import SEARCH_HEADERS, ConversionOutcome, SearchPage, conversion_extra, responses, search_extra
+from souk.api.media import is_json
 from souk.discovery.conversions import parse_body, record_conversion
 from souk.discovery.search import answer
 from souk.errors import SoukError
@@ -47,7 +48,7 @@ async def post_conversion(request: Request, conn: WriteConnectionDep, settings: 
             status_code=413,
         )
     # A cross-site form or text/plain POST needs no CORS preflight; requiring JSON makes a browser ask first.
-    if not request.headers.get("content-type", "").lower().startswith("application/json"):
+    if not is_json(request.headers.get("content-type", "")):
         raise SoukError("unsupported_media_type", "Content-Type must be application/json", status_code=415)
     body = parse_body(await request.body(), settings)
     client = request.client.host if request.client else None  # API Gateway's sourceIp (via Mangum)
