@@ -72,6 +72,7 @@ def call(tool: str, arguments: dict, request_id: int = 1) -> dict:
         (b'{"jsonrpc": "2.0", "id": true, "method": "tools/list"}', {}, 400, "invalid_jsonrpc"),
         (b'{"jsonrpc": "2.0", "id": null, "method": "tools/list"}', {}, 400, "invalid_jsonrpc"),
         (b'{"jsonrpc": "2.0", "id": 1, "method": "tools/list"}', {"content_type": "text/plain"}, 415, ""),
+        (b'{"jsonrpc": "2.0", "id": 1, "method": "tools/list"}', {"content_type": "application/jsonx"}, 415, ""),
         (b'{"jsonrpc": "2.0", "id": 1, "method": "tools/list"}', {"accept": "text/html"}, 406, "not_acceptable"),
         (json.dumps(call("search_resources", {"query": "x" * 70_000})).encode(), {}, 413, "payload_too_large"),
     ],
@@ -88,7 +89,7 @@ def test_the_front_door_refuses_with_souks_error_and_writes_nothing(db, handler,
 
 def test_the_nesting_limit_counts_containers():
     from souk.errors import SoukError
-    from souk.mcp.http import MAX_MESSAGE_DEPTH, _check_parseable_by_sdk
+    from souk.mcp.messages import MAX_MESSAGE_DEPTH, check_parseable_by_sdk
 
     def nested(levels: int) -> object:
         value: object = "leaf"
@@ -96,9 +97,9 @@ def test_the_nesting_limit_counts_containers():
             value = {"a": value}
         return value
 
-    _check_parseable_by_sdk(nested(MAX_MESSAGE_DEPTH))  # 64 objects, a string inside: allowed
+    check_parseable_by_sdk(nested(MAX_MESSAGE_DEPTH))  # 64 objects, a string inside: allowed
     with pytest.raises(SoukError):
-        _check_parseable_by_sdk(nested(MAX_MESSAGE_DEPTH + 1))
+        check_parseable_by_sdk(nested(MAX_MESSAGE_DEPTH + 1))
 
 
 def test_initialize_and_tools_list_are_stateless_json(db, handler):

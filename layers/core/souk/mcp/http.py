@@ -8,7 +8,8 @@ in stateless mode a manager holds no state worth keeping (the server and its too
 process), and constructing one costs microseconds.
 
 The front door is Souk's: a browser Origin that is not allowed (souk.mcp.origin), a body that is too
-large, not JSON or not a JSON-RPC message is a 4xx ``{"error", "reason"}`` before the SDK sees it.
+large, not JSON or not a JSON-RPC message (souk.mcp.messages) is a 4xx ``{"error", "reason"}`` before
+the SDK sees it.
 What passes is the SDK's to answer; JSON-RPC errors (unknown method, bad params) come back as JSON-RPC,
 as MCP clients expect.
 """
@@ -22,12 +23,12 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
-from mcp_types import jsonrpc_message_adapter
-from pydantic import ValidationError
 
 from souk.api.docs import ErrorBody
+from souk.api.media import is_json
 from souk.config import get_settings
 from souk.errors import SoukError
+from souk.mcp.messages import check_jsonrpc, check_parseable_by_sdk
 from souk.mcp.origin import check_origin
 from souk.mcp.server import build_server, tool_definitions
 
@@ -48,29 +49,6 @@ def _accept(request: Request) -> str:
     return request.headers["accept"] if "text/event-stream" in accept else _ACCEPT_BOTH
 
 
-MAX_MESSAGE_DEPTH = 64  # far above any tool call's arguments, far below the SDK parser's recursion limit
-
-
-def _check_parseable_by_sdk(message: Any) -> None:
-    """What the SDK's parser refuses on its own (deep nesting, a lone surrogate) would be answered with a
-    JSON-RPC error that has no ``error`` and ``reason``: refuse it here first."""
-    stack: list[tuple[Any, int]] = [(message, 1)]
-    while stack:
-        value, depth = stack.pop()
-        if depth > MAX_MESSAGE_DEPTH and isinstance(value, dict | list):
-            raise SoukError("invalid_json", f"the message nests deeper than {MAX_MESSAGE_DEPTH} levels")
-        if isinstance(value, dict):
-            texts: list[Any] = list(value)
-            stack.extend((child, depth + 1) for child in value.values())
-        elif isinstance(value, list):
-            texts = []
-            stack.extend((child, depth + 1) for child in value)
-        else:
-            texts = [value]
-        if any(isinstance(t, str) and any("\ud800" <= c <= "\udfff" for c in t) for t in texts):
-            raise SoukError("invalid_json", "the message has a lone UTF-16 surrogate, which is not Unicode text")
-
-
 def _check_message(raw: bytes) -> None:
     try:
         message = json.loads(raw)
@@ -78,23 +56,8 @@ def _check_message(raw: bytes) -> None:
         raise SoukError("invalid_json", "the body is nested too deeply") from None
     except ValueError:
         raise SoukError("invalid_json", "the body is not valid JSON") from None
-    _check_parseable_by_sdk(message)
-    if not isinstance(message, dict):
-        raise SoukError("invalid_jsonrpc", "the body must be one JSON-RPC 2.0 message (an object; no batches)")
-    if message.get("jsonrpc") != "2.0":
-        raise SoukError("invalid_jsonrpc", 'a JSON-RPC message has "jsonrpc": "2.0"')
-    if "id" in message and (isinstance(message["id"], bool) or not isinstance(message["id"], str | int)):
-        # Otherwise the SDK reads it as a notification and the caller waits for an answer that never comes.
-        raise SoukError("invalid_jsonrpc", "a JSON-RPC id is a string or an integer")
-    try:
-        # The SDK's own message model; its rejection would be a JSON-RPC error quoting pydantic's internals.
-        jsonrpc_message_adapter.validate_python(message, by_name=False)
-    except ValidationError:
-        raise SoukError(
-            "invalid_jsonrpc",
-            "not a JSON-RPC 2.0 request, notification or response: a request needs a string or integer id, "
-            "a string method and object params",
-        ) from None
+    check_parseable_by_sdk(message)
+    check_jsonrpc(message)
 
 
 def warm() -> None:
@@ -112,7 +75,7 @@ async def handle(request: Request) -> Response:
     declared = request.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > MAX_BODY_BYTES:
         raise SoukError("payload_too_large", f"an MCP message is at most {MAX_BODY_BYTES} bytes", status_code=413)
-    if not request.headers.get("content-type", "").lower().startswith("application/json"):
+    if not is_json(request.headers.get("content-type", "")):
         raise SoukError("unsupported_media_type", "Content-Type must be application/json", status_code=415)
     accept = _accept(request)
     body = await request.body()

@@ -142,7 +142,10 @@ class PaymentOption(BaseModel):
     asset: str
     assetSymbol: str | None = None
     decimals: int | None = None
-    amount: str = Field(description="The price in the asset's atomic units, exactly as the seller requires it.")
+    amount: str = Field(
+        description="The price in the asset's atomic units, exactly as the seller requires it (an x402 v1 "
+        "listing's maxAmountRequired: the most it may charge, which the exact scheme charges in full)."
+    )
     amountDecimal: str | None = Field(default=None, description="amount in whole units of the asset.")
     usdPrice: float | None = Field(
         default=None, description="Approximate price in US dollars (static reference rates)."

@@ -1,18 +1,26 @@
 """How to pay for one listing with x402: the flow for its transport, scheme and network, as steps.
 
-Built from the listing's own ``accepts`` and the x402 v2 specification (the headers and MCP ``_meta`` keys
-the ``x402`` package defines); Souk never takes part in a payment, it only explains one.
+Built from the listing's own ``accepts`` and the x402 specification (the headers and MCP ``_meta`` keys
+the ``x402`` package defines), v2's or, for a listing that speaks x402 v1 (most of the real Bazaar), v1's:
+the 402 answer in the body, ``X-PAYMENT``, and the price in ``maxAmountRequired``. Souk never takes part in
+a payment, it only explains one.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from x402.http.constants import PAYMENT_REQUIRED_HEADER, PAYMENT_RESPONSE_HEADER, PAYMENT_SIGNATURE_HEADER
+from x402.http.constants import (
+    PAYMENT_REQUIRED_HEADER,
+    PAYMENT_RESPONSE_HEADER,
+    PAYMENT_SIGNATURE_HEADER,
+    X_PAYMENT_HEADER,
+    X_PAYMENT_RESPONSE_HEADER,
+)
 from x402.mcp.constants import MCP_PAYMENT_META_KEY, MCP_PAYMENT_RESPONSE_META_KEY
 
 from souk.errors import SoukError
-from souk.mcp.models import PaymentGuide, PaymentOption
+from souk.mcp.models import PaymentGuide, PaymentOption, ResourceSummary
 from souk.mcp.quoting import name
 from souk.mcp.summary import summarize
 from souk.networks import normalize_network
@@ -36,8 +44,13 @@ _SIGNING = {
 }
 
 
+def _caip2(option: PaymentOption) -> str:
+    # A v1 listing's options name their network as v1 clients do ("base"; souk.discovery.items).
+    return normalize_network(option.network) or option.network
+
+
 def _signing_step(option: PaymentOption) -> str:
-    family = option.network.split(":", 1)[0]
+    family = _caip2(option).split(":", 1)[0]
     if option.scheme == "exact" and family in _SIGNING:
         return _SIGNING[family]
     return (
@@ -59,14 +72,40 @@ def _choose(option: PaymentOption) -> str:
     return f"Choose an option you can pay: {_price(option)} on {option.network} ({scheme}), to {pay_to}."
 
 
+_AMOUNT_NOTE = {
+    2: "Prices are in atomic units of the asset: pay exactly `amount`, never a rounded value.",
+    # A v1 option has no `amount`: summary.py shows its maxAmountRequired there, which the exact scheme charges.
+    1: "Prices are in atomic units of the asset. This listing speaks x402 v1: `amount` is its option's "
+    "maxAmountRequired, the most the seller may charge; the exact scheme charges all of it, so sign for exactly "
+    "that value, never a rounded one.",
+}
+
+
+def _http_v1_steps(summary: ResourceSummary, chosen: PaymentOption) -> list[str]:
+    return [
+        f"Send the request: {summary.method or 'GET'} {summary.resource}, with input matching inputSchema.",
+        "The server answers HTTP 402 with a JSON body: an x402 v1 PaymentRequired object (x402Version 1) whose "
+        "`accepts` lists the payment options (the same as below: priced in maxAmountRequired, networks by v1 "
+        "name such as base).",
+        _choose(chosen),
+        _signing_step(chosen),
+        f"Repeat the same request with an `{X_PAYMENT_HEADER}` header: base64 JSON of the x402 v1 PaymentPayload "
+        "(x402Version 1, the chosen option's scheme and network as the 402 answer spells them, payload = your "
+        "signature or transaction).",
+        f"On success the response carries `{X_PAYMENT_RESPONSE_HEADER}` (base64 JSON settlement: transaction id, "
+        "network, payer); a 402 again means the payment was refused, and its body says why.",
+    ]
+
+
 def payment_guide(item: dict[str, Any], network: str | None) -> PaymentGuide:
     summary = summarize(item, description_chars=None)
+    version = 1 if item.get("x402Version") == 1 else 2
     options = summary.payments
     if network is not None:
         wanted = normalize_network(network)
         if wanted is None:
             raise SoukError("invalid_network", "network must be a CAIP-2 id such as eip155:8453 or stellar:pubnet")
-        options = [o for o in options if o.network == wanted]
+        options = [o for o in options if _caip2(o) == wanted]
         if not options:
             accepted = ", ".join(sorted({o.network for o in summary.payments})) or "none"
             raise SoukError("network_not_accepted", f"this listing does not accept {wanted}; it accepts {accepted}")
@@ -87,6 +126,8 @@ def payment_guide(item: dict[str, Any], network: str | None) -> PaymentGuide:
             "The server has a facilitator verify and settle it and returns the tool result; its "
             f'`_meta["{MCP_PAYMENT_RESPONSE_META_KEY}"]` carries the settlement (transaction id, network, payer).',
         ]
+    elif version == 1:
+        steps = _http_v1_steps(summary, chosen)
     else:
         steps = [
             f"Send the request: {summary.method or 'GET'} {summary.resource}, with input matching inputSchema.",
@@ -101,7 +142,7 @@ def payment_guide(item: dict[str, Any], network: str | None) -> PaymentGuide:
             "network, payer); a 402 again means the payment was refused, and its body says why.",
         ]
     notes = [
-        "Prices are in atomic units of the asset: pay exactly `amount`, never a rounded value.",
+        _AMOUNT_NOTE[version],
         "The seller's own 402 answer is authoritative: if its requirements differ from these, pay what it asks.",
     ]
     if len(options) > 1:
@@ -111,7 +152,7 @@ def payment_guide(item: dict[str, Any], network: str | None) -> PaymentGuide:
         type=summary.type,
         toolName=summary.toolName,
         method=summary.method,
-        x402Version=int(item.get("x402Version") or 2),
+        x402Version=version,
         options=options,
         steps=steps,
         notes=notes,

@@ -1,31 +1,136 @@
 """``souk mcp``: the MCP server over stdio, for desktop agents that launch it as a subprocess.
 
-stdout carries the protocol, so nothing else may write to it: logging goes to stderr. With no
-DATABASE_URL, Souk's embedded Postgres starts as for ``souk serve`` and is migrated first.
+stdout carries the protocol, so nothing else may write to it: from the first line of ``run_stdio`` the
+transport alone holds the client's pipes, fd 1 is stderr and fd 0 the null device. The SDK's transport
+diverts them only while it serves, and writers do not ask: the Powertools logger (souk.observability)
+writes every ``souk.*`` log line to sys.stdout, and the embedded Postgres logs its start before serving.
+With no DATABASE_URL, Souk's embedded Postgres starts as for ``souk serve`` and is migrated first.
+
+Every line a client sends is answered. The SDK's reader drops a line it cannot parse and reads a request
+whose id is null or a boolean as a notification, so the client would wait forever for its id; each line
+passes Souk's front door (souk.mcp.messages) first, and one it refuses gets JSON-RPC's parse error or
+invalid request here, with the request's id when it can be read (else null, as JSON-RPC says).
 """
 
 from __future__ import annotations
 
+import io
+import json
 import logging
+import os
+import sys
+import threading
+from collections.abc import AsyncIterator
+from typing import Any, BinaryIO
 
 import anyio
+import mcp_types as types
 from mcp.server.stdio import stdio_server
 
 from souk.config import get_settings
+from souk.errors import SoukError
+from souk.mcp.messages import check_jsonrpc, check_parseable_by_sdk, is_request_id
 from souk.mcp.server import build_server
 
 logger = logging.getLogger(__name__)
 
 
-async def _serve() -> None:
+def _claim_stdio() -> tuple[BinaryIO, BinaryIO]:
+    """The client's two pipes, for the transport alone; fd 0 and 1 are the null device and stderr from here
+    on, for the whole process (log handlers, prints and child processes such as the embedded Postgres)."""
+    sys.stdout.flush()
+    wire_in, wire_out = os.dup(0), os.dup(1)  # duplicates are not inherited by child processes (PEP 446)
+    null = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(null, 0)
+    os.close(null)
+    os.dup2(2, 1)
+    return os.fdopen(wire_in, "rb"), os.fdopen(wire_out, "wb")
+
+
+class _Lines(io.TextIOWrapper):
+    """The protocol's stdout, written by the SDK and by ``_CheckedInput``: a whole line per write, one at a time."""
+
+    def __init__(self, wire: BinaryIO) -> None:
+        super().__init__(wire, encoding="utf-8", newline="\n")
+        self._lock = threading.RLock()  # anyio writes files from worker threads, each writer from its own
+
+    def write(self, s: str) -> int:
+        with self._lock:
+            written = super().write(s)
+            super().flush()
+            return written
+
+    def flush(self) -> None:
+        with self._lock:
+            super().flush()
+
+
+def _load(line: str) -> Any:
+    try:
+        return json.loads(line)
+    except RecursionError:
+        raise SoukError("invalid_json", "the line is nested too deeply") from None
+    except ValueError:
+        raise SoukError("invalid_json", "the line is not valid JSON") from None
+
+
+def _request_id(message: Any) -> types.RequestId | None:
+    """The refused request's id, when the answer can carry it; an invalid response or notification gets null
+    (a response's id is one of the server's own requests, and echoing it would answer the client's)."""
+    if not isinstance(message, dict) or "method" not in message or not is_request_id(message.get("id")):
+        return None
+    try:
+        check_parseable_by_sdk(message["id"])  # a lone surrogate cannot be written back as UTF-8
+    except SoukError:
+        return None
+    request_id: types.RequestId = message["id"]
+    return request_id
+
+
+def refusal(line: str) -> types.JSONRPCError | None:
+    """JSON-RPC's answer to a line the front door refuses; None for a message the SDK can read and answer."""
+    message: Any = None
+    try:
+        message = _load(line)
+        check_parseable_by_sdk(message)
+        check_jsonrpc(message)
+    except SoukError as exc:
+        code = types.PARSE_ERROR if exc.error == "invalid_json" else types.INVALID_REQUEST
+        error = types.ErrorData(code=code, message=exc.reason, data=exc.to_body())
+        return types.JSONRPCError(jsonrpc="2.0", id=_request_id(message), error=error)
+    return None
+
+
+class _CheckedInput(anyio.AsyncFile[str]):
+    """stdin as the SDK's reader iterates it: only the lines the front door lets through. A refused line is
+    answered on ``out`` and skipped; a blank line is no message and is skipped."""
+
+    def __init__(self, wire: BinaryIO, out: anyio.AsyncFile[str]) -> None:
+        super().__init__(io.TextIOWrapper(wire, encoding="utf-8", errors="replace"))
+        self._out = out
+
+    async def __aiter__(self) -> AsyncIterator[str]:
+        async for line in super().__aiter__():
+            if not line.strip():
+                continue
+            answer = refusal(line)
+            if answer is None:
+                yield line
+            else:
+                await self._out.write(answer.model_dump_json(by_alias=True, exclude_unset=True) + "\n")
+
+
+async def _serve(wire_in: BinaryIO, wire_out: BinaryIO) -> None:
     server = build_server()
-    async with stdio_server() as (read_stream, write_stream):
+    stdout = anyio.wrap_file(_Lines(wire_out))
+    async with stdio_server(_CheckedInput(wire_in, stdout), stdout) as (read_stream, write_stream):
         await server.run(read_stream, write_stream, server.create_initialization_options())
 
 
 def run_stdio() -> int:
     from souk.db.pool import close_pool
 
+    wire_in, wire_out = _claim_stdio()  # first: starting the embedded Postgres below logs
     settings = get_settings()
     if settings.database_url is None:
         from souk.db.migrate import MIGRATIONS_DIR, migrate
@@ -33,7 +138,7 @@ def run_stdio() -> int:
 
         migrate(database_url(settings), settings.migrations_dir or MIGRATIONS_DIR)
     try:
-        anyio.run(_serve)
+        anyio.run(_serve, wire_in, wire_out)
     finally:
         # The embedded Postgres is left running: a `souk serve` on the same data directory may share it.
         close_pool()

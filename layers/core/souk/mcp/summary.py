@@ -30,8 +30,17 @@ def _plain(value: Decimal) -> str:
     return text.rstrip("0").rstrip(".") if "." in text else text
 
 
+def _amount(accept: dict[str, Any]) -> str:
+    """The option's price in atomic units: v2's ``amount``, else v1's ``maxAmountRequired`` (most of the
+    real Bazaar is v1), read as the filters and ranking read it (souk.listing.payment_options)."""
+    amount = accept.get("amount")
+    if amount is None:
+        amount = accept.get("maxAmountRequired")
+    return "" if amount is None else str(amount)
+
+
 def payment_option(accept: dict[str, Any]) -> PaymentOption:
-    network, asset, amount = str(accept.get("network", "")), str(accept.get("asset", "")), str(accept.get("amount", ""))
+    network, asset, amount = str(accept.get("network", "")), str(accept.get("asset", "")), _amount(accept)
     known = assets.lookup(network, asset)
     usd = assets.usd_value(network, asset, amount)
     decimal_amount = None

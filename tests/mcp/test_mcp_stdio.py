@@ -1,0 +1,161 @@
+"""`souk mcp` as a desktop client runs it: raw lines on its stdin, and nothing but JSON-RPC on its stdout.
+
+The SDK's client (``connect``) would hide both what else reaches stdout and a line that gets no answer, so
+these tests write and read the pipes themselves.
+"""
+
+from __future__ import annotations
+
+import json
+import queue
+import subprocess
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from mcp import StdioServerParameters
+from mcp_types import INVALID_REQUEST, PARSE_ERROR, jsonrpc_message_adapter
+
+from tests.mcp.conftest import stdio_parameters
+from tests.runner.conftest import _stop_tree
+
+INITIALIZE = {
+    "jsonrpc": "2.0",
+    "id": 1,
+    "method": "initialize",
+    "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}},
+}
+INITIALIZED = {"jsonrpc": "2.0", "method": "notifications/initialized"}
+TOOLS_LIST = {"jsonrpc": "2.0", "id": 2, "method": "tools/list"}
+LIST_RESOURCES = {"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": {"name": "list_resources"}}
+
+
+class StdioServer:
+    """``souk mcp`` on raw pipes: ``send`` writes one line, ``receive`` waits for the next line of stdout."""
+
+    def __init__(self, params: StdioServerParameters, stderr: Path) -> None:
+        self.stderr = stderr
+        with stderr.open("wb") as err:
+            self.proc = subprocess.Popen(
+                [params.command, *params.args],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=err,
+                env=params.env,
+            )
+        self._lines: queue.Queue[bytes] = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        assert self.proc.stdout is not None
+        for line in self.proc.stdout:
+            self._lines.put(line)
+        self._lines.put(b"")  # end of stdout
+
+    def send(self, message: dict[str, Any] | bytes) -> None:
+        assert self.proc.stdin is not None
+        line = message if isinstance(message, bytes) else json.dumps(message).encode()
+        self.proc.stdin.write(line + b"\n")
+        self.proc.stdin.flush()
+
+    def receive(self, timeout: float = 30) -> bytes:
+        try:
+            return self._lines.get(timeout=timeout)
+        except queue.Empty:
+            raise AssertionError(f"no line on stdout within {timeout} s") from None
+
+    def initialize(self) -> None:
+        self.send(INITIALIZE)
+        assert json.loads(self.receive(120))["id"] == 1  # start-up is slow on a loaded machine
+        self.send(INITIALIZED)
+
+    def finish(self) -> list[bytes]:
+        """Close stdin (the client leaves) and return the rest of stdout."""
+        assert self.proc.stdin is not None
+        self.proc.stdin.close()
+        rest = []
+        while line := self.receive(120):
+            rest.append(line)
+        assert self.proc.wait(60) == 0
+        return rest
+
+
+@pytest.fixture
+def stdio_server(database_url: str, tmp_path: Path) -> Iterator[StdioServer]:
+    server = StdioServer(stdio_parameters(database_url), tmp_path / "stderr")
+    yield server
+    if server.proc.poll() is None:
+        server.proc.kill()
+        server.proc.wait(30)
+
+
+def test_stdout_carries_only_json_rpc_from_the_first_line_on(database_url, tmp_path):
+    # Its own embedded Postgres, as the README's desktop config starts it: the start is logged (by the
+    # Powertools logger, which writes to sys.stdout) before the SDK's transport is up, and was stdout's first line.
+    data_dir = tmp_path / "pgdata"
+    params = stdio_parameters(database_url)
+    assert params.env is not None
+    del params.env["DATABASE_URL"]
+    params.env |= {"SOUK_DATA_DIR": str(data_dir), "SOUK_KEYS_FILE": str(tmp_path / "keys.json")}
+    server = StdioServer(params, tmp_path / "stderr")
+    try:
+        lines = []
+        for message in (INITIALIZE, INITIALIZED, TOOLS_LIST, LIST_RESOURCES):
+            server.send(message)
+            if "id" in message:  # a client waits for each answer
+                lines.append(server.receive(120))
+        lines += server.finish()
+    finally:
+        _stop_tree(server.proc, data_dir)
+    for line in lines:
+        jsonrpc_message_adapter.validate_json(line, by_name=False)
+    assert [json.loads(line)["id"] for line in lines] == [1, 2, 3]
+    assert json.loads(lines[2])["result"]["structuredContent"]["results"] == []  # a new, empty catalog
+    assert f"embedded postgres at {data_dir.resolve()}" in server.stderr.read_text()
+
+
+def _deep(levels: int, request_id: int) -> bytes:
+    params = b'{"a": ' * levels + b"1" + b"}" * levels
+    return b'{"jsonrpc": "2.0", "id": %d, "method": "ping", "params": {"_meta": %s}}' % (request_id, params)
+
+
+def _call(request_id: int, arguments: bytes) -> bytes:
+    params = b'{"name": "search_resources", "arguments": %s}' % arguments
+    return b'{"jsonrpc": "2.0", "id": %d, "method": "tools/call", "params": %s}' % (request_id, params)
+
+
+# (line, the id of the answer, its code, Souk's error): the id whenever a request's id can be read.
+REFUSED = [
+    (b"not json", None, PARSE_ERROR, "invalid_json"),
+    (b"[]", None, INVALID_REQUEST, "invalid_jsonrpc"),
+    (b'[{"jsonrpc": "2.0", "id": 2, "method": "ping"}]', None, INVALID_REQUEST, "invalid_jsonrpc"),
+    (_call(3, b'{"query": "\\ud800"}'), 3, PARSE_ERROR, "invalid_json"),
+    (_deep(3000, 4), None, PARSE_ERROR, "invalid_json"),  # too deep for any JSON parser here: no id
+    (_deep(100, 5), 5, PARSE_ERROR, "invalid_json"),
+    (b'{"jsonrpc": "2.0", "id": "\\udc00", "method": "ping"}', None, PARSE_ERROR, "invalid_json"),
+    (b'{"jsonrpc": "2.0", "id": true, "method": "ping"}', None, INVALID_REQUEST, "invalid_jsonrpc"),
+    (b'{"jsonrpc": "2.0", "id": null, "method": "ping"}', None, INVALID_REQUEST, "invalid_jsonrpc"),
+    (b'{"jsonrpc": "2.0", "id": 1.5, "method": "ping"}', None, INVALID_REQUEST, "invalid_jsonrpc"),
+    (b'{"id": 6, "method": "ping"}', 6, INVALID_REQUEST, "invalid_jsonrpc"),
+    (b'{"jsonrpc": "2.0", "id": "seven", "method": "ping", "params": []}', "seven", INVALID_REQUEST, "invalid_jsonrpc"),
+    (b'{"jsonrpc": "2.0", "id": 8}', None, INVALID_REQUEST, "invalid_jsonrpc"),  # a response's id is not the client's
+]
+
+
+def test_every_line_gets_an_answer_and_the_server_keeps_serving(stdio_server):
+    stdio_server.initialize()
+    for line, request_id, code, error in REFUSED:
+        stdio_server.send(line)
+        answer = json.loads(stdio_server.receive())
+        assert answer["jsonrpc"] == "2.0" and answer["id"] == request_id, line[:80]
+        assert answer["error"]["code"] == code and answer["error"]["data"]["error"] == error, line[:80]
+        assert answer["error"]["message"] == answer["error"]["data"]["reason"]
+    stdio_server.send(b"")  # a blank line is no message: nothing to answer
+    stdio_server.send({"jsonrpc": "2.0", "id": 9, "method": "ping"})
+    assert json.loads(stdio_server.receive()) == {"jsonrpc": "2.0", "id": 9, "result": {}}
+    stdio_server.send(_call(10, b'{"query": "weather", "limit": "5"}'))  # a tool error is still the SDK's
+    result = json.loads(stdio_server.receive())["result"]
+    assert result["isError"] and result["structuredContent"]["error"] == "invalid_arguments"
+    assert stdio_server.finish() == []
