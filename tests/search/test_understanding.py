@@ -1417,3 +1417,89 @@ def test_review_attacks_on_labels_brackets_accepts_products_and_writing(
 def test_review_attacks_on_counting_and_refusals(query: str, type_: str | None, negated: tuple[str, ...]) -> None:
     iq = interpret(query)
     assert (iq.type, iq.negated_terms) == (type_, negated)
+
+
+def _reading(query: str) -> tuple[object, ...]:
+    iq = interpret(query)
+    return (tuple(sorted(iq.networks)), iq.max_usd_price, iq.type, tuple(sorted(iq.assets)), iq.negated_terms)
+
+
+# Batch 15 (dev half): a rule and its confuser each.
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        # a bare testnet qualifier refers to the testnet the query names, not to every testnet
+        (
+            "Find a transcription service. P.S. we only have USDC on Solana devnet while we pilot this, "
+            "so it has to accept devnet payments.",
+            ((n.SOLANA_DEVNET,), None, None, ("USDC",), ()),
+        ),
+        ("transcription api, pay on testnet", (ALL_TESTNETS, None, None, (), ())),
+        # "which is a testnet" describes a network; the pick suggested before is not the caller's rail
+        (
+            "That translation endpoint you suggested only settles on Base Sepolia, which is a testnet - we need "
+            "something for production. Our agent pays on Base mainnet. Translate product descriptions into Dutch.",
+            ((n.BASE,), None, None, (), ()),
+        ),
+        (
+            "The translation endpoint must settle on Base Sepolia. Our agent pays on Base Sepolia while testing.",
+            ((n.BASE_SEPOLIA,), None, None, (), ()),
+        ),
+        # a failed payment debugged: its chain, amount and assets are data
+        ("why did my x402 paymnet on Base fail with invalid_exact_evm_payload_signature?", ((), None, None, (), ())),
+        (
+            "debugging: facilitator rejected my payment - 0.002 USDC on stellar:testnet, scheme exact, error "
+            "insufficient_funds. what does that mean?",
+            ((), None, None, (), ()),
+        ),
+        (
+            "debug: agent signed an EURC payment but the seller only lists USDC, so why do we keep getting 402?",
+            ((), None, None, (), ()),
+        ),
+        (
+            "why did my x402 payment fail? need a payment debugger api that settles on base",
+            ((n.BASE,), None, None, (), ()),
+        ),
+        (
+            "is there a weather api that accepts payment on base and never fails with 402 errors?",
+            ((n.BASE,), None, None, (), ()),
+        ),
+        # chain and token names inside names
+        ("Stellar nursery images from JWST, under 1 cent", ((), Decimal("0.01"), None, (), ())),
+        ("star spectral type lookup (stellar classification), settles on stellar", (STELLAR_MAIN, None, None, (), ())),
+        ("galaxy image search on stellar", ((), None, None, (), ())),
+        ("XLM-RoBERTa embeddings endpoint", ((), None, None, (), ())),
+        ("XLM-RoBERTa embeddings, pay in XLM", ((), None, None, ("XLM",), ())),
+        ("USDC-only translation api", ((), None, None, ("USDC",), ())),
+        ("mcp.json config validator", ((), None, None, (), ())),
+        ("config validator mcp server", ((), None, "mcp", (), ())),
+        # a cap per unit of work, said with "to spend"
+        (
+            "Legal wants every inbound NDA checked against our playbook and the deviations summarized. Each "
+            "review needs to stay cheap - we've got at most 5 cents to spend per document.",
+            ((), Decimal("0.05"), None, (), ()),
+        ),
+        (
+            "Plan our team offsite for 12 people in Lisbon in May and book the venue. We've got at most $300 to "
+            "spend per night on rooms.",
+            ((), None, None, (), ()),
+        ),
+        # "it has to be an MCP server" in a long request asks for the interface; the caller's own is not asked
+        (
+            "It has to answer questions from our safety handbook (a 120-page PDF) and cite the section it used. "
+            "Find us a document Q&A tool (it has to be an MCP server, our runtime can't call anything else).",
+            ((), None, "mcp", (), ()),
+        ),
+        (
+            "We are writing the onboarding guide for the platform team this week and our backend has to be an "
+            "MCP server by Friday. Find a diagramming service that renders YAML as SVG.",
+            ((), None, None, (), ()),
+        ),
+        # refusals: "that isn't X" after a service noun; a misspelled "doesn't"; "under the hood" ends it
+        ("SMS gateway that isn't Twilio", ((), None, None, (), ("twilio",))),
+        ("geocoder that dosen't use Google Maps under the hood", ((), None, None, (), ("googl", "map"))),
+        ("a list of users that isn't empty", ((), None, None, (), ())),
+    ],
+)
+def test_batch15_testnets_debugging_names_and_refusals(query: str, expected: tuple[object, ...]) -> None:
+    assert _reading(query) == expected

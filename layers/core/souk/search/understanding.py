@@ -19,8 +19,11 @@ Rules (each has a test; a query over 20 words or of several sentences is a "task
   without a payment word in the same sentence. Chain lists share a role ("ethereum, solana or
   stellar"). Names that are also ordinary words (base, polygon, avalanche, sei, iotex) count only
   in a network context; stellar/solana in their other senses ("stellar reviews", "stellar
-  spectra", "Solana Beach") are not chains. A bare chain name means its mainnet; "testnet" alone
-  means every known testnet; "mainnet" alone is reported unapplied.
+  spectra", "Solana Beach", "stellar nursery") are not chains. A bare chain name means its mainnet;
+  "testnet" alone means every known testnet, or the testnet the query names elsewhere ("we only have
+  USDC on Solana devnet, so it has to accept devnet payments"); "which is a testnet" describes one;
+  "mainnet" alone is reported unapplied. A query debugging a failed payment ("why did my x402 payment
+  on Base fail with ...?") and seeking nothing describes that payment: no constraint is read from it.
 - Assets are a boost: USDC, EURC, XLM where payment is said (pay/accepts/priced in, "prefer usdc",
   "my wallet only has xlm", "pay with lumens"), and in a short query anywhere they are not the
   subject (before a chain noun or a price move, after convert/track/of, a quote currency, a
@@ -174,6 +177,7 @@ _TEST_QUAL = frozenset({"testnet", "testnets", "devnet", "sepolia", "amoy", "fuj
 _BARE_TEST_LEADS = frozenset({"testnet", "devnet"})
 _BARE_QUALS = {"testnet": "test", "testnets": "test", "devnet": "test", "mainnet": "main", "mainnets": "main"}
 _BARE_PAIRS = {("test", "net"): "test", ("dev", "net"): "test", ("main", "net"): "main"}
+_DESCRIBING_VERBS = _set("is it's its that's thats was being")  # "which is a testnet"
 _NEUTRAL_QUAL = frozenset({"network", "chain", "blockchain", "l2"})
 _TWO_WORD_QUAL = {
     ("main", "net"): "main",
@@ -240,6 +244,9 @@ _AGGREGATE_WORDS = _set(
 _PAYERS = _set("i we my our agent")
 # "Retry with one that settles on solana" after "the one I tried only takes payment on base"
 _RETRY_WORDS = _set("retry retrying instead switch switching")
+_FAILURE_WORDS = _set("fail fails failed failing rejected rejects declined error errors errored 402 invalid")
+_DEBUG_WORDS = _set("debug debugging troubleshoot troubleshooting")
+_PICKED_WORDS = _set("suggested recommended proposed picked gave found")  # "the endpoint you suggested"
 _FAILED_WORDS = _set("tried failed fails failing returned rejected errored stub didn't didnt wouldn't wouldnt")
 # "an explainer on x402", "a blog post about HTTP 402": writing whose content is x402 itself
 _WRITING_NOUNS = _set(
@@ -316,7 +323,7 @@ _CHEAP_PAIRS = frozenset(
 _TRIGGERS = _set(
     """
     not no without except excluding exclude excludes never isn't isnt aren't arent doesn't doesnt
-    don't dont avoid skip nothing
+    dosen't dosent don't dont avoid skip nothing
     """
 )
 _TWO_WORD_TRIGGERS = frozenset(
@@ -350,6 +357,7 @@ _NEGATION_FILLER = """
     tool tools service services model models data content support feature features result results
     hosted run owned operated pls plz please thanks thx
 """
+_MANNER_IDIOMS = frozenset({("under", "the", "hood"), ("behind", "the", "scenes"), ("in", "the", "background")})
 _CLAUSE_STOPS = frozenset(
     {"and", "but", "that", "which", "with", "who", "while", "whereas", "plus", "is", "are", "since", "because"}
 )
@@ -410,7 +418,7 @@ _CALL_UNITS = r"(?:call|request|req|query|use|invocation|hit|lookup|run|search|i
 _OR_LESS = r"(?:or\s+(?:less|lower|below|under|cheaper)|max(?:imum)?|tops|at\s+most|ceiling|cap|limit)(?!\w)"
 _TAIL = (
     rf"(?:\s+{_OR_LESS})?"
-    r"(?:\s*(?:for\s+)?(?:(?:per|each|every)\s+|/\s*)(?:(?:api|single)\s+)?(?P<per>[a-z][a-z-]*)(?!\w)"
+    r"(?:\s*(?:to\s+(?:spend|pay)\s+)?(?:for\s+)?(?:(?:per|each|every)\s+|/\s*)(?:(?:api|single)\s+)?(?P<per>[a-z][a-z-]*)(?!\w)"
     rf"|\s*(?:a|an)\s+(?:api\s+)?(?P<per2>{_CALL_UNITS})s?(?!\w)"
     r"|\s+each(?!\w))?"
     rf"(?:\s+{_OR_LESS})?"
@@ -565,7 +573,7 @@ _SERVICE_HEADS = _set(
     bot bots assistant assistants app apps feed feeds provider providers plugin plugins library sdk
     wrapper proxy client solution solutions option options alternative alternatives one ones
     something anything results result source sources mcp search lookup integration integrations
-    connector connectors agent agents ocr upscaler transcriber transcription translation
+    connector connectors agent agents ocr upscaler transcriber transcription translation gateway gateways
     """
 )
 _UNITLESS_PRICE_WORDS = _PRICE_WORDS | _set("spend spending budget cheaper cheap paying costing")
@@ -583,6 +591,7 @@ _CONTRACTIONS = _set(
     """
     isn't isnt aren't arent doesn't doesnt don't dont didn't didnt wasn't wasnt weren't werent hasn't
     hasnt haven't havent won't wont can't cant couldn't couldnt shouldn't shouldnt wouldn't wouldnt
+    dosen't dosent
     """
 )
 _PERSONS = _set("i we you please")
@@ -637,6 +646,10 @@ _URL = re.compile(
     r"|(?<![\w.+-])[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,8}"
     r"|\b[\w-]{1,63}(?:\.[\w-]{1,63}){0,8}\.(?:com|org|net|io|xyz|app|dev|ai|co|so|fi|gg|finance|network|exchange)\b(?:/\S*)?"
 )
+# "mcp.json config validator", "base.yaml": a word joined by a dot to a file extension names a file.
+_FILE_NAME = re.compile(
+    r"(?<![\w.])[\w-]{1,63}\.(?:jsonl?|ya?ml|toml|py|js|ts|md|txt|csv|xml|env|ini|cfg|conf|lock|sh)(?![\w.])"
+)
 _QUOTED = re.compile(r"`[^`]*`|\"[^\"]*\"|“[^”]*”|‘[^’]*’|(?<![\w'])'[^']+'(?![\w'])")
 _SENTENCE_END = re.compile(r"[.!?;]+(?=\s|$)")
 # Capitalized, but no provider: "every weekday except Friday".
@@ -685,14 +698,16 @@ _STELLAR_ADJ_AFTER = _set(
     quality experience customer support team career grades grade students writing reviewer spectra
     spectrum spectral mass masses wind winds population populations classification evolution object
     objects remnant remnants cluster clusters atmosphere atmospheres parallax magnitude magnitudes
-    luminosity nucleosynthesis astrophysics ones one
+    luminosity nucleosynthesis astrophysics ones one nursery nurseries
     """
 )
 _BARE_PAIR_STARTS = frozenset(first for first, _ in _BARE_PAIRS)
 _CHEAP_PAIR_STARTS = frozenset(first for first, _ in _CHEAP_PAIRS)
 _TWO_WORD_STARTS = frozenset(first for first, _ in _TWO_WORD_TRIGGERS) | {"w"}
 _TYPE_STARTS = frozenset({"mcp", "model", "http", "https", "rest", "restful"})
-_ASTRONOMY = _set("astronomy astronomical astrophysics star stars galaxy galaxies telescope telescopes nebula")
+_ASTRONOMY = _set(
+    "astronomy astronomical astrophysics star stars galaxy galaxies telescope telescopes nebula nebulae jwst hubble"
+)
 _SCOPE_OPENERS = _set(
     "explain explains explaining explained describe describes describing about regarding concerning understand"
 )
@@ -751,6 +766,13 @@ _PRESERVE_GERUNDS = _set(
 )
 _GENERIC = _set("anything something stuff ones those tools services apis results one")
 _NEGATION_FILLER_STEMS = frozenset(tokenize(_NEGATION_FILLER))
+# "USDC-only", "EURC-priced": a payment word hyphenated to an asset; "XLM-RoBERTa" is a name.
+_ASSET_COMPOUND_TAILS = _set(
+    """
+    only priced denominated based payable paid settled settling native compatible friendly first accepting
+    pay payment payments settlement on
+    """
+)
 _ASSET_NAMES = {"lumens": "XLM", "lumen": "XLM", "usd": "", "euro": ""}
 _ASSET_PAIRS = {("usd", "coin"): "USDC", ("euro", "coin"): "EURC"}
 _PRICE_MOVES = _set("drops drop dropped falls fall fell rises rise rose dips dip jumps jump moves spikes crashes")
@@ -815,7 +837,7 @@ class _Scan:
         # " - " between words is a dash, as "—" is; "e-mail" and "base-sepolia" stay joined.
         self.link = [not any(c in _BARRIER for c in gap) and " - " not in gap for gap in gaps]
         self.quoted = [False] * count
-        for pattern in (_QUOTED, _URL):
+        for pattern in (_QUOTED, _URL, _FILE_NAME):
             for m in pattern.finditer(text):
                 for k in self.word_range(m.start(), m.end()):
                     self.quoted[k] = True
@@ -864,6 +886,9 @@ class _Scan:
         # asks for them, because a bare chain name means its mainnet, as the v1 names do.
         self.bare_testnets: set[str] = set()
         self.explicit_testnets: set[str] = set()
+        # Testnets named with their chain but not as the rail ("we only have USDC on Solana devnet"): what a
+        # later bare "devnet payments" refers to.
+        self.named_testnets: set[str] = set()
 
     # word helpers
 
@@ -1001,6 +1026,7 @@ class _Scan:
         self.mark_preferences()
         self.mark_x402_data()
         self.mark_failed_attempts()
+        self.mark_payment_debugging()
         self.mark_negated_claims()
         self.attach_filler()
         self.scan_negations()
@@ -1103,21 +1129,59 @@ class _Scan:
     def mark_failed_attempts(self) -> None:
         """ "The email validator I tried only takes payment on base. Retry with one that settles on solana": where
         one sentence asks to retry on a network, the networks of the sentences telling what was tried or failed
-        are that attempt's, not the requirement."""
+        are that attempt's, not the requirement. So too where another sentence says how the caller itself pays
+        ("That endpoint you suggested only settles on Base Sepolia. Our agent pays on Base mainnet.")."""
         vocabulary: dict[int, set[str]] = {}
+        attempts: set[int] = set()  # sentences telling what was tried, failed or picked before
+        own_pay: set[int] = set()  # sentences where the caller pays: "our agent pays on", "i pay with"
         for k, word in enumerate(self.words):
             vocabulary.setdefault(self.sentence[k], set()).add(word)
+            if word in _FAILED_WORDS or (word in _PICKED_WORDS and self.near(k, -1) == "you"):
+                attempts.add(self.sentence[k])
+            if word in _PAY_WITH_VERBS and self.look_back(k, 3, _PAYERS) >= 0:
+                own_pay.add(self.sentence[k])
         filters = [claim for claim in self.claims if claim.kind == "network" and claim.role == "filter"]
         retry_sentences = {
-            self.sentence[claim.first] for claim in filters if vocabulary[self.sentence[claim.first]] & _RETRY_WORDS
+            self.sentence[claim.first]
+            for claim in filters
+            if vocabulary[self.sentence[claim.first]] & _RETRY_WORDS
+            or (self.sentence[claim.first] in own_pay and self.sentence[claim.first] not in attempts)
         }
         if not retry_sentences:
             return
         for claim in filters:
             sentence = self.sentence[claim.first]
-            if sentence not in retry_sentences and vocabulary[sentence] & _FAILED_WORDS:
+            if sentence not in retry_sentences and sentence in attempts:
                 claim.role = "topic"
                 claim.why = f"'{claim.phrase}': the network of what was tried, not of the retry"
+
+    def mark_payment_debugging(self) -> None:
+        """ "why did my x402 payment on Base fail with invalid_signature?", "debugging: facilitator rejected my
+        payment - 0.002 USDC on stellar:testnet ... what does that mean?": a query that reports a failed payment
+        and asks only why (a question or a "debug" label, a failure word, a payment word, and nothing sought:
+        no "find", "need", "looking for", ...) describes that payment; its networks, prices, assets and
+        interface words are the data of the problem, not constraints on a result."""
+        words = set(self.words)
+        if not (words & _FAILURE_WORDS and words & (_PAY_NOUNS | _PAY_VERBS | _FACILITATORS)):
+            return
+        if not (self.question or words & _DEBUG_WORDS):
+            return
+        if words & _SEEKING or any(self.asks(j) for j in range(len(self.words))):
+            return  # "why did my payment fail? need a debugger that settles on base"
+        if any(
+            _is_head(w) and self.near(k, -1) in ("a", "an", "any", "some", "another") for k, w in enumerate(self.words)
+        ):
+            return  # "is there a weather api on base that doesn't fail with 402?": a result is sought
+        failing = {self.sentence[k] for k, w in enumerate(self.words) if w in _FAILURE_WORDS}
+        paying = {
+            self.sentence[k]
+            for k, w in enumerate(self.words)
+            if w in _PAY_WITH_VERBS and self.look_back(k, 3, _PAYERS) >= 0 and self.sentence[k] not in failing
+        }
+        for claim in self.claims:
+            if claim.role in ("filter", "boost") and self.sentence[claim.first] not in paying:
+                claim.role = "topic"
+                claim.why = f"'{claim.phrase}': describes the failed payment the query debugs"
 
     def writing_about_x402(self) -> set[int]:
         """ "I'm writing an explainer on x402. Cover how a 402 works, why payments on Base settle in USDC ...
@@ -1453,7 +1517,8 @@ class _Scan:
             if word == "stellar" and (
                 self.near(i, -1) in _STELLAR_ADJ_BEFORE
                 or after in _STELLAR_ADJ_AFTER
-                or self.astronomy
+                # "star spectral type lookup, settles on stellar": a payment word still names the rail
+                or (self.astronomy and self.look_back(i, 3, _RAIL_VERBS | _PAY_NOUNS) < 0)
                 or (self.near(i, -1) in ("a", "an") and self.near(i - 1, -1) in _MAKING_VERBS)
             ):
                 return  # "stellar reviews", "stellar spectra": the adjective
@@ -1493,6 +1558,8 @@ class _Scan:
         if role == "topic":
             ids = testnets if qual == "test" else mainnets  # a soft signal: the chain itself
         claim = self.claim_words("network", first, last, tuple(sorted(ids)), role, why)
+        if claim is not None and role == "topic" and qual == "test":
+            self.named_testnets.update(testnets)
         if claim is not None and role != "topic":
             if qual == "test":
                 self.explicit_testnets.update(testnets)
@@ -1810,7 +1877,12 @@ class _Scan:
                 continue
             first = i - 1 if self.near(i, -1) in _NET_PREPS and self.free(i - 1) else i
             phrase = self.span_text(first, last)
-            if self.near(last, 1) in _CHAIN_SUBJECTS:  # "testnet faucet" is a topic
+            article = self.near(i, -1)
+            if article in ("a", "an") and self.near(i - 1, -1) in _DESCRIBING_VERBS:
+                # "settles on Base Sepolia, which is a testnet": describes a network named before
+                why = f"'{self.span_text(i - 2, last)}': describes a network named before"
+                self.claim_words("qualifier", first, last, qual, "topic", why)
+            elif self.near(last, 1) in _CHAIN_SUBJECTS:  # "testnet faucet" is a topic
                 why = f"'{phrase} {self.near(last, 1)}': the network is the subject"
                 self.claim_words("qualifier", first, last, qual, "topic", why)
             elif self.near(last, 1) in _SYMBOLS and not self.sentence_pays(i):  # "a faucet that sends testnet usdc"
@@ -1866,6 +1938,9 @@ class _Scan:
             and self.at(self.before(self.before(b))) in (_RAIL_VERBS)
         ):  # "an fx feed i can pay for with eurc"
             return "filter", f"'{self.span_text(self.before(self.before(b)), i)}': payment phrase"
+        hyphened = self.text[self.ends[i] : self.ends[i] + 1] == "-"
+        if hyphened and after.isalpha() and after not in _ASSET_COMPOUND_TAILS and after not in n.FAMILIES:
+            return "topic", f"'{self.span_text(i, i + 1)}': the symbol is part of a name"
         if prior in _PREFER:
             return "boost", f"'{prior} {said}': a payment preference"
         if prior in _HOLD_VERBS and self.look_back(b, 12, _HOLDERS) >= 0:  # "our agent ... holds usdc"
@@ -2013,6 +2088,9 @@ class _Scan:
                 return "topic", f"'({phrase})' abbreviates '{word_before}'"
         asked = prior in _METHOD_PREPS or prior == "as" or tail in ("only", "please")
         asked = asked or self.sentence[first] in self.spec_sentences
+        be = self.look_back(first, 3, _set("be"))
+        if be >= 1 and self.look_back(be, 3, _MODAL_WORDS) >= 0 and self.look_back(be, 6, _POSSESSIVES) < 0:
+            asked = True  # "(it has to be an MCP server, ...)"; not "our backend has to be an MCP server"
         if self.task and not asked and self.look_back(first, 5, _REQUEST_BEFORE) < 0:
             return "topic", f"'{phrase}' in a long task request, not asked for as the interface"
         accepts = self.look_back(first, 3, _ACCEPT_VERBS)
@@ -2323,6 +2401,8 @@ class _Scan:
                 and not (self.free(j) and self.trigger_length(j))
                 # "don't use Apollo for the enrichment step": what it would be used for is not refused
                 and not (clause and self.at(j) == "for" and self.near(j, 1) in _DETERMINERS | _POSSESSIVES)
+                # "doesn't use Google Maps under the hood": how the refused thing is used, not more of it
+                and not (clause and (self.at(j), self.near(j, 1), self.near(j + 1, 1)) in _MANNER_IDIOMS)
             ):
                 clause.append(j)
                 j += 1
@@ -2575,6 +2655,11 @@ class _Scan:
                 )
                 return tuple(sorted(mainnet_default))
             return tuple(sorted(family_ids))
+        if test and self.named_testnets:
+            # "we only have USDC on Solana devnet, so it has to accept devnet payments": the testnet named
+            ids = tuple(sorted(self.named_testnets))
+            notes.append((end, f"network: {'|'.join(ids)} (from '{test}', the testnet the query names)"))
+            return ids
         if test:
             ids = tuple(sorted(n.TESTNETS))
             notes.append((end, f"network: {'|'.join(ids)} (from '{test}')"))
