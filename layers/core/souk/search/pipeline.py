@@ -591,13 +591,8 @@ def _cheapest_first(
 
 
 def _sandbox_twins(rows: list[candidates.Candidate]) -> list[int]:
-    """Testnet-only listings whose seller (payTo or operator) also has a production listing among ``rows``, or
-    whose description a production listing among ``rows`` carries (a staging copy under another host and
-    payTo: the real crawl's api-dev and api-staging copies of one operator's listings took #1 and #2)."""
-    sellers = {
-        r.id: (("pay_to", r.pay_to.lower()), ("operator", r.operator), ("text", r.description_key or str(r.id)))
-        for r in rows
-    }
+    """Testnet-only listings whose seller (payTo or operator) also has a production listing among ``rows``."""
+    sellers = {r.id: (("pay_to", r.pay_to.lower()), ("operator", r.operator)) for r in rows}
     sandboxes = {r.id for r in rows if r.networks and all(network in TESTNETS for network in r.networks)}
     production = {key for r in rows if r.id not in sandboxes for key in sellers[r.id]}
     return [lid for lid in sandboxes if any(key in production for key in sellers[lid])]
