@@ -1503,3 +1503,18 @@ def _reading(query: str) -> tuple[object, ...]:
 )
 def test_batch15_testnets_debugging_names_and_refusals(query: str, expected: tuple[object, ...]) -> None:
     assert _reading(query) == expected
+
+
+@pytest.mark.parametrize(
+    ("query", "topical"),
+    [
+        ("anything on base, cheapest first", ()),
+        ("weather api, cheapest first", ("weather", "api")),
+        ("geocoder (cheapest first)", ("geocod",)),
+        ("cheapest first aid kit supplier api", ("first", "aid", "kit", "supplier", "api")),  # "first aid"
+    ],
+)
+def test_cheapest_first_is_an_order_not_a_topic(query, topical):
+    iq = interpret(query)
+    assert iq.cheapest and iq.topical_terms == topical
+    assert iq.browse == (not topical)

@@ -2179,6 +2179,14 @@ class _Scan:
                 last = i
             else:
                 continue
+            # "cheapest first", "lowest price ones first" ending a clause: an order, not a topic ("first aid")
+            for tail in (("first",), ("ones", "first")):
+                end = last + len(tail)
+                if all(self.near(last, k + 1) == w and self.free(last + k + 1) for k, w in enumerate(tail)) and not (
+                    self.near(end, 1)
+                ):
+                    last = end
+                    break
             phrase = self.span_text(i, last)
             nxt = self.near(last, 1)
             if nxt in _PRICED_THINGS or (nxt and self.near(last + 1, 1) in _PRICED_THINGS):
