@@ -7,13 +7,13 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import unquote
 
-from x402.extensions.bazaar import extract_discovery_info, validate_discovery_extension
+from x402.extensions.bazaar import extract_discovery_info
 from x402.extensions.bazaar.types import parse_discovery_extension
 
 from souk.catalog.amounts import check_amount
 from souk.catalog.bounds import check_bounds, check_document_bounds, check_v1_bounds
 from souk.catalog.events import FacilitatorEvent
-from souk.catalog.seller_schema import regex_free_extension, with_regex_free_bazaar
+from souk.catalog.seller_schema import info_errors
 from souk.catalog.softdrop import drop_invalid_headers
 from souk.config import Settings
 from souk.errors import CatalogRejection
@@ -146,13 +146,14 @@ def _validate_v2_extension(payload: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(bazaar, dict):
         raise CatalogRejection("not_discoverable", "the payment carries no bazaar discovery extension")
     try:
-        result = validate_discovery_extension(parse_discovery_extension(regex_free_extension(bazaar)))
+        extension = parse_discovery_extension(bazaar)
+        info = extension.info.model_dump(by_alias=True, exclude_none=True)
     except Exception as exc:
         raise CatalogRejection("invalid_discovery_extension", f"the bazaar extension does not parse: {exc}") from None
-    if not result.valid:
-        raise CatalogRejection(
-            "invalid_discovery_extension", "bazaar info fails its schema: " + "; ".join(result.errors)[:500]
-        )
+    # Checked here, not by the SDK's validate_discovery_extension: that runs the seller's regexes (seller_schema).
+    if errors := info_errors(info, bazaar.get("schema", {})):
+        reason = "bazaar info fails its schema: " + "; ".join(errors)
+        raise CatalogRejection("invalid_discovery_extension", reason[:500])
     return bazaar
 
 
@@ -193,7 +194,8 @@ def draft_listing(event: FacilitatorEvent, settings: Settings) -> ListingDraft:
     # The SDK logs and returns None on failure; quiet it, Souk reports the reason itself.
     logging.getLogger("x402.extensions.bazaar.facilitator").setLevel(logging.ERROR)
     try:
-        info = extract_discovery_info(with_regex_free_bazaar(payload), requirements_for_sdk, validate=True)
+        # v2's extension was checked against its schema above (_validate_v2_extension); v1 carries none.
+        info = extract_discovery_info(payload, requirements_for_sdk, validate=False)
     except (ValueError, TypeError, AttributeError) as exc:  # the SDK's v1 path raises on messy schemas
         first = str(exc).splitlines()[0][:300]
         raise CatalogRejection("invalid_discovery_extension", f"the discovery info does not parse: {first}") from None
