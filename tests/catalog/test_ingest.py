@@ -417,3 +417,14 @@ def test_first_events_for_one_new_listing_at_once_both_succeed(db, settings, dat
     rows = db.execute("SELECT id, last_settled_at FROM listings").fetchall()
     assert len(rows) == 1 and rows[0]["last_settled_at"] is not None
     assert db.execute("SELECT count(*) AS n FROM settlements").fetchone()["n"] == 1
+
+
+def test_a_solana_mint_in_other_letters_is_another_payment_option(db, settings):
+    mint = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v"
+    seller = "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin"
+    solana = "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp"
+    catalog_event(db, verified(weather(network=solana, pay_to=seller, asset=mint)), settings)
+    later = verified(weather(network=solana, pay_to=seller, asset=mint.swapcase()), CLOCK + timedelta(hours=1))
+    catalog_event(db, later, settings)
+    accepts = db.execute("SELECT accepts FROM listings").fetchone()["accepts"]
+    assert sorted(a["asset"] for a in accepts) == sorted([mint, mint.swapcase()])  # not one replacing the other

@@ -107,3 +107,19 @@ def test_a_constraint_an_explicit_parameter_replaced_is_reported_overridden(cata
     assert notes["price"]["appliedAs"] == "filter"  # no maxUsdPrice parameter: the words' cap holds
     assert body["interpretedQuery"]["appliedFilters"]["network"] == "eip155:8453"
     assert {a["network"] for r in body["resources"] for a in r["accepts"]} <= {"eip155:8453", "eip155:84532"}
+
+
+def test_an_asset_address_holds_exactly_off_evm_and_in_any_case_on_evm(db, settings):
+    mint = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v"
+    real, fake, evm = (f"https://{name}.example.com/v1/forecast" for name in ("real", "fake", "evm"))
+    for url, network, asset, pay_to in (
+        (real, SOLANA, mint, SOLANA_SELLER),
+        (fake, SOLANA, mint.swapcase(), SOLANA_SELLER),
+        (evm, "eip155:8453", "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", BASE_SELLER),
+    ):
+        text = "Weather forecast for any city."
+        listing = weather(url=url, network=network, pay_to=pay_to, asset=asset, amount="1000", description=text)
+        catalog_event(db, verified(listing), settings)
+    assert _found(db, settings, query="weather forecast", asset=mint) == {real}
+    assert _found(db, settings, query="weather forecast", asset=mint.swapcase()) == {fake}
+    assert _found(db, settings, query="weather forecast", asset="0x833589FCD6EDB6E08F4C7C32D4F71B54BDA02913") == {evm}

@@ -16,6 +16,7 @@ from typing import Any
 
 from psycopg.types.json import Jsonb
 
+from souk.assets import address_key
 from souk.catalog.amounts import check_amount
 from souk.catalog.canonical import canonical_text
 from souk.catalog.events import FacilitatorEvent, parse_event
@@ -44,7 +45,7 @@ def payer_hash(payer: str, key: str) -> str:
 
 def _merge_accepts(existing: list[dict[str, Any]], incoming: dict[str, Any], replace: bool) -> list[dict[str, Any]]:
     def slot(r: dict[str, Any]) -> tuple[str, str, str]:
-        return (str(r.get("scheme")), str(r.get("network")), str(r.get("asset")).lower())
+        return (str(r.get("scheme")), str(r.get("network")), address_key(str(r.get("network")), str(r.get("asset"))))
 
     merged = {slot(r): r for r in existing}
     if replace or slot(incoming) not in merged:

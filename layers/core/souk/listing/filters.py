@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from souk.errors import SoukError
 from souk.listing.pay_to import same_pay_to
-from souk.listing.payment_options import is_symbol, one_option_sql
+from souk.listing.payment_options import address_sql, is_symbol, one_option_sql
 from souk.networks import normalize_network
 
 # fullmatch, not ^...$ (which passes a trailing newline); ASCII, or IGNORECASE lets the Kelvin sign be a k.
@@ -148,7 +148,9 @@ def filter_sql(f: Filters, alias: str = "l") -> tuple[str, dict[str, object]]:
         if is_symbol(f.asset):
             clauses.append(f"upper(%(f_asset)s) = ANY({alias}.asset_symbols)")
         else:
+            # The summary column narrows cheaply in any case; one option then holds the address exactly.
             clauses.append(f"lower(%(f_asset)s) = ANY(SELECT lower(a) FROM unnest({alias}.assets) a)")
+            clauses.append(address_sql(alias, "%(f_asset)s"))
         args["f_asset"] = f.asset
     if f.max_usd_price is not None:
         clauses.append(f"{alias}.min_usd_price <= %(f_max_usd)s")

@@ -41,11 +41,23 @@ def _known_assets_sql() -> str:
 
 
 _KNOWN = _known_assets_sql()
-# The SQL twin of souk.assets.address_key, for an option ``o`` joined to the known assets ``k``.
-_SAME_ASSET = (
-    "k.network = o.value->>'network' AND k.address = CASE WHEN o.value->>'network' LIKE 'eip155:%%'"
-    " THEN lower(o.value->>'asset') ELSE o.value->>'asset' END"
-)
+# The SQL twin of souk.assets.address_key: an option ``o``'s asset, and another address, in the spelling two
+# addresses on the option's network share when they are one.
+def _address_key_sql(address: str) -> str:
+    return f"CASE WHEN o.value->>'network' LIKE 'eip155:%%' THEN lower({address}) ELSE {address} END"
+
+
+_OPTION_ASSET = _address_key_sql("o.value->>'asset'")
+_SAME_ASSET = f"k.network = o.value->>'network' AND k.address = {_OPTION_ASSET}"
+
+
+def address_sql(alias: str, address: str) -> str:
+    """SQL true when a payment option of the listing is paid in the asset at ``address`` (an SQL expression):
+    in any case on an EVM network, exactly elsewhere (a Solana mint in other letters is another token)."""
+    return (
+        f"EXISTS (SELECT 1 FROM jsonb_array_elements({alias}.accepts) AS o"
+        f" WHERE {_OPTION_ASSET} = {_address_key_sql(address)})"
+    )
 _TESTNETS = "ARRAY[" + ", ".join(f"'{network}'" for network in sorted(TESTNETS)) + "]::text[]"
 
 
@@ -77,7 +89,7 @@ def one_option_sql(
     if scheme is not None:
         conditions.append(f"o.value->>'scheme' = {scheme}")
     if asset is not None:
-        same_asset = f"k.symbol = upper({asset})" if asset_is_symbol else f"lower(o.value->>'asset') = lower({asset})"
+        same_asset = f"k.symbol = upper({asset})" if asset_is_symbol else f"{_OPTION_ASSET} = {_address_key_sql(asset)}"
         conditions.append(same_asset)
     if max_usd is not None:
         usd = "coalesce(o.value->>'amount', o.value->>'maxAmountRequired')::numeric * k.usd_per_unit"
