@@ -428,3 +428,17 @@ def test_a_solana_mint_in_other_letters_is_another_payment_option(db, settings):
     catalog_event(db, later, settings)
     accepts = db.execute("SELECT accepts FROM listings").fetchone()["accepts"]
     assert sorted(a["asset"] for a in accepts) == sorted([mint, mint.swapcase()])  # not one replacing the other
+
+
+def test_a_success_after_the_same_listings_failure_with_that_transaction_counts(db, settings):
+    catalog_event(db, verified(weather()), settings)
+    tx = "ab" * 32
+    catalog_event(db, _failed_settlement(weather(), tx), settings)  # e.g. a receipt timeout
+    paid = settled(weather(), CLOCK + timedelta(minutes=5))
+    paid["settlement"]["transaction"] = tx
+    outcome = catalog_event(db, paid, settings)
+    assert not outcome.warnings
+    last_paid = db.execute("SELECT last_settled_at FROM listings").fetchone()["last_settled_at"]
+    assert last_paid == CLOCK + timedelta(minutes=5)
+    rows = db.execute("SELECT success, transaction FROM settlements").fetchall()
+    assert [(r["success"], r["transaction"]) for r in rows] == [(True, tx)]

@@ -152,6 +152,7 @@ def _failed_settlement(conn: Connection, draft: ListingDraft, event: Facilitator
     network = draft.requirement["network"]
     transaction = transaction_key(network, event.settlement.transaction)
     if transaction:
+        _lock_transaction(conn, network, transaction)
         conn.execute(
             """INSERT INTO settlements (listing_id, transaction, settled_at, success, network, asset, amount)
                VALUES (%s, %s, %s, FALSE, %s, %s, %s) ON CONFLICT (network, transaction) DO NOTHING""",
@@ -168,17 +169,24 @@ def _failed_settlement(conn: Connection, draft: ListingDraft, event: Facilitator
     return Outcome("success", listing_key=draft.key, listing_id=row["id"], warnings=(warning,))
 
 
-def _new_settlement(conn: Connection, draft: ListingDraft, event: FacilitatorEvent) -> bool:
-    """A successful settlement whose transaction is not recorded yet. Only that is a new payment: a replayed
-    transaction id moves no "last paid" time (it put a listing first among the most recently paid)."""
+def _lock_transaction(conn: Connection, network: str, transaction: str) -> None:
+    conn.execute("SELECT pg_advisory_xact_lock(%s, hashtext(%s))", (TRANSACTION_LOCK, f"{network} {transaction}"))
+
+
+def _new_settlement(conn: Connection, draft: ListingDraft, event: FacilitatorEvent, listing_id: int | None) -> bool:
+    """A successful settlement whose transaction is not recorded yet as paid, nor for another listing. Only that
+    is a new payment: a replayed transaction id moves no "last paid" time (it put a listing first among the most
+    recently paid). The same listing's earlier failure with that id (a receipt timeout, then success) is not."""
     s = event.settlement
     if event.event != "settled" or s is None or not s.success:
         return False
     network = draft.requirement["network"]
     transaction = transaction_key(network, s.transaction)
-    conn.execute("SELECT pg_advisory_xact_lock(%s, hashtext(%s))", (TRANSACTION_LOCK, f"{network} {transaction}"))
+    _lock_transaction(conn, network, transaction)
     recorded = conn.execute(
-        "SELECT 1 FROM settlements WHERE network = %s AND transaction = %s", (network, transaction)
+        "SELECT 1 FROM settlements WHERE network = %s AND transaction = %s"
+        " AND (success OR listing_id IS DISTINCT FROM %s)",
+        (network, transaction, listing_id),
     ).fetchone()
     return recorded is None
 
@@ -197,7 +205,7 @@ def _upsert(
         "SELECT id, accepts, source_event_at, content_hash FROM listings WHERE listing_key = %s FOR UPDATE",
         (draft.key,),
     ).fetchone()
-    settled = _new_settlement(conn, draft, event)
+    settled = _new_settlement(conn, draft, event, None if row is None else row["id"])
     replayed = event.event == "settled" and not settled  # a transaction already recorded is no new payment
     if row is None and replayed:
         raise CatalogRejection(
@@ -236,7 +244,10 @@ def _upsert(
             """INSERT INTO settlements
                  (listing_id, transaction, settled_at, success, network, asset, amount, payer_hash)
                VALUES (%s, %s, %s, %s, %s, %s, %s, %s)
-               ON CONFLICT (network, transaction) DO NOTHING
+               ON CONFLICT (network, transaction) DO UPDATE
+                 SET success = TRUE, settled_at = EXCLUDED.settled_at, amount = EXCLUDED.amount,
+                     payer_hash = EXCLUDED.payer_hash
+                 WHERE EXCLUDED.success AND NOT settlements.success AND settlements.listing_id = EXCLUDED.listing_id
                RETURNING id""",
             (
                 listing_id,
