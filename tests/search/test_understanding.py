@@ -1518,3 +1518,18 @@ def test_cheapest_first_is_an_order_not_a_topic(query, topical):
     iq = interpret(query)
     assert iq.cheapest and iq.topical_terms == topical
     assert iq.browse == (not topical)
+
+
+@pytest.mark.parametrize(
+    ("query", "networks", "cap"),
+    [
+        ("what api detects failed payments, under $0.01 per call?", (), Decimal("0.01")),
+        ("which api validates invalid payment card numbers, paid on base?", ("eip155:8453",), None),
+        ("debugging tool for failed webhook payments, paid on base", ("eip155:8453",), None),
+        ("payment fraud api that flags rejected transactions, paid on solana?", (n.SOLANA,), None),
+        ("why did my x402 payment on Base fail with invalid_signature?", (), None),  # the caller's own payment
+    ],
+)
+def test_payment_failure_tooling_is_sought_not_debugged(query, networks, cap):
+    iq = interpret(query)
+    assert (iq.networks, iq.max_usd_price) == (networks, cap)

@@ -1166,12 +1166,15 @@ class _Scan:
             return
         if not (self.question or words & _DEBUG_WORDS):
             return
+        if not words & _PAYERS:
+            return  # the caller's own payment: "payment fraud api that flags rejected transactions, paid on solana?"
         if words & _SEEKING or any(self.asks(j) for j in range(len(self.words))):
             return  # "why did my payment fail? need a debugger that settles on base"
         if any(
-            _is_head(w) and self.near(k, -1) in ("a", "an", "any", "some", "another") for k, w in enumerate(self.words)
+            _is_head(w) and self.near(k, -1) in ("a", "an", "any", "some", "another", "which", "what")
+            for k, w in enumerate(self.words)
         ):
-            return  # "is there a weather api on base that doesn't fail with 402?": a result is sought
+            return  # "is there a weather api on base that doesn't fail with 402?", "which api ...": a result is sought
         failing = {self.sentence[k] for k, w in enumerate(self.words) if w in _FAILURE_WORDS}
         paying = {
             self.sentence[k]
