@@ -99,3 +99,18 @@ def test_the_tools_show_a_v1_price(v1_item, connect_http):
     assert "0.01 USDC (10000 atomic" in found.content[0].text
     assert guide.structured_content["x402Version"] == 1
     assert "maxAmountRequired" in guide.content[0].text
+
+
+def test_the_cheapest_price_is_on_a_production_network_unless_there_is_none():
+    def option(network: str, amount: str) -> dict[str, Any]:
+        asset = {"eip155:8453": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"}.get(
+            network, "0x036CbD53842c5426634e7929541eC2318f3dCF7e"
+        )
+        return {"scheme": "exact", "network": network, "asset": asset, "amount": amount, "payTo": "0x" + "1" * 40}
+
+    quality = {"windowDays": 30, "settledCount": 0, "uniquePayers": 0, "settledCountAllTime": 0}
+    item = {"resource": "https://wx.example/f", "type": "http", "x402Version": 2, "quality": quality}
+    both = summarize(item | {"accepts": [option("eip155:8453", "2000000"), option("eip155:84532", "1")]})
+    assert both.cheapestUsd == 2.0  # $0.000001 in test USDC is not what a production caller pays
+    sandbox = summarize(item | {"accepts": [option("eip155:84532", "1000")]})
+    assert sandbox.cheapestUsd == 0.001

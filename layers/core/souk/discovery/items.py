@@ -30,9 +30,11 @@ def quality_args(settings: Settings, now: datetime | None = None) -> dict[str, A
     return {"quality_since": since, "quality_testnets": sorted(TESTNETS)}
 
 
-def _v1_option(option: dict[str, Any]) -> dict[str, Any]:
-    """A v1 payment option as a v1 client reads it: its network by v1 name (stored under CAIP-2)."""
-    name = V1_NAMES.get(option.get("network", ""))
+def _as_served(option: dict[str, Any], version: int) -> dict[str, Any]:
+    """A payment option as its client reads it: a v1 option (v1's price field, in a v1 listing or without v2's
+    ``amount``; a listing keeps options of earlier events) names its network by v1 name (stored under CAIP-2)."""
+    v1 = "maxAmountRequired" in option and (version == 1 or "amount" not in option)
+    name = V1_NAMES.get(option.get("network", "")) if v1 else None
     return option if name is None else {**option, "network": name}
 
 
@@ -41,7 +43,7 @@ def to_item(row: dict[str, Any], settings: Settings) -> dict[str, Any]:
         "resource": row["resource_url"],
         "type": row["type"],
         "x402Version": row["x402_version"],
-        "accepts": row["accepts"] if row["x402_version"] != 1 else [_v1_option(a) for a in row["accepts"]],
+        "accepts": [_as_served(a, row["x402_version"]) for a in row["accepts"]],
         "lastUpdated": iso_utc(row["source_event_at"]),
     }
     optional = {

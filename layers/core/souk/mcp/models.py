@@ -187,7 +187,11 @@ class ResourceSummary(BaseModel):
         default=None, description="The schema did not fit this page's size budget; get_resource returns it."
     )
     payments: list[PaymentOption]
-    cheapestUsd: float | None = None
+    cheapestUsd: float | None = Field(
+        default=None,
+        description="The lowest USD price among the payment options on production networks (on test networks only for"
+        " a listing offered on nothing else), as filters and 'cheapest' price it.",
+    )
     quality: Quality
     lastUpdated: str | None = None
 

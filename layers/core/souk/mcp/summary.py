@@ -12,6 +12,7 @@ from typing import Any
 
 from souk import assets
 from souk.mcp.models import PaymentOption, Quality, ResourceSummary
+from souk.networks import TESTNETS, normalize_network
 
 LIST_DESCRIPTION_CHARS = 600  # per result in a page; get_resource returns the whole description
 PAGE_BUDGET_BYTES = 200_000  # input schemas beyond this in one page are left out (get_resource has them)
@@ -82,7 +83,9 @@ def summarize(item: dict[str, Any], *, description_chars: int | None = LIST_DESC
     if description and description_chars is not None and len(description) > description_chars:
         description, truncated = description[:description_chars].rstrip() + "…", True
     payments = [payment_option(a) for a in item.get("accepts") or [] if isinstance(a, dict)]
-    prices = [p.usdPrice for p in payments if p.usdPrice is not None]
+    # As filters and "cheapest" price a listing: on production networks unless it is offered on test ones only.
+    production = [p for p in payments if (normalize_network(p.network) or p.network) not in TESTNETS]
+    prices = [p.usdPrice for p in production or payments if p.usdPrice is not None]
     tags = item.get("tags")
     return ResourceSummary(
         resource=item["resource"],
