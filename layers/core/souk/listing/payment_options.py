@@ -10,8 +10,8 @@ summary columns stay in the WHERE clause as cheap, index-friendly necessary cond
 
 A price cap with no network holds on a production option: "maxUsdPrice=0.01" passed a listing charging $1
 on Base because it also offered Base Sepolia at $0.001, a price in test tokens that no production caller
-pays. A listing offered only on test networks is priced on them (that is all it offers). This is the price
-"cheapest" ranks by (``price_sql``).
+pays. A listing offered only on test networks is priced on them (that is all it offers). "Cheapest" ranks by
+the production price too (``price_sql``), and puts a listing with none after those with one.
 """
 
 from __future__ import annotations
