@@ -51,7 +51,7 @@ _BY_KEY = {(net, address_key(net, address)): known for (net, address), known in 
 
 def lookup(network: str, asset: str) -> Asset | None:
     """The known asset at ``asset`` on ``network`` (a CAIP-2 id or an x402 v1 name), or None."""
-    network = n.normalize_network(network) or network
+    network = n.as_caip2(network)
     return _BY_KEY.get((network, address_key(network, asset)))
 
 

@@ -86,6 +86,11 @@ FAMILIES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 KNOWN_NETWORKS = frozenset(LEGACY_ALIASES.values()) | TESTNETS
 
 
+def as_caip2(network: str) -> str:
+    """``network`` as its CAIP-2 id when it is one or a known v1 name (served v1 options use names), else as is."""
+    return normalize_network(network) or network
+
+
 def canonical_case(network: str) -> str:
     """A known CAIP-2 id in its canonical case (queries arrive lowercased); others unchanged."""
     lowered = network.lower()

@@ -19,7 +19,7 @@ from psycopg.types.json import Jsonb
 from souk.assets import address_key
 from souk.catalog.amounts import check_amount
 from souk.catalog.canonical import canonical_text
-from souk.catalog.events import FacilitatorEvent, parse_event
+from souk.catalog.events import FacilitatorEvent, Settlement, parse_event
 from souk.catalog.extract import ListingDraft, draft_listing
 from souk.catalog.indexing import index_listing
 from souk.catalog.jsonsafety import check_json_safe
@@ -31,6 +31,7 @@ from souk.errors import CatalogRejection
 from souk.lifecycle import rejections as event_log
 from souk.lifecycle.store import record_payment
 from souk.listing.document import ListingDocument, PaymentOption
+from souk.listing.payment_options import option_amount
 from souk.networks import normalize_network
 from souk.search.origins import operator_of_url
 
@@ -55,7 +56,7 @@ def _merge_accepts(existing: list[dict[str, Any]], incoming: dict[str, Any], rep
 
 def _payments(accepts: list[dict[str, Any]]) -> tuple[PaymentOption, ...]:
     return tuple(
-        PaymentOption(r["network"], r["scheme"], r["asset"], str(r.get("amount", r.get("maxAmountRequired"))))
+        PaymentOption(r["network"], r["scheme"], r["asset"], str(option_amount(r)))
         for r in accepts
     )
 
@@ -114,7 +115,7 @@ def _catalog_event(conn: Connection, raw: Any, settings: Settings, *, now: datet
     ]
     with conn.transaction():
         if event.settlement is not None and not event.settlement.success:
-            return _failed_settlement(conn, draft, event, observed)
+            return _failed_settlement(conn, draft, event, observed, settings)
         listing_id, changed, paid = _upsert(conn, draft, event, observed, settings, warnings)
         if paid:
             record_payment(conn, listing_id, observed, settings)  # a probed listing that failed comes back
@@ -138,7 +139,9 @@ def _check_bound(conn: Connection, listing_id: int, pay_to: str) -> None:
         )
 
 
-def _failed_settlement(conn: Connection, draft: ListingDraft, event: FacilitatorEvent, observed: datetime) -> Outcome:
+def _failed_settlement(
+    conn: Connection, draft: ListingDraft, event: FacilitatorEvent, observed: datetime, settings: Settings
+) -> Outcome:
     """A failed settlement is no payment: it neither creates nor changes a listing. For a listing Souk has, it
     is kept in the settlement history when it names a transaction (the spec's failed settlement names "")."""
     assert event.settlement is not None
@@ -150,21 +153,9 @@ def _failed_settlement(conn: Connection, draft: ListingDraft, event: Facilitator
         )
     _check_bound(conn, row["id"], draft.pay_to)
     network = draft.requirement["network"]
-    transaction = transaction_key(network, event.settlement.transaction)
-    if transaction:
+    if transaction := transaction_key(network, event.settlement.transaction):
         _lock_transaction(conn, network, transaction)
-        conn.execute(
-            """INSERT INTO settlements (listing_id, transaction, settled_at, success, network, asset, amount)
-               VALUES (%s, %s, %s, FALSE, %s, %s, %s) ON CONFLICT (network, transaction) DO NOTHING""",
-            (
-                row["id"],
-                transaction,
-                observed,
-                network,
-                draft.requirement["asset"],
-                Decimal(event.settlement.amount or draft.document.payments[0].amount),
-            ),
-        )
+        _record_settlement(conn, row["id"], draft, event.settlement, observed, settings)
     warning = OutcomeWarning("settlement_failed", "the settlement failed, so the listing was not changed")
     return Outcome("success", listing_key=draft.key, listing_id=row["id"], warnings=(warning,))
 
@@ -236,33 +227,46 @@ def _upsert(
                WHERE id = %(id)s""",
             {"at": observed, "settled": settled, "id": listing_id},
         )
-    if event.settlement is not None:
-        s = event.settlement.model_copy(
-            update={"transaction": transaction_key(draft.requirement["network"], event.settlement.transaction)}
-        )
-        inserted = conn.execute(
-            """INSERT INTO settlements
-                 (listing_id, transaction, settled_at, success, network, asset, amount, payer_hash)
-               VALUES (%s, %s, %s, %s, %s, %s, %s, %s)
-               ON CONFLICT (network, transaction) DO UPDATE
-                 SET success = TRUE, settled_at = EXCLUDED.settled_at, amount = EXCLUDED.amount,
-                     payer_hash = EXCLUDED.payer_hash
-                 WHERE EXCLUDED.success AND NOT settlements.success AND settlements.listing_id = EXCLUDED.listing_id
-               RETURNING id""",
-            (
-                listing_id,
-                s.transaction,
-                observed,
-                s.success,
-                draft.requirement["network"],
-                draft.requirement["asset"],
-                Decimal(s.amount or draft.document.payments[0].amount),
-                payer_hash(s.payer, settings.payer_hash_key.get_secret_value()) if s.payer else None,
-            ),
-        ).fetchone()
-        if inserted is None:
-            warnings.append(_reused_transaction(conn, draft.requirement["network"], s.transaction, listing_id))
+    if event.settlement is not None and not _record_settlement(
+        conn, listing_id, draft, event.settlement, observed, settings
+    ):
+        network = draft.requirement["network"]
+        transaction = transaction_key(network, event.settlement.transaction)
+        warnings.append(_reused_transaction(conn, network, transaction, listing_id))
     return listing_id, changed, not replayed
+
+
+def _record_settlement(
+    conn: Connection,
+    listing_id: int,
+    draft: ListingDraft,
+    settlement: Settlement,
+    observed: datetime,
+    settings: Settings,
+) -> bool:
+    """Store a settlement under its transaction's one spelling; False when that transaction is recorded already
+    (a success upgrades the same listing's failed row with that id)."""
+    inserted = conn.execute(
+        """INSERT INTO settlements
+             (listing_id, transaction, settled_at, success, network, asset, amount, payer_hash)
+           VALUES (%s, %s, %s, %s, %s, %s, %s, %s)
+           ON CONFLICT (network, transaction) DO UPDATE
+             SET success = TRUE, settled_at = EXCLUDED.settled_at, amount = EXCLUDED.amount,
+                 payer_hash = EXCLUDED.payer_hash
+             WHERE EXCLUDED.success AND NOT settlements.success AND settlements.listing_id = EXCLUDED.listing_id
+           RETURNING id""",
+        (
+            listing_id,
+            transaction_key(draft.requirement["network"], settlement.transaction),
+            observed,
+            settlement.success,
+            draft.requirement["network"],
+            draft.requirement["asset"],
+            Decimal(settlement.amount or draft.document.payments[0].amount),
+            payer_hash(settlement.payer, settings.payer_hash_key.get_secret_value()) if settlement.payer else None,
+        ),
+    ).fetchone()
+    return inserted is not None
 
 
 _HEX_HASH = re.compile(r"(?:0[xX])?([0-9a-fA-F]{64})")

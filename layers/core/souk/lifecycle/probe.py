@@ -47,6 +47,7 @@ from souk.lifecycle.safety import (
     vet,
 )
 from souk.lifecycle.status import HEALTHY
+from souk.listing.payment_options import option_amount
 from souk.networks import normalize_network
 
 PROBE_VERSION = "1"
@@ -137,7 +138,7 @@ def compare_accepts(target: Target, offered: list[dict[str, str]]) -> tuple[bool
             findings.append({"code": "payto_changed", "network": slot[1], "offeredPayTo": same[0]["payTo"]})
             continue
         healthy = True
-        listed_amount = str(listed.get("amount", listed.get("maxAmountRequired")))
+        listed_amount = str(option_amount(listed))
         if all(r["amount"] != listed_amount for r in paid):
             findings.append(
                 {"code": "price_changed", "network": slot[1], "listed": listed_amount, "offered": paid[0]["amount"]}

@@ -17,12 +17,22 @@ the production price too (``price_sql``), and puts a listing with none after tho
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from souk.assets import KNOWN_ASSETS, USD_RATES, address_key
 from souk.networks import TESTNETS
 
 # A symbol ("USDC", "EURC", "USDC.e") names an asset on any network; anything else is an address.
 _SYMBOL = re.compile(r"[A-Za-z][A-Za-z0-9.]{0,11}", re.ASCII)
+
+
+def option_amount(option: dict[str, Any]) -> str | None:
+    """A payment option's price in atomic units: v2's ``amount``, else v1's ``maxAmountRequired`` (the SQL below
+    reads it the same way)."""
+    amount = option.get("amount")
+    if amount is None:
+        amount = option.get("maxAmountRequired")
+    return None if amount is None else str(amount)
 
 
 def is_symbol(asset: str) -> bool:
@@ -41,6 +51,8 @@ def _known_assets_sql() -> str:
 
 
 _KNOWN = _known_assets_sql()
+
+
 # The SQL twin of souk.assets.address_key: an option ``o``'s asset, and another address, in the spelling two
 # addresses on the option's network share when they are one.
 def _address_key_sql(address: str) -> str:
@@ -58,6 +70,8 @@ def address_sql(alias: str, address: str) -> str:
         f"EXISTS (SELECT 1 FROM jsonb_array_elements({alias}.accepts) AS o"
         f" WHERE {_OPTION_ASSET} = {_address_key_sql(address)})"
     )
+
+
 _TESTNETS = "ARRAY[" + ", ".join(f"'{network}'" for network in sorted(TESTNETS)) + "]::text[]"
 
 

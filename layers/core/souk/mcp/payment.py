@@ -23,7 +23,7 @@ from souk.errors import SoukError
 from souk.mcp.models import PaymentGuide, PaymentOption, ResourceSummary
 from souk.mcp.quoting import name
 from souk.mcp.summary import summarize
-from souk.networks import normalize_network
+from souk.networks import as_caip2, normalize_network
 
 _SIGNING = {
     "eip155": (
@@ -44,13 +44,8 @@ _SIGNING = {
 }
 
 
-def _caip2(option: PaymentOption) -> str:
-    # A v1 listing's options name their network as v1 clients do ("base"; souk.discovery.items).
-    return normalize_network(option.network) or option.network
-
-
 def _signing_step(option: PaymentOption) -> str:
-    family = _caip2(option).split(":", 1)[0]
+    family = as_caip2(option.network).split(":", 1)[0]
     if option.scheme == "exact" and family in _SIGNING:
         return _SIGNING[family]
     return (
@@ -105,7 +100,7 @@ def payment_guide(item: dict[str, Any], network: str | None) -> PaymentGuide:
         wanted = normalize_network(network)
         if wanted is None:
             raise SoukError("invalid_network", "network must be a CAIP-2 id such as eip155:8453 or stellar:pubnet")
-        options = [o for o in options if _caip2(o) == wanted]
+        options = [o for o in options if as_caip2(o.network) == wanted]
         if not options:
             accepted = ", ".join(sorted({o.network for o in summary.payments})) or "none"
             raise SoukError("network_not_accepted", f"this listing does not accept {wanted}; it accepts {accepted}")

@@ -11,8 +11,9 @@ from decimal import Decimal
 from typing import Any
 
 from souk import assets
+from souk.listing.payment_options import option_amount
 from souk.mcp.models import PaymentOption, Quality, ResourceSummary
-from souk.networks import TESTNETS, normalize_network
+from souk.networks import TESTNETS, as_caip2
 
 LIST_DESCRIPTION_CHARS = 600  # per result in a page; get_resource returns the whole description
 PAGE_BUDGET_BYTES = 200_000  # input schemas beyond this in one page are left out (get_resource has them)
@@ -31,17 +32,8 @@ def _plain(value: Decimal) -> str:
     return text.rstrip("0").rstrip(".") if "." in text else text
 
 
-def _amount(accept: dict[str, Any]) -> str:
-    """The option's price in atomic units: v2's ``amount``, else v1's ``maxAmountRequired`` (most of the
-    real Bazaar is v1), read as the filters and ranking read it (souk.listing.payment_options)."""
-    amount = accept.get("amount")
-    if amount is None:
-        amount = accept.get("maxAmountRequired")
-    return "" if amount is None else str(amount)
-
-
 def payment_option(accept: dict[str, Any]) -> PaymentOption:
-    network, asset, amount = str(accept.get("network", "")), str(accept.get("asset", "")), _amount(accept)
+    network, asset, amount = str(accept.get("network", "")), str(accept.get("asset", "")), option_amount(accept) or ""
     known = assets.lookup(network, asset)
     usd = assets.usd_value(network, asset, amount)
     decimal_amount = None
@@ -84,7 +76,7 @@ def summarize(item: dict[str, Any], *, description_chars: int | None = LIST_DESC
         description, truncated = description[:description_chars].rstrip() + "…", True
     payments = [payment_option(a) for a in item.get("accepts") or [] if isinstance(a, dict)]
     # As filters and "cheapest" price a listing: on production networks unless it is offered on test ones only.
-    production = [p for p in payments if (normalize_network(p.network) or p.network) not in TESTNETS]
+    production = [p for p in payments if as_caip2(p.network) not in TESTNETS]
     prices = [p.usdPrice for p in production or payments if p.usdPrice is not None]
     tags = item.get("tags")
     return ResourceSummary(
