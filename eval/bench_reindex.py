@@ -103,7 +103,8 @@ def replicate_demo(conn: psycopg.Connection[Any], n: int, settings: Settings) ->
         r["column_name"]
         for r in conn.execute(
             "SELECT column_name FROM information_schema.columns WHERE table_name = 'listings' "
-            "AND column_name NOT IN ('id', 'created_at', 'updated_at') ORDER BY ordinal_position"
+            "AND is_generated = 'NEVER' AND column_name NOT IN ('id', 'created_at', 'updated_at') "
+            "ORDER BY ordinal_position"
         )
     ]
     changed = {

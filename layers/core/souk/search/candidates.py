@@ -52,7 +52,7 @@ SELECT l.id, l.resource_url, l.operator, coalesce(l.pay_to, ''), coalesce(l.netw
        )::int,
        h.score::float8,
        CASE WHEN h.listing_id IS NOT NULL THEN GREATEST(h.last_ok_at, l.last_verified_at) END,
-       coalesce(md5(nullif(lower(btrim(regexp_replace(l.description, '[[:space:]]+', ' ', 'g'))), '')), '')
+       l.description_key
 FROM listings l
 LEFT JOIN listing_health h ON h.listing_id = l.id AND h.probes > 0
 WHERE l.id = ANY(%(ids)s)
