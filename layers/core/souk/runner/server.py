@@ -1,9 +1,11 @@
 """An ASGI app that turns HTTP requests into HTTP API v2 events for the template's handlers.
 
 Handlers are synchronous (Mangum drives its own event loop per call), so each request runs on a worker
-thread. Two lanes keep writes from starving reads: GET-style requests use the read lane, POST-style the
-(smaller) write lane, so a burst of catalog events queues behind its own few threads instead of taking
-every thread and every CPU slice from search and listing. Whatever goes wrong, the client gets JSON.
+thread. Two lanes keep writes and reads apart: the routes that write through the write pool (catalog events,
+conversions) use the (smaller) write lane, so a burst of them queues behind its own few threads instead of
+taking every thread and every CPU slice from search and listing; everything else, MCP included (it POSTs,
+but reads), uses the read lane, so a crowd of MCP clients cannot hold up catalog events either. The lane
+is chosen by the route, not by its method. Whatever goes wrong, the client gets JSON.
 
 One route is the runner's own and not the template's: ``GET /openapi.json``, the OpenAPI document of every
 template route (souk.runner.openapi), a local convenience with no Lambda behind it. It answers only when
@@ -36,7 +38,8 @@ Receive = Callable[[], Awaitable[dict[str, Any]]]
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 Response = dict[str, Any]
 
-WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+# The template.yaml routes that write through the write pool; every other route is the read lane's.
+WRITE_LANE_ROUTES = frozenset({("POST", "/catalog/v1/events"), ("POST", "/discovery/v1/conversions")})
 OPENAPI_PATH = "/openapi.json"
 
 
@@ -114,6 +117,11 @@ class LocalGateway:
             if found and route.method in (method, "ANY"):
                 return route, found.groupdict()
         return None
+
+    def lane_of(self, method: str, path: str) -> str:
+        """``write`` for the routes in ``WRITE_LANE_ROUTES``, ``read`` for everything else (unmatched paths too)."""
+        matched = self.match(method, path)
+        return "write" if matched is not None and (matched[0].method, matched[0].path) in WRITE_LANE_ROUTES else "read"
 
     def allowed_methods(self, path: str) -> list[str]:
         methods = {r.method for r in self.routes if r.pattern.match(path)}
@@ -230,7 +238,7 @@ class LocalGateway:
         headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"]}
         # The peer address becomes the event's sourceIp, as API Gateway reports it (conversions rate-limit on it).
         client = scope.get("client")
-        lane = self._lanes["write" if scope["method"] in WRITE_METHODS else "read"]
+        lane = self._lanes[self.lane_of(scope["method"], scope["path"])]
         call = functools.partial(
             self.invoke,
             scope["method"],
