@@ -107,3 +107,20 @@ def test_a_filter_that_removes_the_topic_still_abstains(db, settings, semantic_i
     assert "TRUE" in searches  # the lexical evidence left the check open: the reference was searched
     assert result.abstained and result.abstain_reason == "constraints_exclude_topic"
     assert result.listing_ids == []
+
+
+def test_a_filter_that_leaves_nothing_at_all_says_so(db, settings, semantic_index):
+    """A filter no listing passes empties both arms; the topic exists unfiltered, so the filter is the reason."""
+    _catalog(db, settings, semantic_index)
+    result = rank(db, RankRequest(QUERY, Filters(network="eip155:1")), settings, DEFAULT_PROFILE)
+    assert result.abstained and result.listing_ids == []
+    assert result.abstain_reason == "constraints_exclude_topic"
+
+
+def test_a_filtered_query_the_catalog_has_nothing_on_is_no_evidence(db, settings, semantic_index):
+    _catalog(db, settings, semantic_index)
+    query = "zxqv plorbnik glimmerfax"
+    unfiltered = rank(db, RankRequest(query, Filters()), settings, DEFAULT_PROFILE)
+    filtered = rank(db, RankRequest(query, Filters(network="eip155:1")), settings, DEFAULT_PROFILE)
+    assert unfiltered.abstained and unfiltered.abstain_reason == "no_evidence"
+    assert filtered.abstained and filtered.abstain_reason == "no_evidence"

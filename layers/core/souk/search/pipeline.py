@@ -231,6 +231,8 @@ def rank(
     if profile.abstain and abstention.should_abstain(evidence, max_cosine=profile.abstain_cosine):
         result.abstained = True
         result.abstain_reason = "no_evidence"
+        if applied and _topic_without_filters(conn, iq, settings, profile, arm):
+            result.abstain_reason = "constraints_exclude_topic"
         return result
     if reference_needed and semantic_hits is not None and arm.reference is not None:
         reference = arm.reference
@@ -343,6 +345,21 @@ def _both_arms(
         arm.reference_hits = reference_hits
         arm.reference = abstention.gather(lexical_reference, reference_hits)
     return lexical_hits, arm
+
+
+def _topic_without_filters(
+    conn: Connection, iq: InterpretedQuery, settings: Settings, profile: Profile, arm: _SemanticArm
+) -> bool:
+    """Whether the same query without its filters would have been answered: then the filters, not the
+    catalog, left nothing, and an agent should be told to relax them. Only on the abstention path."""
+    reference = arm.reference
+    if reference is None:
+        lexical = _lexical(conn, iq, replace(profile, pool=abstention.AGREEMENT_DEPTH), "TRUE", {})
+        semantic_hits = arm.reference_hits
+        if semantic_hits is None and profile.semantic:
+            semantic_hits = _semantic_reference(conn, iq, settings)
+        reference = abstention.gather(lexical, semantic_hits)
+    return not abstention.should_abstain(reference, max_cosine=profile.abstain_cosine)
 
 
 def _constraints_may_exclude_topic(
