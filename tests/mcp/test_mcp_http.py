@@ -51,6 +51,19 @@ def call(tool: str, arguments: dict, request_id: int = 1) -> dict:
     ("body", "kwargs", "status", "error"),
     [
         (b"{not json", {}, 400, "invalid_json"),
+        # Python's parser reads these; JSON has no NaN or Infinity (a NaN price cap compares false with every price)
+        (
+            json.dumps(call("search_resources", {"query": "weather", "maxUsdPrice": float("nan")})).encode(),
+            {},
+            400,
+            "invalid_json",
+        ),
+        (
+            b'{"jsonrpc": "2.0", "id": 1, "method": "ping", "params": {"_meta": {"x": -Infinity}}}',
+            {},
+            400,
+            "invalid_json",
+        ),
         (b"[" * 5000 + b"]" * 5000, {}, 400, "invalid_json"),
         # Parsed by json.loads but refused by the SDK's parser with a bare JSON-RPC error:
         (b'{"jsonrpc": "2.0", "id": "\\ud800", "method": "ping"}', {}, 400, "invalid_json"),

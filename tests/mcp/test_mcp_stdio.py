@@ -129,6 +129,7 @@ def _call(request_id: int, arguments: bytes) -> bytes:
 # (line, the id of the answer, its code, Souk's error): the id whenever a request's id can be read.
 REFUSED = [
     (b"not json", None, PARSE_ERROR, "invalid_json"),
+    (_call(11, b'{"query": "weather", "maxUsdPrice": NaN}'), None, PARSE_ERROR, "invalid_json"),
     (b"[]", None, INVALID_REQUEST, "invalid_jsonrpc"),
     (b'[{"jsonrpc": "2.0", "id": 2, "method": "ping"}]', None, INVALID_REQUEST, "invalid_jsonrpc"),
     (_call(3, b'{"query": "\\ud800"}'), 3, PARSE_ERROR, "invalid_json"),

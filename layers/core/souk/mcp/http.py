@@ -16,7 +16,6 @@ as MCP clients expect.
 
 from __future__ import annotations
 
-import json
 from collections.abc import MutableMapping
 from typing import Any
 
@@ -28,7 +27,7 @@ from souk.api.docs import ErrorBody
 from souk.api.media import is_json
 from souk.config import get_settings
 from souk.errors import SoukError
-from souk.mcp.messages import check_jsonrpc, check_parseable_by_sdk
+from souk.mcp.messages import check_jsonrpc, check_parseable_by_sdk, load_message
 from souk.mcp.origin import check_origin
 from souk.mcp.server import build_server, tool_definitions
 
@@ -50,12 +49,7 @@ def _accept(request: Request) -> str:
 
 
 def _check_message(raw: bytes) -> None:
-    try:
-        message = json.loads(raw)
-    except RecursionError:
-        raise SoukError("invalid_json", "the body is nested too deeply") from None
-    except ValueError:
-        raise SoukError("invalid_json", "the body is not valid JSON") from None
+    message = load_message(raw, "body")
     check_parseable_by_sdk(message)
     check_jsonrpc(message)
 

@@ -9,6 +9,7 @@ read, ``invalid_jsonrpc`` is JSON that is not one JSON-RPC 2.0 message. Over HTT
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from mcp_types import jsonrpc_message_adapter
@@ -17,6 +18,22 @@ from pydantic import ValidationError
 from souk.errors import SoukError
 
 MAX_MESSAGE_DEPTH = 64  # far above any tool call's arguments, far below the SDK parser's recursion limit
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def load_message(raw: bytes | str, what: str) -> Any:
+    """One message parsed as JSON proper: NaN and Infinity, which Python's parser reads and JSON has not,
+    are refused with the rest (a NaN price cap compares false with every price). ``what`` names it in the
+    reason ("body", "line")."""
+    try:
+        return json.loads(raw, parse_constant=_no_constant)
+    except RecursionError:
+        raise SoukError("invalid_json", f"the {what} is nested too deeply") from None
+    except ValueError:  # JSONDecodeError, undecodable bytes, NaN/Infinity
+        raise SoukError("invalid_json", f"the {what} is not valid JSON") from None
 
 
 def check_parseable_by_sdk(message: Any) -> None:

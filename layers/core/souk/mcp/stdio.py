@@ -15,7 +15,6 @@ invalid request here, with the request's id when it can be read (else null, as J
 from __future__ import annotations
 
 import io
-import json
 import logging
 import os
 import sys
@@ -29,7 +28,7 @@ from mcp.server.stdio import stdio_server
 
 from souk.config import get_settings
 from souk.errors import SoukError
-from souk.mcp.messages import check_jsonrpc, check_parseable_by_sdk, is_request_id
+from souk.mcp.messages import check_jsonrpc, check_parseable_by_sdk, is_request_id, load_message
 from souk.mcp.server import build_server
 
 logger = logging.getLogger(__name__)
@@ -65,15 +64,6 @@ class _Lines(io.TextIOWrapper):
             super().flush()
 
 
-def _load(line: str) -> Any:
-    try:
-        return json.loads(line)
-    except RecursionError:
-        raise SoukError("invalid_json", "the line is nested too deeply") from None
-    except ValueError:
-        raise SoukError("invalid_json", "the line is not valid JSON") from None
-
-
 def _request_id(message: Any) -> types.RequestId | None:
     """The refused request's id, when the answer can carry it; an invalid response or notification gets null
     (a response's id is one of the server's own requests, and echoing it would answer the client's)."""
@@ -91,7 +81,7 @@ def refusal(line: str) -> types.JSONRPCError | None:
     """JSON-RPC's answer to a line the front door refuses; None for a message the SDK can read and answer."""
     message: Any = None
     try:
-        message = _load(line)
+        message = load_message(line, "line")
         check_parseable_by_sdk(message)
         check_jsonrpc(message)
     except SoukError as exc:
