@@ -304,6 +304,18 @@ def test_v1_prices_by_max_amount_required(db, settings):
     assert float(db.execute("SELECT min_usd_price FROM listings").fetchone()["min_usd_price"]) == pytest.approx(0.001)
 
 
+def test_v2_prices_by_amount_and_a_different_max_amount_required_is_refused(db, settings):
+    # Accepted, the stray field became the option's price for v1 clients once a later v1 event made the listing
+    # x402Version 1 ($1 by amount, served as maxAmountRequired "1": $0.000001).
+    two_prices = verified(weather(network="eip155:8453", pay_to=SPOOFER, amount="1000000"))
+    two_prices["paymentRequirements"]["maxAmountRequired"] = "1"
+    rejection = _rejected(db, settings, two_prices, "invalid_amount")
+    assert "maxAmountRequired" in rejection.reason
+    two_prices["paymentRequirements"]["maxAmountRequired"] = "1000000"  # the same number agrees
+    assert catalog_event(db, two_prices, settings).status == "success"
+    assert float(db.execute("SELECT min_usd_price FROM listings").fetchone()["min_usd_price"]) == pytest.approx(1)
+
+
 @pytest.mark.parametrize(("field", "value"), [("scheme", "upto"), ("network", "solana"), ("network", 8453)])
 def test_a_v1_payload_pays_with_the_requirements_scheme_and_network(db, settings, field, value):
     ev = _v1_event()

@@ -13,6 +13,11 @@ from typing import Any, Literal
 from souk.db.types import Connection, one
 from souk.errors import SoukError
 from souk.listing.lookup import listing_id_of
+from souk.listing.pay_to import same_pay_to
+
+# The payTo equality of ingest, the filters and the seller view: an EVM address in other letters is the address
+# bound already (a second row would list the listing twice in the seller view); a Solana or Stellar one is not.
+_BOUND = f"listing_id = %(id)s AND {same_pay_to('pay_to', '%(pay_to)s')}"
 
 
 def change_binding(
@@ -25,19 +30,20 @@ def change_binding(
         if action == "move":
             conn.execute("DELETE FROM listing_bindings WHERE listing_id = %s", (listing_id,))
             conn.execute("UPDATE listings SET pay_to = %s WHERE id = %s", (pay_to, listing_id))
+        names = {"id": listing_id, "pay_to": pay_to}
         if action in ("bind", "move"):
             conn.execute(
-                "INSERT INTO listing_bindings (listing_id, pay_to) VALUES (%s, %s) ON CONFLICT DO NOTHING",
-                (listing_id, pay_to),
+                "INSERT INTO listing_bindings (listing_id, pay_to) SELECT %(id)s, %(pay_to)s"
+                f" WHERE NOT EXISTS (SELECT 1 FROM listing_bindings WHERE {_BOUND}) ON CONFLICT DO NOTHING",
+                names,
             )
         else:
             remaining = one(conn.execute(
-                "SELECT count(*) AS n FROM listing_bindings WHERE listing_id = %s AND pay_to <> %s",
-                (listing_id, pay_to),
+                f"SELECT count(*) AS n FROM listing_bindings WHERE listing_id = %(id)s AND NOT ({_BOUND})", names
             ))["n"]
             if remaining == 0:
                 raise SoukError("last_binding", "a listing keeps at least one bound payTo; use move instead")
-            conn.execute("DELETE FROM listing_bindings WHERE listing_id = %s AND pay_to = %s", (listing_id, pay_to))
+            conn.execute(f"DELETE FROM listing_bindings WHERE {_BOUND}", names)
         conn.execute(
             "INSERT INTO binding_changes (listing_id, action, pay_to, reason) VALUES (%s, %s, %s, %s)",
             (listing_id, action, pay_to, reason),

@@ -74,6 +74,17 @@ def _requirement(event: FacilitatorEvent) -> dict[str, Any]:
     return reqs
 
 
+def _check_one_price(reqs: dict[str, Any], version: int) -> None:
+    """v1 prices by maxAmountRequired, v2 by amount; the other field beside it is read first by whatever reads the
+    other version (a $0.001 v1 listing passed a $0.0001 cap with "amount": "5"; a v2 option priced at $1 was
+    served to v1 clients at $0.000001), so the two must agree."""
+    price, other = ("maxAmountRequired", "amount") if version == 1 else ("amount", "maxAmountRequired")
+    if price in reqs and other in reqs and str(reqs[other]) != str(reqs[price]):
+        raise CatalogRejection(
+            "invalid_amount", f"x402 v{version} prices by {price}; paymentRequirements.{other} differs from it"
+        )
+
+
 def _check_v2_resource(payload: dict[str, Any]) -> None:
     """The SDK reads these with ``.get`` and passes any JSON type through; Souk stores them as text."""
     resource = payload.get("resource")
@@ -89,14 +100,9 @@ def _check_v2_resource(payload: dict[str, Any]) -> None:
 def _check_v1_requirements(payload: dict[str, Any], reqs: dict[str, Any]) -> None:
     if not isinstance(reqs.get("resource"), str):
         raise CatalogRejection("invalid_resource", "paymentRequirements.resource must be a URL string (x402 v1)")
-    # v1 prices by maxAmountRequired. An "amount" beside it would be read first by whatever reads v2's
-    # field (a $0.001 listing passed a $0.0001 cap with "amount": "5"), so the two must agree.
     if "maxAmountRequired" not in reqs:
         raise CatalogRejection("invalid_amount", "x402 v1 paymentRequirements need maxAmountRequired")
-    if "amount" in reqs and str(reqs["amount"]) != str(reqs["maxAmountRequired"]):
-        raise CatalogRejection(
-            "invalid_amount", "x402 v1 prices by maxAmountRequired; paymentRequirements.amount differs from it"
-        )
+    _check_one_price(reqs, 1)
     # A v1 payload names the scheme and network it paid with: the requirements' own (v2 checks "accepted").
     scheme, network = payload.get("scheme"), payload.get("network")
     if scheme is not None and scheme != reqs["scheme"]:
@@ -181,6 +187,7 @@ def draft_listing(event: FacilitatorEvent, settings: Settings) -> ListingDraft:
         _check_v2_resource(payload)
         # The raw URL first: the SDK's urlparse silently strips tabs/newlines and raises on bad IPv6.
         canonical_url(payload["resource"]["url"])
+        _check_one_price(reqs, 2)
         _check_accepted_matches(payload, reqs)
         payload, dropped = drop_invalid_headers(payload, version=2)
         check_bounds(payload, settings)

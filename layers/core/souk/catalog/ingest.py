@@ -31,6 +31,7 @@ from souk.errors import CatalogRejection
 from souk.lifecycle import rejections as event_log
 from souk.lifecycle.store import record_payment
 from souk.listing.document import ListingDocument, PaymentOption
+from souk.listing.pay_to import same_pay_to
 from souk.listing.payment_options import option_amount
 from souk.networks import normalize_network
 from souk.search.origins import operator_of_url
@@ -44,13 +45,16 @@ def payer_hash(payer: str, key: str) -> str:
     return hmac.new(key.encode(), payer.strip().lower().encode(), hashlib.sha256).hexdigest()
 
 
-def _merge_accepts(existing: list[dict[str, Any]], incoming: dict[str, Any], replace: bool) -> list[dict[str, Any]]:
-    def slot(r: dict[str, Any]) -> tuple[str, str, str]:
-        return (str(r.get("scheme")), str(r.get("network")), address_key(str(r.get("network")), str(r.get("asset"))))
+def _slot(option: dict[str, Any]) -> tuple[str, str, str]:
+    """Which payment option an entry of ``accepts`` is: one per scheme, network and asset."""
+    network = str(option.get("network"))
+    return (str(option.get("scheme")), network, address_key(network, str(option.get("asset"))))
 
-    merged = {slot(r): r for r in existing}
-    if replace or slot(incoming) not in merged:
-        merged[slot(incoming)] = incoming
+
+def _merge_accepts(existing: list[dict[str, Any]], incoming: dict[str, Any], replace: bool) -> list[dict[str, Any]]:
+    merged = {_slot(r): r for r in existing}
+    if replace or _slot(incoming) not in merged:
+        merged[_slot(incoming)] = incoming
     return [merged[k] for k in sorted(merged)]
 
 
@@ -129,9 +133,12 @@ def _lock_listing(conn: Connection, key: str) -> None:
 
 
 def _check_bound(conn: Connection, listing_id: int, pay_to: str) -> None:
-    rows = conn.execute("SELECT pay_to FROM listing_bindings WHERE listing_id = %s", (listing_id,))
-    bound = {r["pay_to"] for r in rows}
-    if pay_to not in bound:
+    # The filters' and seller view's payTo equality: an EVM address in other letters is the same seller.
+    bound = conn.execute(
+        f"SELECT 1 FROM listing_bindings WHERE listing_id = %(id)s AND {same_pay_to('pay_to', '%(pay_to)s')}",
+        {"id": listing_id, "pay_to": pay_to},
+    ).fetchone()
+    if bound is None:
         raise CatalogRejection(
             "payto_mismatch",
             "this listing is bound to another payTo; a seller moves a listing through the operator "
@@ -193,7 +200,7 @@ def _upsert(
     """(listing id, whether its text or payment options changed, whether the event is a new payment)."""
     _lock_listing(conn, draft.key)
     row = conn.execute(
-        "SELECT id, accepts, source_event_at, content_hash FROM listings WHERE listing_key = %s FOR UPDATE",
+        "SELECT id, accepts, document, source_event_at, content_hash FROM listings WHERE listing_key = %s FOR UPDATE",
         (draft.key,),
     ).fetchone()
     settled = _new_settlement(conn, draft, event, None if row is None else row["id"])
@@ -213,9 +220,7 @@ def _upsert(
     else:
         listing_id = row["id"]
         _check_bound(conn, listing_id, draft.pay_to)
-        newer = observed > row["source_event_at"]
-        accepts = _merge_accepts(row["accepts"], draft.requirement, replace=newer)
-        changed = _refresh(conn, listing_id, draft, accepts, observed, newer, row["content_hash"])
+        changed = _apply_event(conn, row, draft, observed)
         conn.execute(
             """UPDATE listings SET
                  first_verified_at = LEAST(first_verified_at, %(at)s),
@@ -299,8 +304,23 @@ def _reused_transaction(conn: Connection, network: str, transaction: str, listin
     )
 
 
-def _columns(draft: ListingDraft, doc: ListingDocument, accepts: list[dict[str, Any]]) -> dict[str, Any]:
+def _payment_columns(doc: ListingDocument, accepts: list[dict[str, Any]]) -> dict[str, Any]:
+    """The columns that follow from the payment options (the search text and document name every option too)."""
     text = canonical_text(doc)
+    return {
+        "accepts": Jsonb(accepts),
+        "schemes": sorted({r["scheme"] for r in accepts}),
+        "networks": sorted({r["network"] for r in accepts}),
+        "assets": sorted({str(r["asset"]) for r in accepts}),
+        "asset_symbols": sorted({p.symbol for p in doc.payments if p.symbol}),
+        "min_usd_price": _min_usd(doc.payments),
+        "search_text": text,
+        "document": Jsonb(doc.to_json()),
+        "content_hash": hashlib.sha256(text.encode("utf-8")).hexdigest(),
+    }
+
+
+def _columns(draft: ListingDraft, doc: ListingDocument, accepts: list[dict[str, Any]]) -> dict[str, Any]:
     return {
         "type": doc.type,
         "resource_url": doc.resource_url,
@@ -315,18 +335,9 @@ def _columns(draft: ListingDraft, doc: ListingDocument, accepts: list[dict[str, 
         "service_name": doc.service_name,
         "tags": list(doc.tags) or None,
         "icon_url": draft.icon_url,
-        "accepts": Jsonb(accepts),
         "extensions": Jsonb(draft.extensions),
         "discovery_info": Jsonb(draft.discovery_info),
-        "schemes": sorted({r["scheme"] for r in accepts}),
-        "networks": sorted({r["network"] for r in accepts}),
-        "assets": sorted({str(r["asset"]) for r in accepts}),
-        "asset_symbols": sorted({p.symbol for p in doc.payments if p.symbol}),
-        "min_usd_price": _min_usd(doc.payments),
-        "search_text": text,
-        "document": Jsonb(doc.to_json()),
-        "content_hash": hashlib.sha256(text.encode("utf-8")).hexdigest(),
-    }
+    } | _payment_columns(doc, accepts)
 
 
 def _insert(conn: Connection, draft: ListingDraft, observed: datetime, settled: bool) -> int:
@@ -348,23 +359,45 @@ def _insert(conn: Connection, draft: ListingDraft, observed: datetime, settled: 
     return listing_id
 
 
+def _apply_event(conn: Connection, row: dict[str, Any], draft: ListingDraft, observed: datetime) -> bool:
+    """Whether the listing's text or payment options changed. The newest event wins the text, metadata and an
+    option's price; a payment option the listing lacks is added whatever the arrival order (a payment on another
+    network observed earlier but delivered later is still a way to pay, and its settlement counts)."""
+    if observed > row["source_event_at"]:
+        accepts = _merge_accepts(row["accepts"], draft.requirement, replace=True)
+        return _refresh(conn, row["id"], draft, accepts, observed, row["content_hash"])
+    if _slot(draft.requirement) in {_slot(r) for r in row["accepts"]}:
+        return False  # an older event only contributes provenance
+    accepts = _merge_accepts(row["accepts"], draft.requirement, replace=False)
+    return _add_option(conn, row["id"], row["document"], accepts, row["content_hash"])
+
+
 def _refresh(
     conn: Connection,
     listing_id: int,
     draft: ListingDraft,
     accepts: list[dict[str, Any]],
     observed: datetime,
-    newer: bool,
     old_hash: str,
 ) -> bool:
-    """Apply a newer declaration (metadata and pricing); an older event only contributes provenance."""
-    if not newer:
-        return False
+    """Apply a newer declaration: metadata, text and pricing."""
     doc = dataclasses.replace(draft.document, payments=_payments(accepts))
     cols = _columns(draft, doc, accepts) | {"source_event_at": observed}
+    return _update(conn, listing_id, doc, cols, old_hash)
+
+
+def _add_option(
+    conn: Connection, listing_id: int, stored: dict[str, Any], accepts: list[dict[str, Any]], old_hash: str
+) -> bool:
+    """An older event's new payment option: what follows from the options changes, the newer declaration stays."""
+    doc = dataclasses.replace(ListingDocument.from_json(stored), payments=_payments(accepts))
+    return _update(conn, listing_id, doc, _payment_columns(doc, accepts), old_hash)
+
+
+def _update(conn: Connection, listing_id: int, doc: ListingDocument, cols: dict[str, Any], old_hash: str) -> bool:
+    """Write ``cols`` and, when the search text changed, index it (postings now, embedding queued)."""
     assignments = ", ".join(f"{k} = %({k})s" for k in cols)
-    cols["id"] = listing_id
-    conn.execute(f"UPDATE listings SET {assignments}, updated_at = now() WHERE id = %(id)s", cols)
+    conn.execute(f"UPDATE listings SET {assignments}, updated_at = now() WHERE id = %(id)s", cols | {"id": listing_id})
     if cols["content_hash"] == old_hash:
         return False
     index_listing(conn, listing_id, doc, cols["search_text"], cols["content_hash"])

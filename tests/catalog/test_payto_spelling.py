@@ -1,0 +1,75 @@
+"""One seller, one address: an EVM payTo in other letters (EIP-55 checksum or lower case) is the same address,
+as the filters and the seller view read it; a Solana or Stellar address in other letters is another one."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from souk.catalog.bindings import change_binding
+from souk.catalog.ingest import catalog_event
+from souk.errors import CatalogRejection, SoukError
+from tests.conftest import table_snapshot
+from tests.factories import CLOCK, settled, verified, weather
+
+CHECKSUMMED = "0xAbCdEf0123456789aBcDeF0123456789AbCdEf01"
+OTHER_EVM = "0xBbBb00000000000000000000000000000000000C"
+SOLANA = "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp"
+SOLANA_SELLER = "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin"
+SOLANA_USDC = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v"
+
+
+def _on_base(pay_to: str, **overrides: object):
+    return weather(pay_to=pay_to, network="eip155:8453", **overrides)
+
+
+def _bound(db) -> list[str]:
+    return [r["pay_to"] for r in db.execute("SELECT pay_to FROM listing_bindings ORDER BY pay_to")]
+
+
+def test_an_evm_payto_in_other_letters_updates_its_listing(db, settings):
+    catalog_event(db, verified(_on_base(CHECKSUMMED)), settings)
+    later = verified(_on_base(CHECKSUMMED.lower(), amount="20000"), CLOCK + timedelta(hours=1))
+    assert catalog_event(db, later, settings).status == "success"
+    assert db.execute("SELECT accepts FROM listings").fetchone()["accepts"][0]["amount"] == "20000"
+    failed = settled(_on_base(CHECKSUMMED.upper().replace("0X", "0x")), CLOCK + timedelta(hours=2))
+    failed["settlement"].update(success=False, transaction="", errorReason="insufficient_funds")
+    assert [w.code for w in catalog_event(db, failed, settings).warnings] == ["settlement_failed"]
+    assert _bound(db) == [CHECKSUMMED]
+
+
+def test_a_solana_payto_in_other_letters_is_another_seller(db, settings):
+    catalog_event(db, verified(weather(pay_to=SOLANA_SELLER, network=SOLANA, asset=SOLANA_USDC)), settings)
+    spoof = verified(
+        weather(pay_to=SOLANA_SELLER.swapcase(), network=SOLANA, asset=SOLANA_USDC, description="Pay me instead"),
+        CLOCK + timedelta(hours=1),
+    )
+    before = table_snapshot(db)
+    with pytest.raises(CatalogRejection) as info:
+        catalog_event(db, spoof, settings)
+    assert info.value.error == "payto_mismatch" and info.value.reason
+    assert table_snapshot(db) == before
+
+
+def test_an_operator_names_a_bound_evm_address_in_any_letters(db, settings):
+    key = catalog_event(db, verified(_on_base(CHECKSUMMED)), settings).listing_key
+    # Binding the address already bound, in other letters, adds no second row (the seller view would list the
+    # listing twice under one address).
+    result = change_binding(db, key, CHECKSUMMED.lower(), action="bind", reason="same seller")
+    assert result["boundPayTo"] == [CHECKSUMMED]
+    change_binding(db, key, OTHER_EVM, action="bind", reason="second wallet")
+    result = change_binding(db, key, OTHER_EVM.lower(), action="unbind", reason="wallet retired")
+    assert result["boundPayTo"] == [CHECKSUMMED] == _bound(db)
+    with pytest.raises(SoukError) as info:
+        change_binding(db, key, CHECKSUMMED.lower(), action="unbind", reason="the only address")
+    assert info.value.error == "last_binding"
+
+
+def test_an_operator_unbind_of_a_solana_address_in_other_letters_removes_nothing(db, settings):
+    solana = weather(pay_to=SOLANA_SELLER, network=SOLANA, asset=SOLANA_USDC)
+    key = catalog_event(db, verified(solana), settings).listing_key
+    change_binding(db, key, SOLANA_SELLER.swapcase(), action="bind", reason="another seller's address")
+    assert _bound(db) == sorted([SOLANA_SELLER, SOLANA_SELLER.swapcase()])
+    change_binding(db, key, SOLANA_SELLER.lower(), action="unbind", reason="not a bound address")
+    assert _bound(db) == sorted([SOLANA_SELLER, SOLANA_SELLER.swapcase()])
