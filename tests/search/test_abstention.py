@@ -48,3 +48,15 @@ def test_constraints_that_remove_the_topic_abstain_only_when_both_arms_drop() ->
     assert not constraints_exclude_topic(kept_words, unconstrained, min_cosine_drop=0.15, max_lexical_ratio=0.65)
     close = gather([LexicalHit(3, 1.0, 1, 0.3)], [SemanticHit(3, 0.5, 0.5)])  # a near neighbour remains
     assert not constraints_exclude_topic(close, unconstrained, min_cosine_drop=0.15, max_lexical_ratio=0.65)
+
+
+def test_a_strong_constrained_match_keeps_the_topic_however_much_better_the_unconstrained_one() -> None:
+    from souk.search.abstention import constraints_exclude_topic
+
+    # "crypto prices" under $0.001: the best listing overall is at 0.75, a token-price listing under the cap at 0.55.
+    unconstrained = gather([LexicalHit(1, 8.0, 2, 1.0)], [SemanticHit(1, 0.75, 0.75)])
+    constrained = gather([LexicalHit(4, 2.0, 1, 0.4)], [SemanticHit(4, 0.55, 0.55)])  # drop 0.20, BM25F 25% kept
+    bounds = {"min_cosine_drop": 0.15, "max_lexical_ratio": 0.65}
+    assert constraints_exclude_topic(constrained, unconstrained, **bounds)  # the drop alone would abstain
+    assert not constraints_exclude_topic(constrained, unconstrained, **bounds, keep_cosine=0.40)
+    assert constraints_exclude_topic(constrained, unconstrained, **bounds, keep_cosine=0.60)

@@ -18,6 +18,7 @@ depend on query length either.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Literal
 
@@ -73,10 +74,19 @@ def should_abstain(evidence: Evidence, *, max_cosine: float) -> bool:
 
 
 def constraints_exclude_topic(
-    constrained: Evidence, unconstrained: Evidence, *, min_cosine_drop: float, max_lexical_ratio: float
+    constrained: Evidence,
+    unconstrained: Evidence,
+    *,
+    min_cosine_drop: float,
+    max_lexical_ratio: float,
+    keep_cosine: float = math.inf,
 ) -> bool:
-    """True when the query's constraints removed what the catalog has on its topic, per both arms."""
+    """True when the query's constraints removed what the catalog has on its topic, per both arms. A
+    constrained match at ``keep_cosine`` or above is on the topic itself, however much better the
+    unconstrained best is ("crypto prices" under $0.001 still has a token-price listing at cosine 0.5)."""
     if constrained.top_cosine is None or unconstrained.top_cosine is None:
+        return False
+    if constrained.top_cosine >= keep_cosine:
         return False
     cosine_drop = unconstrained.top_cosine - constrained.top_cosine
     if unconstrained.top_lexical_score <= 0:

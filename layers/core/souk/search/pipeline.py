@@ -241,6 +241,7 @@ def rank(
             reference,
             min_cosine_drop=profile.constrained_cosine_drop,
             max_lexical_ratio=profile.constrained_lexical_ratio,
+            keep_cosine=profile.strong_cosine,
         ):
             result.abstained = True
             result.abstain_reason = "constraints_exclude_topic"
