@@ -12,6 +12,7 @@ import pytest
 from souk.catalog.ingest import catalog_event
 from souk.lifecycle.job import due_targets, run_pass
 from souk.lifecycle.probe import USER_AGENT, Target, probe
+from souk.listing.pay_to import pay_to_key
 from tests.conftest import table_snapshot
 from tests.factories import pdf_tool, verified, weather
 
@@ -140,3 +141,34 @@ def test_one_pass_is_bounded_and_records_results(db, probe_settings, servers):
     # the listings not reached come first next time (the interval is 0 here, so all are due again)
     again = run_pass(get_pool().connection, bounded)
     assert again["outcomes"] == {"gone": 1, "not_402": 2, "refused_address": 1}
+
+
+SOLANA_USDC = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v"
+SOLANA = "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdpKuc147dKwFsk"
+
+
+def _offer(network: str, asset: str, pay_to: str) -> dict[str, str]:
+    return {"scheme": "exact", "network": network, "asset": asset, "payTo": pay_to, "amount": "1000"}
+
+
+def _listed(network: str, asset: str, pay_to: str, bound: str) -> Target:
+    listed = _offer(network, asset, pay_to)
+    return Target(1, "k", "http", "https://x.example/a", "GET", None, (listed,), frozenset({pay_to_key(bound)}))
+
+
+def test_payto_and_asset_compare_as_the_catalog_does():
+    from souk.lifecycle.probe import compare_accepts
+
+    evm = "0xAbCdEf0123456789aBcDeF0123456789AbCdEf01"
+    usdc_base = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"
+    base = _listed("eip155:8453", usdc_base, evm, evm)
+    assert compare_accepts(base, [_offer("eip155:8453", usdc_base.lower(), evm.lower())]) == (True, [])
+
+    seller = "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU"
+    solana = _listed(SOLANA, SOLANA_USDC, seller, seller)
+    assert compare_accepts(solana, [_offer(SOLANA, SOLANA_USDC, seller)]) == (True, [])
+    # A base58 address in other letters is another address: another seller, another token.
+    healthy, findings = compare_accepts(solana, [_offer(SOLANA, SOLANA_USDC, seller.swapcase())])
+    assert not healthy and findings[0]["code"] == "payto_changed"
+    healthy, findings = compare_accepts(solana, [_offer(SOLANA, SOLANA_USDC.swapcase(), seller)])
+    assert not healthy and {f["code"] for f in findings} == {"option_dropped", "option_added"}

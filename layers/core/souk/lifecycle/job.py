@@ -27,6 +27,7 @@ from souk.db.types import Connection
 from souk.lifecycle import store
 from souk.lifecycle.probe import ProbeResult, Target, probe
 from souk.lifecycle.safety import Pin, ProbeRefused, allowed_hosts, vet
+from souk.listing.pay_to import pay_to_key
 
 logger = logging.getLogger(__name__)
 
@@ -48,7 +49,7 @@ def due_targets(conn: Connection, settings: Settings, now: datetime, limit: int)
               WHERE h.listing_id IS NULL
                  OR (NOT h.delisted AND (h.next_probe_at IS NULL OR h.next_probe_at <= %(now)s)))
            SELECT l.id, l.listing_key, l.type, l.resource_url, l.method, l.tool_name, l.accepts, l.discovery_info,
-                  (SELECT array_agg(lower(b.pay_to)) FROM listing_bindings b WHERE b.listing_id = l.id) AS bound
+                  (SELECT array_agg(b.pay_to) FROM listing_bindings b WHERE b.listing_id = l.id) AS bound
            FROM due d JOIN listings l ON l.id = d.id
            WHERE d.host_rank <= %(per_host)s
            ORDER BY d.last_probe_at ASC NULLS FIRST, l.id
@@ -64,7 +65,7 @@ def due_targets(conn: Connection, settings: Settings, now: datetime, limit: int)
             method=r["method"],
             tool_name=r["tool_name"],
             accepts=tuple(r["accepts"] or ()),
-            bound_pay_to=frozenset(r["bound"] or ()),
+            bound_pay_to=frozenset(pay_to_key(p) for p in r["bound"] or ()),
             example=(r["discovery_info"] or {}).get("input") if isinstance(r["discovery_info"], dict) else None,
         )
         for r in rows

@@ -34,6 +34,7 @@ from x402.http.utils import decode_payment_required_header
 from x402.schemas import PaymentRequired
 from x402.schemas.v1 import PaymentRequiredV1
 
+from souk.assets import address_key
 from souk.config import Settings
 from souk.lifecycle.safety import (
     MAX_REDIRECTS,
@@ -47,6 +48,7 @@ from souk.lifecycle.safety import (
     vet,
 )
 from souk.lifecycle.status import HEALTHY
+from souk.listing.pay_to import pay_to_key
 from souk.listing.payment_options import option_amount
 from souk.networks import normalize_network
 
@@ -66,7 +68,7 @@ class Target:
     method: str | None
     tool_name: str | None
     accepts: tuple[dict[str, Any], ...]
-    bound_pay_to: frozenset[str]  # lower-case
+    bound_pay_to: frozenset[str]  # souk.listing.pay_to.pay_to_key of each bound address
     example: dict[str, Any] | None = None
 
     @property
@@ -116,7 +118,8 @@ def _offered(answer: PaymentRequired | PaymentRequiredV1) -> list[dict[str, str]
 
 
 def _slot(r: dict[str, Any]) -> tuple[str, str, str]:
-    return (str(r.get("scheme")), str(r.get("network")), str(r.get("asset")).lower())
+    network = str(r.get("network"))
+    return (str(r.get("scheme")), network, address_key(network, str(r.get("asset"))))
 
 
 def compare_accepts(target: Target, offered: list[dict[str, str]]) -> tuple[bool, list[dict[str, Any]]]:
@@ -133,7 +136,7 @@ def compare_accepts(target: Target, offered: list[dict[str, str]]) -> tuple[bool
             dropped = "network_dropped" if all(s[1] != slot[1] for s in by_slot) else "option_dropped"
             findings.append({"code": dropped, "scheme": slot[0], "network": slot[1], "asset": listed.get("asset")})
             continue
-        paid = [r for r in same if r["payTo"].lower() in target.bound_pay_to]
+        paid = [r for r in same if pay_to_key(r["payTo"]) in target.bound_pay_to]
         if not paid:
             findings.append({"code": "payto_changed", "network": slot[1], "offeredPayTo": same[0]["payTo"]})
             continue

@@ -7,9 +7,18 @@ comparison keeps ``lower(column)`` first so the ``lower(pay_to)`` indexes still 
 
 from __future__ import annotations
 
+import re
+
 _EVM_ADDRESS = "'^0[xX][0-9a-fA-F]{40}$'"
+_EVM_ADDRESS_RE = re.compile(r"0[xX][0-9a-fA-F]{40}")
 
 
 def same_pay_to(column: str, param: str) -> str:
     """SQL true when ``column`` is the address in the named parameter ``param`` (``%(name)s``)."""
     return f"(lower({column}) = lower({param}) AND ({column} = {param} OR {param} ~ {_EVM_ADDRESS}))"
+
+
+def pay_to_key(address: str) -> str:
+    """One spelling per address, for comparing in Python as ``same_pay_to`` does in SQL: an EVM address in
+    lower case, every other address as it is."""
+    return address.lower() if _EVM_ADDRESS_RE.fullmatch(address) else address
