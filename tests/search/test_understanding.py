@@ -340,7 +340,8 @@ CASES: list[tuple[str, tuple[str, ...], dict[str, Any]]] = [
     ("bridge tokens, at most $1 on the call", ("bridg", "token", "call"), {"max_usd_price": Decimal("1")}),
     ("lottery with a chance to win 1 USDC", ("lotteri", "chanc", "win", "usdc"), {}),
     ("top results under 3 per page", ("top", "result", "under", "3", "page"), {}),
-    ("tool for my MCP client", ("tool",), {"type": "mcp"}),
+    # "tool" beside the type and nothing else: any MCP tool, a browse (as "mcp tools" is)
+    ("tool for my MCP client", (), {"type": "mcp"}),
     ("monitor my REST endpoints", ("monitor", "rest", "endpoint"), {}),
     ("weather lookup callable with GET", ("weather", "lookup", "callabl"), {"type": "http", "method": "GET"}),
     ("tool that sends HEAD requests to find broken links", ("tool", "send", "head", "request", "broken", "link"), {}),

@@ -34,8 +34,11 @@ Rules (each has a test; a query over 20 words or of several sentences is a "task
   a service noun right before ("news api at most $2"), or, in a short query, an amount up to $1. A
   conversion ("convert 5000 usd to eur"), a priced thing ("stock under $5", "tokens trading below 1
   cent"), a non-call unit ("$200 a night", "per hour") and, in a task request, anything but a
-  per-call price stay topical. A bare amount ("a $0.01 weather api") is a cap only in a short query,
-  up to $0.10, when it does not describe the noun after it ("99 cents store"). Minimums are
+  per-call price stay topical. A priced thing is never the asset the caller pays in ("weather api
+  paid in USDC under 1 cent"), and a service noun after it is what is priced ("token analysis under
+  5 cents", "USDC balance checker under 1 cent"). A bare amount ("a $0.01 weather api") is a cap
+  only in a short query, up to $0.10, when it does not describe the noun after it ("99 cents
+  store"). Minimums are
   reported unapplied. "cheap/cheapest" set ``cheapest``, a boost, unless they describe a priced
   thing ("cheap flights").
 - Type: "mcp" before tool/server/client/... or after via/as, "model context protocol server", and
@@ -57,7 +60,8 @@ Rules (each has a test; a query over 20 words or of several sentences is a "task
 - Payment filler ("that takes", "paid in", "per call") is removed only when attached to an applied
   constraint; "payment status api" keeps "payment".
 - ``no_match`` is True only when nothing topical and no constraint remains. A query of constraints
-  alone ("anything on stellar", "cheapest usdc") is a browse, not a no-match.
+  alone ("anything on stellar", "cheapest usdc") is a browse, not a no-match; so is one whose only other
+  words mean any listing ("everything on base sepolia", "api paid on solana", "tools under 1 cent").
 """
 
 from __future__ import annotations
@@ -764,8 +768,19 @@ _PAY_TAILS = _set("per only please with on in via using")
 _PRESERVE_GERUNDS = _set(
     "losing breaking dropping changing altering mangling stripping messing ruining sacrificing compromising"
 )
-_GENERIC = _set("anything something stuff ones those tools services apis results one")
+_GENERIC = _set("anything something everything whatever stuff ones those tools services apis results one")
 _NEGATION_FILLER_STEMS = frozenset(tokenize(_NEGATION_FILLER))
+# Words a caller uses for "any listing" ("everything on base sepolia", "api paid on solana", "show me all
+# endpoints under 1 cent"): beside a constraint and nothing else topical, the query is a browse.
+_BROWSE_STEMS = frozenset(
+    tokenize(
+        """
+        everything anything something whatever stuff thing things all every any ones one those these
+        api apis endpoint endpoints service services tool tools resource resources listing listings
+        result results available show list browse see
+        """
+    )
+)
 # "USDC-only", "EURC-priced": a payment word hyphenated to an asset; "XLM-RoBERTa" is a name.
 _ASSET_COMPOUND_TAILS = _set(
     """
@@ -800,6 +815,26 @@ _ASSET_DATA = _set(
 )
 _ALWAYS_CHAINS = frozenset({"stellar", "solana", "ethereum"})
 _PRICED_SERVICES = _set("quote quotes data feed feeds lookup lookups api apis endpoint endpoints tool tools service")
+# After a priced thing, a noun naming the work done on it: "token analysis under 5 cents", "nft minting under 5
+# cents", "usdc balance checker under 1 cent". The service is priced, the thing only says what it works on.
+_SUBJECT_SERVICES = (
+    _PRICED_SERVICES
+    | _ABOUT_NOUNS
+    | _set(
+        """
+        minting mint mints swap swaps staking tracking monitoring scanning screening screener screeners
+        analytics alerts alerting detection classification scoring rating ratings search explorer lookup
+        generation generator checker checks verification discovery
+        """
+    )
+) - _set("posts")
+# Heads that name no particular service: "tokens from one launchpad", "coins with options".
+_VAGUE_HEADS = _set(
+    "one ones something anything option options alternative alternatives solution solutions result results"
+    " source sources"
+)
+# The asset the caller pays in is never the thing an amount prices: "paid in usdc under 1 cent".
+_PAID_ASSET_WORDS = frozenset(_SYMBOLS) | frozenset(_ASSET_NAMES) | _set("bitcoin ether")
 _BARE_CAP_MAX = Decimal("0.10")
 _CALL_WORDS = _set("call calls request requests lookup lookups invocation invocations")
 _CALL_UNIT_WORDS = _set(
@@ -1304,6 +1339,53 @@ class _Scan:
                 claim.value, claim.role, claim.why = (usd, symbol, kind == "bare"), role, why
                 self._add(claim, m.start(), m.end())
 
+    def paid_asset(self, k: int) -> bool:
+        """Word k is the asset the caller pays in: "paid in usdc", "accepts usdc", "pay with eurc", "priced in
+        usdc", "an api in usdc", "i can pay for with eurc". Not a quote currency ("xlm price in usdc")."""
+        if self.at(k) not in _PAID_ASSET_WORDS:
+            return False
+        b = self.before(k)
+        prior = self.at(b) if b >= 0 else ""
+        if prior in _RAIL_VERBS or prior in ("priced", "denominated"):
+            return True
+        if prior not in ("in", "with"):
+            return False
+        payer = self.before(b)
+        word = self.at(payer) if payer >= 0 else ""
+        if word == "for" and self.at(self.before(payer)) in _RAIL_VERBS:  # "i can pay for with eurc"
+            return True
+        return (
+            word in _RAIL_VERBS
+            or word in _PAY_NOUNS
+            or word in ("priced", "denominated")
+            or (
+                prior == "in" and word not in _QUOTE_WORDS and _is_head(word)  # "a weather api in usdc"
+            )
+        )
+
+    def priced_subject(self, first: int, width: int) -> int:
+        """The nearest priced thing of the ``width`` words joined before ``first`` ("tokens under $0.01"),
+        passing over the asset the caller pays in ("paid in usdc on base for no more than 1 cent"); -1 if
+        none."""
+        k = first
+        while (span := width - (first - k)) > 0:
+            thing = self.look_back(k, span, _PRICE_SUBJECTS)
+            if thing < 0 or not self.paid_asset(thing):
+                return thing
+            k = thing
+        return -1
+
+    def service_noun(self, thing: int, k: int) -> bool:
+        """Word k names a service worked on the priced thing at ``thing``, in one noun phrase with it: "token
+        analysis", "usdc balance checker", "nft minting", "bitcoin sentiment analysis". Not across a
+        preposition or a verb ("tokens with a top holder", "coins popular on twitter", "tokens trading")."""
+        word = self.words[k]
+        if word in _MARKET_VERBS or word in _PRICE_SUBJECTS or word in _PRICE_WORDS or word in _VAGUE_HEADS:
+            return False  # "tokens trading under", "coins that dropped below", "tokens from one launchpad"
+        if not (word in _SUBJECT_SERVICES or _is_head(word)):
+            return False
+        return all(_content(self.words[j]) and self.link[j - 1] for j in range(thing + 1, k + 1))
+
     def each_unit(self, first: int) -> str | None:
         """ "each classification must cost at most half a cent", "every lookup should be under 1 cent": the
         unit of work named by "each"/"every" before the price word of the same clause; None when there is
@@ -1428,19 +1510,29 @@ class _Scan:
                 return "topic", f"'{phrase}' is a price per {unit}, not per call"
             if prior >= 0 and self.at(prior) in _AMOUNT_NOUNS:
                 return "topic", f"'{self.span_text(prior, last)}': an amount in the data, not the call's price"
-            if self.at(prior) in _PRICE_WORDS and self.at(self.before(prior)) in _PRICE_SUBJECTS and prior > 0:
+            if (
+                self.at(prior) in _PRICE_WORDS
+                and self.at(self.before(prior)) in _PRICE_SUBJECTS
+                and prior > 0
+                and not self.paid_asset(self.before(prior))  # "an api that accepts usdc costing under 1 cent"
+            ):
                 # "memecoins priced below $0.0001": the thing's own price, however small
                 return "topic", f"'{self.span_text(self.before(prior), last)}': the price of the subject"
-            thing = self.look_back(first, 5, _PRICE_SUBJECTS)
-            # "stock quote under 1 cent": a service noun after the priced thing is what is priced.
-            # A sub-cent amount is no plausible price of a thing ("bitcoin price for no more than
-            # $0.0005"): it is what the call may cost.
+            thing = self.priced_subject(first, 5)
+            # "stock quote under 1 cent", "token analysis under 5 cents": a service noun after the priced
+            # thing is what is priced. A sub-cent amount is no plausible price of a thing ("bitcoin price for
+            # no more than $0.0005"): it is what the call may cost.
             sub_cent = usd is not None and usd < _SUB_CENT
             if (
                 thing >= 0
                 # "tokens under $0.001", "memecoins below 0.1 cent": the thing right before the cap
                 and (not sub_cent or (thing == first - 1 and self.words[thing] in _PRICED_THINGS))
-                and not any(self.words[k] in _PRICED_SERVICES for k in range(thing + 1, first))
+                and not any(
+                    self.words[k] in _PRICED_SERVICES
+                    # over $1 is no call's price: "hourly rate of freelance translators under $25"
+                    or (usd is not None and usd <= 1 and self.service_noun(thing, k))
+                    for k in range(thing + 1, first)
+                )
             ):
                 return "topic", f"'{phrase}' is the price of '{self.words[thing]}'"
         if kind == "minprice":
@@ -2570,6 +2662,11 @@ class _Scan:
             # "convert 100 USD to EUR": the amount is the call's argument, not a word a listing would
             # share; as a rare lexical term it would rank "Mint 100 tokens" first.
             topical = tuple(t for t in topical if t not in amounts)
+        if topical and self.browse_words(topical, bool(networks or caps or query_type or method or cheapest)):
+            # "everything on base sepolia", "api paid on solana", "services under 1 cent": a generic word for
+            # any listing beside the constraints is no topic (every listing is an api or a service)
+            notes.append((0, f"browse: only generic words besides the constraints ('{topical_text}')"))
+            topical = ()
         if not topical:  # "anything on stellar": nothing for the semantic arm to embed
             topical_text = ""
         positive = set(topical)
@@ -2609,6 +2706,17 @@ class _Scan:
             unapplied=tuple(unapplied),
             soft_networks=tuple(sorted(soft - set(networks))),
             constraints=tuple(note for _, note in sorted(explained, key=lambda item: item[0])),
+        )
+
+    def browse_words(self, topical: tuple[str, ...], constrained: bool) -> bool:
+        """Only words a caller uses for any listing remain ("everything", "api", "endpoints", "tools") and a
+        hard constraint or "cheapest" is read: the query browses what passes. Not a quoted word, nor "listings"
+        naming a service ("listings api", real-estate listings)."""
+        if not constrained or not all(t in _BROWSE_STEMS for t in topical) or any(self.quoted):
+            return False
+        return not any(
+            w in ("listing", "listings") and (_is_head(self.near(k, 1)) or _is_head(self.near(k, -1)))
+            for k, w in enumerate(self.words)
         )
 
     def topical_amounts(self) -> frozenset[str]:
