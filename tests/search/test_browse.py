@@ -92,3 +92,31 @@ def test_the_cheapest_window_widens_until_its_order_is_exact(db, settings):
     assert db.execute("SELECT resource_url FROM listings WHERE id = %s", (first[0],)).fetchone()["resource_url"] == (
         "https://cheap.example.net/v1"
     )
+
+
+def _browse_body(conn, settings, query: str, limit: int = 10) -> dict:
+    params = {"query": [query], "limit": [str(limit)]}
+    body = search(conn, params, settings, now=CLOCK + timedelta(hours=2)).body
+    assert body["searchMethod"] == "browse"
+    return body
+
+
+def test_an_asset_asked_for_as_a_preference_comes_first_in_a_browse(db, settings):
+    for i in range(4):  # USDC listings, paid more recently
+        usdc = weather(url=f"https://api.usdc{i}.org/v1", network="eip155:8453", pay_to=f"0x{i + 3:040x}")
+        catalog_event(db, settled(usdc, CLOCK + timedelta(minutes=10 + i)), settings)
+    eurc = weather(url="https://api.euro.org/v1", network="eip155:8453", pay_to=f"0x{9:040x}", asset_symbol="EURC")
+    catalog_event(db, verified(eurc), settings)
+    body = _browse_body(db, settings, "pay with eurc")
+    assert body["resources"][0]["resource"] == "https://api.euro.org/v1"
+    assert body["relevance"]["matchStrength"] == "strong"
+    assert _browse_body(db, settings, "anything on base")["resources"][0]["resource"] != "https://api.euro.org/v1"
+
+
+def test_a_browse_says_weak_when_no_listing_offers_the_asset_asked_for(db, settings):
+    for i in range(3):
+        usdc = weather(url=f"https://api.usdc{i}.org/v1", network="eip155:8453", pay_to=f"0x{i + 3:040x}")
+        catalog_event(db, verified(usdc), settings)
+    body = _browse_body(db, settings, "pay with eurc")
+    assert len(body["resources"]) == 3 and body["relevance"]["matchStrength"] == "weak"
+    assert _browse_body(db, settings, "anything on base")["relevance"]["matchStrength"] == "strong"

@@ -189,17 +189,19 @@ def rank(
         if iq.cheapest:
             ids = _cheapest_first(conn, where, args, _price_networks(request.filters, iq), profile.pool)
         else:
+            # An asset named only as a preference ("pay with eurc") is no filter: its listings come first.
             rows = conn.execute(
-                f"SELECT l.id FROM listings l WHERE {where} ORDER BY l.last_settled_at DESC NULLS LAST,"
-                " l.min_usd_price ASC NULLS LAST, l.id LIMIT %(pool)s",
-                args | {"pool": profile.pool},
+                f"SELECT l.id FROM listings l WHERE {where} ORDER BY coalesce(l.asset_symbols && %(wanted)s::text[], false)"
+                " DESC, l.last_settled_at DESC NULLS LAST, l.min_usd_price ASC NULLS LAST, l.id LIMIT %(pool)s",
+                args | {"pool": profile.pool, "wanted": list(iq.assets)},
             ).fetchall()
             ids = [r["id"] for r in rows]
+        facts = candidates.read(conn, ids, now, settings.quality_window_days)
         if profile.diversity:
-            facts = candidates.read(conn, ids, now, settings.quality_window_days)
             ids = _diversify(ids, dict.fromkeys(ids, 1.0), facts, iq, profile, request.page_size)
         result.listing_ids = ids
         result.search_method = "browse"
+        result.match_strength = _browse_strength(ids, facts, iq)
         return result
 
     rankings: dict[str, list[int]] = {}
@@ -283,6 +285,19 @@ def rank(
         ordered = _diversify(ordered, scores, facts, iq, profile, request.page_size)
     result.listing_ids = ordered
     return result
+
+
+def _browse_strength(
+    ids: list[int], facts: dict[int, candidates.Candidate], iq: InterpretedQuery
+) -> abstention.MatchStrength:
+    """A browse lists what passes the constraints: ``strong``, unless an asset asked for only as a preference is
+    offered by none of the first page's listings (``weak``: they pass, but not as asked); ``none`` when empty."""
+    if not ids:
+        return "none"
+    first_page = [facts[lid] for lid in ids[:20] if lid in facts]
+    if iq.assets and not any(set(iq.assets) & set(c.asset_symbols) for c in first_page):
+        return "weak"
+    return "strong"
 
 
 @dataclass
