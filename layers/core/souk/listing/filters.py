@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from souk.errors import SoukError
-from souk.listing.pay_to import same_pay_to
+from souk.listing.pay_to import pay_to_key
 from souk.listing.payment_options import address_sql, is_symbol, one_option_sql
 from souk.networks import normalize_network
 
@@ -132,8 +132,10 @@ def filter_sql(f: Filters, alias: str = "l") -> tuple[str, dict[str, object]]:
         clauses.append(f"{alias}.type = %(f_type)s")
         args["f_type"] = f.type
     if f.pay_to is not None:
-        clauses.append(same_pay_to(f"{alias}.pay_to", "%(f_pay_to)s"))
+        # Held by one payment option with the other payment filters (below); the indexed keys narrow first.
+        clauses.append(f"{alias}.pay_to_keys @> ARRAY[%(f_pay_to_key)s]::text[]")
         args["f_pay_to"] = f.pay_to
+        args["f_pay_to_key"] = pay_to_key(f.pay_to)
     if f.scheme is not None:
         clauses.append(f"%(f_scheme)s = ANY({alias}.schemes)")
         args["f_scheme"] = f.scheme
@@ -162,6 +164,7 @@ def filter_sql(f: Filters, alias: str = "l") -> tuple[str, dict[str, object]]:
         asset=None if f.asset is None else "%(f_asset)s",
         asset_is_symbol=f.asset is not None and is_symbol(f.asset),
         max_usd=None if f.max_usd_price is None else "%(f_max_usd)s",
+        pay_to=None if f.pay_to is None else "%(f_pay_to)s",
     )
     if one_option is not None:
         clauses.append(one_option)

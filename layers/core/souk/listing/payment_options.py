@@ -20,6 +20,7 @@ import re
 from typing import Any
 
 from souk.assets import KNOWN_ASSETS, USD_RATES, address_key
+from souk.listing.pay_to import same_pay_to
 from souk.networks import TESTNETS
 
 # A symbol ("USDC", "EURC", "USDC.e") names an asset on any network; anything else is an address.
@@ -84,18 +85,24 @@ def one_option_sql(
     asset_is_symbol: bool = False,
     max_usd: str | None = None,
     strict: bool = False,
+    pay_to: str | None = None,
 ) -> str | None:
     """SQL true when one payment option of the listing (alias ``alias``) passes every given condition; None
     when one alone is exact on the listing's summary columns.
 
     Each argument is an SQL expression (a placeholder): ``networks`` a ``text[]`` of CAIP-2 ids,
-    ``scheme`` and ``asset`` text, ``max_usd`` a number (``strict``: below it, not at it). A cap without
-    ``networks`` holds on a production option unless the listing has none."""
-    given = sum(condition is not None for condition in (networks, scheme, asset, max_usd))
+    ``scheme`` and ``asset`` text, ``max_usd`` a number (``strict``: below it, not at it), ``pay_to`` an
+    address (``souk.listing.pay_to.same_pay_to``). A cap without ``networks`` holds on a production option
+    unless the listing has none. ``pay_to`` has no summary column (``listings.pay_to`` is the last event's
+    payTo, while an option may pay another bound address, or an address the listing was moved away from),
+    so it is always read from the options."""
+    given = sum(condition is not None for condition in (networks, scheme, asset, max_usd, pay_to))
     production_price = max_usd is not None and networks is None
-    if given < 2 and not production_price:
+    if given < 2 and not production_price and pay_to is None:
         return None
     conditions = ["TRUE"]
+    if pay_to is not None:
+        conditions.append(same_pay_to("(o.value->>'payTo')", pay_to))
     if networks is not None:
         conditions.append(f"o.value->>'network' = ANY({networks})")
     if production_price:
@@ -113,7 +120,7 @@ def one_option_sql(
         f" LEFT JOIN {_KNOWN} ON {_SAME_ASSET}"
         f" WHERE {' AND '.join(conditions)})"
     )
-    if given == 1:  # the cap alone: only a listing on both kinds of network needs its options read
+    if given == 1 and max_usd is not None:  # the cap alone: only a listing on both kinds of network reads its options
         return f"(NOT ({alias}.networks && {_TESTNETS}) OR {alias}.networks <@ {_TESTNETS} OR {exists})"
     return exists
 

@@ -155,6 +155,7 @@ def _constraint_sql(
             asset_is_symbol=filters.asset is not None and is_symbol(filters.asset),
             max_usd=payment["max_usd"],
             strict=bool(iq.max_usd_price_strict) and "q_max_usd" in args and filters.max_usd_price is None,
+            pay_to=None if filters.pay_to is None else "%(f_pay_to)s",
         )
         if one_option is not None:
             clauses.append(one_option)
@@ -191,8 +192,9 @@ def rank(
         else:
             # An asset named only as a preference ("pay with eurc") is no filter: its listings come first.
             rows = conn.execute(
-                f"SELECT l.id FROM listings l WHERE {where} ORDER BY coalesce(l.asset_symbols && %(wanted)s::text[], false)"
-                " DESC, l.last_settled_at DESC NULLS LAST, l.min_usd_price ASC NULLS LAST, l.id LIMIT %(pool)s",
+                f"SELECT l.id FROM listings l WHERE {where}"
+                " ORDER BY coalesce(l.asset_symbols && %(wanted)s::text[], false) DESC,"
+                " l.last_settled_at DESC NULLS LAST, l.min_usd_price ASC NULLS LAST, l.id LIMIT %(pool)s",
                 args | {"pool": profile.pool, "wanted": list(iq.assets)},
             ).fetchall()
             ids = [r["id"] for r in rows]
