@@ -25,3 +25,13 @@ def test_a_v2_options_stray_max_amount_required_is_never_served_as_its_price():
         assert "maxAmountRequired" not in served and served["amount"] == "1000000"
         assert served["network"] == "eip155:84532"  # a v2 option: CAIP-2, as v2 clients read it
     assert stray["maxAmountRequired"] == "1"  # the stored option is not changed in place
+
+
+def test_a_v1_options_stray_amount_is_never_served_beside_its_price():
+    # A v1 requirement (it carries its resource) stored with a disagreeing `amount` before 2b76815: v1 prices by
+    # maxAmountRequired, so that stays and the stray amount goes; the network keeps its v1 name.
+    stray = V1 | {"resource": "https://api.example.com/x", "amount": "5"}
+    for version in (1, 2):
+        served = _as_served(stray, version)
+        assert "amount" not in served and served["maxAmountRequired"] == "1000"
+        assert served["network"] == "base-sepolia"

@@ -120,3 +120,28 @@ def test_a_browse_says_weak_when_no_listing_offers_the_asset_asked_for(db, setti
     body = _browse_body(db, settings, "pay with eurc")
     assert len(body["resources"]) == 3 and body["relevance"]["matchStrength"] == "weak"
     assert _browse_body(db, settings, "anything on base")["relevance"]["matchStrength"] == "strong"
+
+
+def test_a_cheapest_browse_lists_the_asset_asked_for_first_and_says_weak_only_when_the_page_lacks_it(db, settings):
+    for i in range(6):  # cheap USDC listings
+        usdc = weather(url=f"https://api.usdc{i}.org/v1", network="eip155:8453", pay_to=f"0x{i + 3:040x}", amount="10")
+        catalog_event(db, verified(usdc), settings)
+    eurc = weather(
+        url="https://api.euro.org/v1", network="eip155:8453", pay_to=f"0x{9:040x}", asset_symbol="EURC", amount="9000"
+    )
+    catalog_event(db, verified(eurc), settings)
+    body = _browse_body(db, settings, "cheapest eurc api", limit=3)
+    assert body["resources"][0]["resource"] == "https://api.euro.org/v1"  # the dearest, but the asset asked for
+    assert [r["resource"] for r in body["resources"][1:]] == ["https://api.usdc0.org/v1", "https://api.usdc1.org/v1"]
+    assert body["relevance"]["matchStrength"] == "strong"
+
+
+def test_a_browse_page_without_the_asset_is_weak_whatever_the_page_size(db, settings):
+    for i in range(4):
+        usdc = weather(url=f"https://api.usdc{i}.org/v1", network="eip155:8453", pay_to=f"0x{i + 3:040x}")
+        catalog_event(db, settled(usdc, CLOCK + timedelta(minutes=10 + i)), settings)
+    # EURC on Base Sepolia only: "pay with eurc on base" cannot list it, so no page has the asset.
+    eurc = weather(url="https://api.euro.org/v1", network="eip155:84532", pay_to=f"0x{9:040x}", asset_symbol="EURC")
+    catalog_event(db, verified(eurc), settings)
+    body = _browse_body(db, settings, "pay with eurc on base", limit=2)
+    assert len(body["resources"]) == 2 and body["relevance"]["matchStrength"] == "weak"

@@ -11,6 +11,7 @@ from souk.catalog.ingest import catalog_event
 from souk.listing.filters import Filters
 from souk.search import abstention, semantic
 from souk.search.bm25f import LexicalHit
+from souk.search.health import LISTED_SQL
 from souk.search.pipeline import RankRequest, _constraints_may_exclude_topic, _lexical, rank
 from souk.search.profile import DEFAULT_PROFILE
 from souk.search.semantic import SemanticHit
@@ -80,7 +81,7 @@ def test_a_filter_that_keeps_the_topic_skips_the_unfiltered_vector_search(db, se
     result = rank(db, RankRequest(QUERY, Filters(network="stellar:testnet")), settings, DEFAULT_PROFILE)
     assert not result.abstained and result.search_method == "hybrid"
     assert len(result.listing_ids) == 4
-    assert searches and "TRUE" not in searches  # only the filtered search ran
+    assert searches and LISTED_SQL not in searches  # only the filtered search ran
 
     # The decision is the one the reference would have given: computed here in full, the check fails.
     reference_profile = replace(DEFAULT_PROFILE, pool=abstention.AGREEMENT_DEPTH)
@@ -104,7 +105,7 @@ def test_a_filter_that_removes_the_topic_still_abstains(db, settings, semantic_i
     _catalog(db, settings, semantic_index)
     searches = _unfiltered_vector_searches(monkeypatch)
     result = rank(db, RankRequest(QUERY, Filters(network="eip155:8453")), settings, DEFAULT_PROFILE)
-    assert "TRUE" in searches  # the lexical evidence left the check open: the reference was searched
+    assert LISTED_SQL in searches  # the lexical evidence left the check open: the reference was searched
     assert result.abstained and result.abstain_reason == "constraints_exclude_topic"
     assert result.listing_ids == []
 
@@ -123,4 +124,22 @@ def test_a_filtered_query_the_catalog_has_nothing_on_is_no_evidence(db, settings
     unfiltered = rank(db, RankRequest(query, Filters()), settings, DEFAULT_PROFILE)
     filtered = rank(db, RankRequest(query, Filters(network="eip155:1")), settings, DEFAULT_PROFILE)
     assert unfiltered.abstained and unfiltered.abstain_reason == "no_evidence"
+    assert filtered.abstained and filtered.abstain_reason == "no_evidence"
+
+
+def test_delisted_listings_are_no_evidence_that_the_filters_hid_the_topic(db, settings, semantic_index):
+    """The weather listings are delisted: no search returns them, with or without a filter, so the filter is not why
+    the answer is empty and relaxing it would not help."""
+    from souk.lifecycle import store
+
+    _catalog(db, settings, semantic_index)
+    query = "weather forecast"
+    assert rank(db, RankRequest(query, Filters(network="eip155:1")), settings, DEFAULT_PROFILE).abstain_reason == (
+        "constraints_exclude_topic"
+    )
+    for row in db.execute("SELECT id FROM listings WHERE resource_url LIKE 'https://w_.example.com/%'").fetchall():
+        store.delist(db, str(row["id"]), "abuse report")
+    db.commit()
+    assert rank(db, RankRequest(query, Filters()), settings, DEFAULT_PROFILE).abstain_reason == "no_evidence"
+    filtered = rank(db, RankRequest(query, Filters(network="eip155:1")), settings, DEFAULT_PROFILE)
     assert filtered.abstained and filtered.abstain_reason == "no_evidence"

@@ -130,6 +130,9 @@ def test_generic_words_beside_a_constraint_browse(
         ("'api' on base", ("api",)),  # quoted: the word itself is asked for
         ("apis that take usdc", ("api",)),  # an asset boost is no filter to browse by
         ("everything about base", ("everyth", "base")),  # no constraint: the chain is the topic
+        # Stems collide with the browse words ("browse", "show"): the words themselves are topics.
+        ("browsing tool on base", ("brows", "tool")),
+        ("showings on base", ("show",)),
     ],
 )
 def test_a_real_topic_is_not_browsed(query: str, topical: tuple[str, ...]) -> None:

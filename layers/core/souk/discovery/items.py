@@ -33,16 +33,18 @@ def quality_args(settings: Settings, now: datetime | None = None) -> dict[str, A
 def _as_served(option: dict[str, Any], version: int) -> dict[str, Any]:
     """A payment option as its client reads it: a v1 option (v1's price field, in a v1 listing or without v2's
     ``amount``; a listing keeps options of earlier events) names its network by v1 name (stored under CAIP-2)."""
-    if _stray_max_amount(option):
-        option = {k: v for k, v in option.items() if k != "maxAmountRequired"}
+    if _prices_disagree(option):
+        # Stored before such events were refused: keep the field the option's own version prices by (a v1
+        # requirement carries its ``resource``), so no client reads the other as its price.
+        stray = "amount" if "resource" in option else "maxAmountRequired"
+        option = {k: v for k, v in option.items() if k != stray}
     v1 = "maxAmountRequired" in option and (version == 1 or "amount" not in option)
     name = V1_NAMES.get(option.get("network", "")) if v1 else None
     return option if name is None else {**option, "network": name}
 
 
-def _stray_max_amount(option: dict[str, Any]) -> bool:
-    """A maxAmountRequired that disagrees with the option's ``amount``: stored before such events were refused, it
-    is no price Souk filters or ranks by (``option_amount`` reads ``amount``), so no client may read it as one."""
+def _prices_disagree(option: dict[str, Any]) -> bool:
+    """Both price fields, with different values: v2 prices by ``amount``, v1 by ``maxAmountRequired``."""
     return (
         "amount" in option
         and "maxAmountRequired" in option

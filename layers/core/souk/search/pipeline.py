@@ -188,7 +188,14 @@ def rank(
         # Constraints only ("anything on base", "cheapest usdc"): most recently paid first, or cheapest first
         # when asked, with the same per-operator and per-payTo cap as a ranked page (equal scores: no relaxing).
         if iq.cheapest:
-            ids = _cheapest_first(conn, where, args, _price_networks(request.filters, iq), profile.pool)
+            networks = _price_networks(request.filters, iq)
+            ids = []
+            if iq.assets:  # the listings offering an asset named as a preference first, each part cheapest first
+                offered = "coalesce(l.asset_symbols && %(wanted)s::text[], false)"
+                asset_args = args | {"wanted": list(iq.assets)}
+                ids = _cheapest_first(conn, f"{where} AND {offered}", asset_args, networks, profile.pool)
+                where, args = f"{where} AND NOT {offered}", asset_args
+            ids += _cheapest_first(conn, where, args, networks, profile.pool - len(ids))
         else:
             # An asset named only as a preference ("pay with eurc") is no filter: its listings come first.
             rows = conn.execute(
@@ -203,7 +210,7 @@ def rank(
             ids = _diversify(ids, dict.fromkeys(ids, 1.0), facts, iq, profile, request.page_size)
         result.listing_ids = ids
         result.search_method = "browse"
-        result.match_strength = _browse_strength(ids, facts, iq)
+        result.match_strength = _browse_strength(ids[: request.page_size], facts, iq)
         return result
 
     rankings: dict[str, list[int]] = {}
@@ -290,14 +297,14 @@ def rank(
 
 
 def _browse_strength(
-    ids: list[int], facts: dict[int, candidates.Candidate], iq: InterpretedQuery
+    first_page: list[int], facts: dict[int, candidates.Candidate], iq: InterpretedQuery
 ) -> abstention.MatchStrength:
     """A browse lists what passes the constraints: ``strong``, unless an asset asked for only as a preference is
     offered by none of the first page's listings (``weak``: they pass, but not as asked); ``none`` when empty."""
-    if not ids:
+    if not first_page:
         return "none"
-    first_page = [facts[lid] for lid in ids[:20] if lid in facts]
-    if iq.assets and not any(set(iq.assets) & set(c.asset_symbols) for c in first_page):
+    listed = [facts[lid] for lid in first_page if lid in facts]
+    if iq.assets and not any(set(iq.assets) & set(c.asset_symbols) for c in listed):
         return "weak"
     return "strong"
 
@@ -349,7 +356,9 @@ def _both_arms(
         future = _ARM_THREADS.submit(_semantic_on_side, side, iq, settings, profile, where, args)
     lexical_hits = _lexical(conn, iq, profile, where, args)
     lexical_reference = (
-        _lexical(conn, iq, replace(profile, pool=abstention.AGREEMENT_DEPTH), "TRUE", {}) if reference_needed else None
+        _lexical(conn, iq, replace(profile, pool=abstention.AGREEMENT_DEPTH), health.LISTED_SQL, {})
+        if reference_needed
+        else None
     )
     reference_hits = None
     may_exclude = reference_needed and _constraints_may_exclude_topic(lexical_hits, lexical_reference, profile)
@@ -372,7 +381,7 @@ def _topic_without_filters(
     catalog, left nothing, and an agent should be told to relax them. Only on the abstention path."""
     reference = arm.reference
     if reference is None:
-        lexical = _lexical(conn, iq, replace(profile, pool=abstention.AGREEMENT_DEPTH), "TRUE", {})
+        lexical = _lexical(conn, iq, replace(profile, pool=abstention.AGREEMENT_DEPTH), health.LISTED_SQL, {})
         semantic_hits = arm.reference_hits
         if semantic_hits is None and profile.semantic:
             semantic_hits = _semantic_reference(conn, iq, settings)
@@ -471,12 +480,19 @@ def _filtered_networks(args: dict[str, object]) -> list[str]:
 def _semantic_reference(
     conn: Connection, iq: InterpretedQuery, settings: Settings
 ) -> list[semantic.SemanticHit] | None:
-    """The same query's semantic evidence without any filter: what the catalog has on the topic at all.
-    None when the semantic arm cannot answer (the arm itself reports why)."""
+    """The same query's semantic evidence without its filters: what the catalog has on the topic at all (gone
+    and delisted listings stay out: no search can return them). None when the semantic arm cannot answer (the
+    arm itself reports why)."""
     try:
         generation, vector = _query_vector(conn, iq, settings)
         return semantic.semantic_search(
-            conn, generation, vector, where="TRUE", args={}, pool=abstention.AGREEMENT_DEPTH, synthetic=False
+            conn,
+            generation,
+            vector,
+            where=health.LISTED_SQL,
+            args={},
+            pool=abstention.AGREEMENT_DEPTH,
+            synthetic=False,
         )
     except semantic.SemanticUnavailable:
         return None
@@ -599,6 +615,8 @@ def _cheapest_first(
     pricing every listing's options: ``min_usd_price`` (over all options) is a lower bound of that price, so a
     window of the listings with the lowest bound is enough once the pool-th price in it is below the bound of
     the first listing left out. The window doubles until it is."""
+    if pool <= 0:
+        return []
     price = price_sql("w", "%(nets)s::text[]" if networks else None)
     window = 2 * pool
     while True:

@@ -772,15 +772,14 @@ _GENERIC = _set("anything something everything whatever stuff ones those tools s
 _NEGATION_FILLER_STEMS = frozenset(tokenize(_NEGATION_FILLER))
 # Words a caller uses for "any listing" ("everything on base sepolia", "api paid on solana", "show me all
 # endpoints under 1 cent"): beside a constraint and nothing else topical, the query is a browse.
-_BROWSE_STEMS = frozenset(
-    tokenize(
-        """
-        everything anything something whatever stuff thing things all every any ones one those these
-        api apis endpoint endpoints service services tool tools resource resources listing listings
-        result results available show list browse see
-        """
-    )
+_BROWSE_WORDS = _set(
+    """
+    everything anything something whatever stuff thing things all every any ones one those these
+    api apis endpoint endpoints service services tool tools resource resources listing listings
+    result results available show list browse see
+    """
 )
+_BROWSE_STEMS = frozenset(tokenize(" ".join(sorted(_BROWSE_WORDS))))
 # "USDC-only", "EURC-priced": a payment word hyphenated to an asset; "XLM-RoBERTa" is a name.
 _ASSET_COMPOUND_TAILS = _set(
     """
@@ -2713,6 +2712,10 @@ class _Scan:
         hard constraint or "cheapest" is read: the query browses what passes. Not a quoted word, nor "listings"
         naming a service ("listings api", real-estate listings)."""
         if not constrained or not all(t in _BROWSE_STEMS for t in topical) or any(self.quoted):
+            return False
+        # Stems collide ("browsing" and "browse", "showings" and "show"): each word behind a topical stem must
+        # itself be one of the words.
+        if any(w not in _BROWSE_WORDS and not set(tokenize(w)).isdisjoint(topical) for w in self.words):
             return False
         return not any(
             w in ("listing", "listings") and (_is_head(self.near(k, 1)) or _is_head(self.near(k, -1)))
