@@ -102,7 +102,8 @@ def replicate_demo(conn: psycopg.Connection[Any], n: int, settings: Settings) ->
     columns = [
         r["column_name"]
         for r in conn.execute(
-            "SELECT column_name FROM information_schema.columns WHERE table_name = 'listings' "
+            "SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() "
+            "AND table_name = 'listings' "
             "AND is_generated = 'NEVER' AND column_name NOT IN ('id', 'created_at', 'updated_at') "
             "ORDER BY ordinal_position"
         )
