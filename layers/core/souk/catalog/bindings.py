@@ -12,6 +12,7 @@ from typing import Any, Literal
 
 from souk.db.types import Connection, one
 from souk.errors import SoukError
+from souk.lifecycle.rejections import PAY_TO
 from souk.listing.lookup import listing_id_of
 from souk.listing.pay_to import same_pay_to
 
@@ -23,6 +24,10 @@ _BOUND = f"listing_id = %(id)s AND {same_pay_to('pay_to', '%(pay_to)s')}"
 def change_binding(
     conn: Connection, listing: str, pay_to: str, *, action: Literal["bind", "move", "unbind"], reason: str
 ) -> dict[str, Any]:
+    # The payTo grammar of the filters and the seller view: an address no seller view can name (empty, spaced,
+    # over 128 characters) would leave the listing bound to no real seller, so nothing is written for it.
+    if not isinstance(pay_to, str) or not PAY_TO.fullmatch(pay_to):
+        raise SoukError("invalid_payTo", "payTo must be 1-128 printable characters without spaces")
     if not reason.strip():
         raise SoukError("reason_required", "a binding change needs a reason for the record")
     with conn.transaction():
@@ -38,6 +43,8 @@ def change_binding(
                 names,
             )
         else:
+            if conn.execute(f"SELECT 1 FROM listing_bindings WHERE {_BOUND}", names).fetchone() is None:
+                raise SoukError("not_bound", "that payTo is not bound to this listing; nothing to unbind")
             remaining = one(conn.execute(
                 f"SELECT count(*) AS n FROM listing_bindings WHERE listing_id = %(id)s AND NOT ({_BOUND})", names
             ))["n"]

@@ -2,7 +2,8 @@
 
 Hardened against inflation, because nothing about the caller is known or stored:
 - the body is bounded (``conversion_max_body_bytes``, checked before parsing) and must be a flat object
-  of short strings; a malformed or deeply nested body is a 4xx;
+  of short strings: ``sessionId``, ``resource`` and optionally ``toolName``, nothing else; a malformed,
+  deeply nested or unknown field is a 4xx;
 - a conversion counts only for a live session whose stored ranking contained that resource, once per
   (session, listing), and at most ``conversions_per_session`` per session (its weight is capped);
 - token buckets in Postgres (souk.db.ratelimit) limit it per client (a keyed hash of the source address,
@@ -28,6 +29,7 @@ from souk.listing.urls import canonical_url
 
 MAX_RESOURCE_CHARS = 4096
 MAX_TOOL_CHARS = 256
+FIELDS = ("sessionId", "resource", "toolName")  # the whole body: any other key is refused, as report_invocation does
 
 
 class RateLimited(SoukError):
@@ -86,8 +88,17 @@ def record_conversion(
     conn: Connection, body: dict[str, Any], settings: Settings, source_ip: str | None = None
 ) -> dict[str, Any]:
     """Record that a result of a search session was invoked: its rank, never who invoked it."""
+    unknown = sorted(str(k) for k in body if k not in FIELDS)
+    if unknown:
+        named = ", ".join(repr(k[:64]) for k in unknown[:5]) + (", ..." if len(unknown) > 5 else "")
+        raise SoukError(
+            "invalid_conversion", f"unknown field(s) {named}; a conversion has only {', '.join(FIELDS)}"
+        )
+    raw_session = body.get("sessionId")
     try:
-        session_id = uuid.UUID(str(body.get("sessionId")))
+        if not isinstance(raw_session, str):
+            raise ValueError("not a string")
+        session_id = uuid.UUID(raw_session)
     except ValueError:
         raise SoukError("invalid_conversion", "sessionId must be the x-search-session-id of a search") from None
     resource = _text(body, "resource", MAX_RESOURCE_CHARS, required=True)

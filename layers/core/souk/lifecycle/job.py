@@ -135,11 +135,15 @@ def run_pass(
     now: datetime | None = None,
     limit: int | None = None,
 ) -> dict[str, Any]:
-    """Select, probe, record. ``now`` fixes the clock of the whole pass (tests); probes still happen for real."""
+    """Select, probe, record. ``now`` fixes the clock of the whole pass (tests); probes still happen for real.
+    ``limit`` (at least 1) lowers the batch size for this pass; None is the batch size."""
+    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
+        raise ValueError(f"a probe pass limit is an integer of at least 1, not {limit!r}")
     started = time.monotonic()
     clock = now or datetime.now(UTC)
+    batch = settings.probe_batch_size if limit is None else min(limit, settings.probe_batch_size)
     with connection() as conn:
-        targets = due_targets(conn, settings, clock, min(limit or settings.probe_batch_size, settings.probe_batch_size))
+        targets = due_targets(conn, settings, clock, batch)
         conn.commit()
     outcomes: dict[str, int] = {}
     statuses: dict[str, int] = {}

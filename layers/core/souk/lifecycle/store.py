@@ -138,11 +138,15 @@ def delist(conn: Connection, listing: str, reason: str) -> dict[str, Any]:
     reason = _require_reason(reason)
     with conn.transaction():
         lid = listing_id_of(conn, listing)
-        conn.execute(
+        # One statement decides, so two operators delisting at once record one delisting, not two.
+        changed = conn.execute(
             "INSERT INTO listing_health (listing_id, delisted, delist_reason) VALUES (%s, true, %s)"
-            " ON CONFLICT (listing_id) DO UPDATE SET delisted = true, delist_reason = EXCLUDED.delist_reason",
+            " ON CONFLICT (listing_id) DO UPDATE SET delisted = true, delist_reason = EXCLUDED.delist_reason"
+            " WHERE NOT listing_health.delisted",
             (lid, reason),
-        )
+        ).rowcount
+        if not changed:
+            raise SoukError("already_delisted", "this listing is delisted already; relist it first to change why")
         conn.execute(
             "INSERT INTO listing_status_changes (listing_id, action, reason) VALUES (%s, 'delist', %s)", (lid, reason)
         )
@@ -155,8 +159,12 @@ def relist(conn: Connection, listing: str, reason: str) -> dict[str, Any]:
     reason = _require_reason(reason)
     with conn.transaction():
         lid = listing_id_of(conn, listing)
-        row = conn.execute("SELECT status FROM listing_health WHERE listing_id = %s FOR UPDATE", (lid,)).fetchone()
-        before = row["status"] if row else "active"
+        row = conn.execute(
+            "SELECT status, delisted FROM listing_health WHERE listing_id = %s FOR UPDATE", (lid,)
+        ).fetchone()
+        if row is None or not row["delisted"]:
+            raise SoukError("not_delisted", "this listing is not delisted; there is nothing to relist")
+        before = row["status"]
         after = "degraded" if before == "gone" else before
         conn.execute(
             "UPDATE listing_health SET delisted = false, delist_reason = NULL, status = %s, failure_streak = 0,"

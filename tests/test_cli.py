@@ -1,0 +1,109 @@
+"""The ``souk`` command refuses bad input with one line on stderr and a non-zero exit, never a traceback, and
+writes nothing: seller binding changes, probe limits, listing relists, unknown generations, unreadable files."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from souk import cli
+from souk.catalog.ingest import catalog_event
+from souk.errors import SoukError
+from tests.conftest import table_snapshot
+from tests.factories import SPOOFER, STELLAR_SELLER, verified, weather
+
+
+@pytest.fixture
+def listing_key(db, settings) -> str:
+    key = catalog_event(db, verified(weather()), settings).listing_key
+    db.commit()
+    return key
+
+
+def _refused(capsys, argv: list[str], prefix: str) -> str:
+    assert cli.main(argv) == 1
+    captured = capsys.readouterr()
+    assert captured.out == "" and "Traceback" not in captured.err
+    [line] = captured.err.strip().splitlines()
+    assert line.startswith(f"{prefix}: ") and len(line) > len(prefix) + 2
+    return line
+
+
+def test_seller_refusals_are_one_line_and_write_nothing(db, listing_key, capsys):
+    before = table_snapshot(db)
+    cases = [
+        (["seller", "bind", "999999", "0xabc", "--reason", "x"], "seller bind"),
+        (["seller", "bind", listing_key, "0xabc", "--reason", "  "], "seller bind"),
+        (["seller", "unbind", listing_key, STELLAR_SELLER, "--reason", "the only address"], "seller unbind"),
+        (["seller", "unbind", listing_key, "0xnotbound", "--reason", "x"], "seller unbind"),
+        (["seller", "bind", listing_key, "has spaces in it", "--reason", "x"], "seller bind"),
+        (["seller", "move", listing_key, "", "--reason", "empty payTo"], "seller move"),
+    ]
+    lines = [_refused(capsys, argv, prefix) for argv, prefix in cases]
+    assert "reason" in lines[1] and "move" in lines[2] and "not bound" in lines[3] and "payTo" in lines[4]
+    db.rollback()
+    assert table_snapshot(db) == before
+
+
+def test_seller_changes_still_succeed(db, listing_key, capsys):
+    assert cli.main(["seller", "bind", listing_key, SPOOFER, "--reason", "second chain"]) == 0
+    assert json.loads(capsys.readouterr().out)["boundPayTo"] == sorted([SPOOFER, STELLAR_SELLER])
+    assert cli.main(["seller", "unbind", listing_key, SPOOFER.upper().replace("0X", "0x"), "--reason", "done"]) == 0
+    assert json.loads(capsys.readouterr().out)["boundPayTo"] == [STELLAR_SELLER]
+
+
+@pytest.mark.parametrize("limit", ["0", "-5", "abc", "1.5", ""])
+def test_a_probe_limit_below_one_is_a_usage_error(db, listing_key, capsys, limit):
+    before = table_snapshot(db)
+    with pytest.raises(SystemExit) as info:
+        cli.main(["probe", "run", "--limit", limit])
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert "--limit" in err and "Traceback" not in err
+    db.rollback()
+    assert table_snapshot(db) == before
+
+
+def test_a_relist_of_a_listing_not_delisted_is_refused(db, listing_key, capsys):
+    before = table_snapshot(db)
+    line = _refused(capsys, ["listing", "relist", listing_key, "--reason", "was never delisted"], "listing relist")
+    assert "not delisted" in line
+    assert cli.main(["listing", "delist", listing_key, "--reason", "abuse"]) == 0
+    capsys.readouterr()
+    after_delist = table_snapshot(db)
+    _refused(capsys, ["listing", "delist", listing_key, "--reason", "again"], "listing delist")
+    db.rollback()
+    assert table_snapshot(db) == after_delist != before
+
+
+def test_any_command_that_meets_a_soukerror_prints_one_line(db, capsys, monkeypatch):
+    def refuse(_args):  # type: ignore[no-untyped-def]
+        raise SoukError("unknown_listing", "no listing nope")
+
+    monkeypatch.setattr(cli, "cmd_inspect", refuse)
+    monkeypatch.setattr(cli, "cmd_generation", refuse)
+    assert _refused(capsys, ["inspect", "nope"], "inspect") == "inspect: no listing nope"
+    assert _refused(capsys, ["generation", "list"], "generation list") == "generation list: no listing nope"
+
+
+def test_reindex_of_an_unknown_generation_is_refused(db, capsys, monkeypatch):
+    monkeypatch.setattr(cli, "_provider", lambda: object())
+    line = _refused(capsys, ["reindex", "--generation", "999999"], "reindex")
+    assert "999999" in line
+
+
+def test_load_of_an_unreadable_file_is_refused(db, tmp_path, capsys):
+    before = table_snapshot(db)
+    _refused(capsys, ["load", str(tmp_path / "missing.jsonl")], "load")
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("{not json\n", encoding="utf-8")
+    _refused(capsys, ["load", str(bad)], "load")
+    bad.write_bytes(b"\xff\xfe\n")
+    _refused(capsys, ["load", str(bad)], "load")
+    bad.write_text('[1, 2]\n{"observedAt": 7}\n', encoding="utf-8")
+    _refused(capsys, ["load", str(bad), "--rebase"], "load --rebase")
+    bad.write_text('{"observedAt": "yesterday"}\n', encoding="utf-8")
+    _refused(capsys, ["load", str(bad), "--rebase"], "load --rebase")
+    db.rollback()
+    assert table_snapshot(db) == before
