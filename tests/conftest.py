@@ -39,10 +39,13 @@ def database_url() -> Iterator[str]:
     os.environ["SOUK_CATALOG_SECRET"] = CATALOG_SECRET
     os.environ.setdefault("SOUK_MODEL_DIR", str(REPO / ".souk" / "model"))
     get_settings.cache_clear()
-    migrate(url)
-    yield url
     from souk.db import close_pool
 
+    # A test that ran before this fixture (e.g. building the OpenAPI document imports every function, which may
+    # open pools) left pools on the settings of that moment: drop them, so every test here reaches this database.
+    close_pool()
+    migrate(url)
+    yield url
     close_pool()
 
 
