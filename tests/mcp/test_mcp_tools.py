@@ -84,12 +84,15 @@ def test_search_weather_forecast_returns_the_http_ranking_with_prices(catalog, c
     (option,) = stellar["payments"]
     assert option["network"] == "stellar:testnet" and option["amount"] == "10000"
     assert option["assetSymbol"] == "USDC" and option["decimals"] == 7
-    assert option["amountDecimal"] == "0.001" and option["usdPrice"] == pytest.approx(0.001)
+    # Stellar testnet: priced in free test tokens, so no dollar value (the listing's filters price it at face value).
+    assert option["amountDecimal"] == "0.001" and option["testnet"] is True and "usdPrice" not in option
+    assert stellar["cheapestUsd"] == pytest.approx(0.001)
     assert stellar["quality"]["settledCountAllTime"] == 1
     base = by_url["https://forecast.example.net/v2/forecast"]["payments"][0]
     assert base["amount"] == "2000" and base["usdPrice"] == pytest.approx(0.002)
     text = result.content[0].text
-    assert "0.001 USDC (10000 atomic" in text and found["sessionId"] in text
+    assert "0.001 USDC (10000 atomic) on stellar:testnet (test network: free test tokens)" in text
+    assert found["sessionId"] in text
 
 
 def test_pages_through_a_search_with_the_cursor(catalog, connect):

@@ -14,10 +14,25 @@ from souk.listing.urls import canonical_url
 MAX_CHOICES = 20
 
 
+class AmbiguousResource(SoukError):
+    """Several listings share the URL. ``choices`` are their tool names (MCP) or methods (HTTP): a tool name is
+    the seller's text, so it stays out of ``reason`` (Souk's own words) and is only ever shown quoted as data."""
+
+    def __init__(self, what: str, choices: list[str], more: bool) -> None:
+        count = f"more than {len(choices)}" if more else str(len(choices))
+        shown = f" (the first {len(choices)})" if more else ""
+        super().__init__(
+            "ambiguous_resource", f"{count} listings share that URL; pass {what}, one of the values in choices{shown}"
+        )
+        self.what = what
+        self.choices = choices
+        self.more = more
+
+
 def find_listing(
     conn: Connection, resource: str, tool_name: str | None, method: str | None, settings: Settings
 ) -> dict[str, Any]:
-    """The listing's item; ``not_found`` when none matches, ``ambiguous_resource`` (naming the choices) for several."""
+    """The listing's item; ``not_found`` when none matches, ``ambiguous_resource`` (with the choices) for several."""
     try:
         # The catalog keys listings by canonical URL, so any spelling of a result's URL names it.
         url = canonical_url(resource)
@@ -43,10 +58,6 @@ def find_listing(
         raise SoukError("not_found", "no listing has that URL (and tool name or method)", status_code=404)
     if len(rows) > 1:
         choices = [r["tool_name"] or r["method"] or r["type"] for r in rows[:MAX_CHOICES]]
-        more = " and more" if len(rows) > MAX_CHOICES else ""
         what = "toolName" if rows[0]["type"] == "mcp" else "method"
-        raise SoukError(
-            "ambiguous_resource",
-            f"{len(choices)} listings share that URL; pass {what}, one of: {', '.join(choices)}{more}",
-        )
+        raise AmbiguousResource(what, choices, more=len(rows) > MAX_CHOICES)
     return to_item(rows[0], settings)

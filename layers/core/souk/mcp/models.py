@@ -139,19 +139,40 @@ class ReportArguments(_Arguments):
 class PaymentOption(BaseModel):
     scheme: str
     network: str
+    testnet: bool = Field(
+        default=False,
+        description="A test network (Base Sepolia, Solana devnet, Stellar testnet, ...): paid in free test tokens, "
+        "so it has no usdPrice.",
+    )
     asset: str
     assetSymbol: str | None = None
     decimals: int | None = None
     amount: str = Field(
         description="The price in the asset's atomic units, exactly as the seller requires it (an x402 v1 "
-        "listing's maxAmountRequired: the most it may charge, which the exact scheme charges in full)."
+        "listing's maxAmountRequired: the most it may charge, which the exact scheme charges in full; in the upto "
+        "scheme, the most the seller may charge, which it settles at or below)."
     )
     amountDecimal: str | None = Field(default=None, description="amount in whole units of the asset.")
     usdPrice: float | None = Field(
-        default=None, description="Approximate price in US dollars (static reference rates)."
+        default=None,
+        description="Approximate price in US dollars (static reference rates); none on a test network, whose tokens "
+        "are free.",
     )
     payTo: str
     maxTimeoutSeconds: int | None = None
+    extra: dict[str, Any] | None = Field(
+        default=None,
+        description="The option's extra as the seller declared it (seller data): what its scheme and network need, "
+        "e.g. the EIP-712 domain name and version and assetTransferMethod on EVM, feePayer on Solana, "
+        "areFeesSponsored on Stellar. In get_resource and how_to_pay (pages leave it out).",
+    )
+    requirements: dict[str, Any] | None = Field(
+        default=None,
+        description="The payment requirements exactly as the seller declared them (the catalog item's accepts "
+        "entry), without the fields Souk adds (testnet, assetSymbol, decimals, amountDecimal, usdPrice). An x402 v2 "
+        "client echoes the matching entry of the seller's own 402 answer, unchanged, as the PaymentPayload's "
+        "accepted; this is Souk's copy of it. In get_resource and how_to_pay.",
+    )
 
 
 class Quality(BaseModel):
@@ -186,11 +207,15 @@ class ResourceSummary(BaseModel):
     inputSchemaOmitted: bool | None = Field(
         default=None, description="The schema did not fit this page's size budget; get_resource returns it."
     )
-    payments: list[PaymentOption]
+    payments: list[PaymentOption] = Field(
+        description="Every payment option: those on production networks first, then those on test networks, each "
+        "group in the listing's order."
+    )
     cheapestUsd: float | None = Field(
         default=None,
-        description="The lowest USD price among the payment options on production networks (on test networks only for"
-        " a listing offered on nothing else), as filters and 'cheapest' price it.",
+        description="The lowest USD price among the payment options on production networks, as filters and "
+        "'cheapest' price it. A listing offered on test networks only is priced, there too, at the face value of its "
+        "test-token price, although test tokens are free.",
     )
     quality: Quality
     lastUpdated: str | None = None
@@ -237,9 +262,14 @@ class PaymentGuide(BaseModel):
     toolName: str | None = None
     method: str | None = None
     x402Version: int
-    options: list[PaymentOption]
+    options: list[PaymentOption] = Field(
+        description="The options the steps may use, production networks first; the steps use the first."
+    )
     steps: list[str]
     notes: list[str] | None = None
+    health: dict[str, Any] | None = Field(
+        default=None, description="The listing's quality.health (Souk's probes); notes say when it is not active."
+    )
 
 
 class ConversionResult(BaseModel):

@@ -29,6 +29,7 @@ from souk.config import get_settings
 from souk.db import get_pool
 from souk.errors import SoukError
 from souk.mcp import text, tools
+from souk.mcp.lookup import AmbiguousResource
 from souk.mcp.models import (
     ConversionResult,
     HowToPayArguments,
@@ -77,13 +78,14 @@ _GET = (
     "One listing in full: the complete description, input schema and example, every payment option and the raw "
     "catalog item (as GET /discovery/resources serves it). Name it by the resource URL from a search or list "
     "result, plus toolName for an MCP listing or method for an HTTP one when a URL has several. not_found means "
-    "no listing has that URL; ambiguous_resource names the tool names or methods to choose from."
+    "no listing has that URL; ambiguous_resource lists the tool names or methods to choose from in choices."
 )
 _PAY = (
     "How to pay for one listing with x402: the request to make, the 402 answer to expect, how to sign the "
     "payment for its scheme and network, and where to send the payment (header or MCP _meta), using the "
-    "listing's own payment options. Give network to pick one when several are accepted. Souk never handles "
-    "payments or keys; it only explains the flow."
+    "listing's own payment options (production networks before test networks, whose tokens are free), with a "
+    "warning when Souk's probes find the listing unhealthy. Give network to pick one when several are accepted. "
+    "Souk never handles payments or keys; it only explains the flow."
 )
 _REPORT = (
     "Tell Souk which search result you invoked, so the ranking learns what agents use: pass the sessionId of the "
@@ -162,11 +164,19 @@ TOOLS: dict[str, ToolSpec] = {
 }
 
 
-def tool_error(error: str, reason: str, **extra: Any) -> types.CallToolResult:
+def tool_error(error: str, reason: str, *, text_after: str = "", **extra: Any) -> types.CallToolResult:
+    """``reason`` is Souk's own words; seller text goes in ``extra`` (structured) and, quoted, in ``text_after``."""
     body = {"error": error, "reason": reason, **extra}
     return types.CallToolResult(
-        content=[types.TextContent(text=f"Error {error}: {reason}")], structured_content=body, is_error=True
+        content=[types.TextContent(text=f"Error {error}: {reason}{text_after}")], structured_content=body, is_error=True
     )
+
+
+def _ambiguous(exc: AmbiguousResource) -> types.CallToolResult:
+    # Tool names are the sellers' text: structured as a list, and in the text each quoted as data.
+    more = {"moreChoices": True} if exc.more else {}
+    listed = text.choices_text(exc.what, exc.choices, exc.more)
+    return tool_error(exc.error, exc.reason, text_after=f". {listed}", choices=exc.choices, **more)
 
 
 _JSON_TYPES = {
@@ -204,9 +214,11 @@ async def call_tool(spec: ToolSpec, raw: dict[str, Any], client: str | None) -> 
         return _invalid_arguments(exc)
     try:
         result = await anyio.to_thread.run_sync(functools.partial(_run, spec, arguments, client))
+    except AmbiguousResource as exc:
+        return _ambiguous(exc)
     except SoukError as exc:
         headers = getattr(exc, "headers", None) or {}
-        retry = {"retryAfterSeconds": int(headers["retry-after"])} if "retry-after" in headers else {}
+        retry: dict[str, Any] = {"retryAfterSeconds": int(headers["retry-after"])} if "retry-after" in headers else {}
         return tool_error(exc.error, exc.reason, **retry)
     except UNAVAILABLE as exc:
         logger.warning("mcp %s: database unavailable: %s: %s", spec.name, type(exc).__name__, exc)

@@ -32,17 +32,33 @@ def _plain(value: Decimal) -> str:
     return text.rstrip("0").rstrip(".") if "." in text else text
 
 
-def payment_option(accept: dict[str, Any]) -> PaymentOption:
+def on_testnet(network: str) -> bool:
+    """A test network (its tokens are free), by CAIP-2 id or x402 v1 name."""
+    return as_caip2(network) in TESTNETS
+
+
+def production_first(options: list[PaymentOption]) -> list[PaymentOption]:
+    """Options on production networks, then those on test networks, each group in its given order."""
+    return sorted(options, key=lambda option: option.testnet)
+
+
+def payment_option(accept: dict[str, Any], *, full: bool = False) -> PaymentOption:
+    """``accept`` (an entry of the item's ``accepts``) as an agent reads it; ``full`` adds the seller's ``extra``
+    and the requirements themselves, exactly as declared (what a client echoes as ``accepted``)."""
     network, asset, amount = str(accept.get("network", "")), str(accept.get("asset", "")), option_amount(accept) or ""
     known = assets.lookup(network, asset)
-    usd = assets.usd_value(network, asset, amount)
+    testnet = on_testnet(network)
+    # Test tokens are free: a test network's price has no dollar value, whatever the token is called.
+    usd = None if testnet else assets.usd_value(network, asset, amount)
     decimal_amount = None
     if known is not None and amount.isdigit():
         decimal_amount = _plain(Decimal(int(amount)).scaleb(-known.decimals))
     timeout = accept.get("maxTimeoutSeconds")
+    extra = accept.get("extra")
     return PaymentOption(
         scheme=str(accept.get("scheme", "")),
         network=network,
+        testnet=testnet,
         asset=asset,
         # Only a known token has a symbol: a seller's extra.name may say "USDC" of any token.
         assetSymbol=known.symbol if known else None,
@@ -52,7 +68,13 @@ def payment_option(accept: dict[str, Any]) -> PaymentOption:
         usdPrice=float(usd) if usd is not None else None,
         payTo=str(accept.get("payTo", "")),
         maxTimeoutSeconds=timeout if isinstance(timeout, int) and not isinstance(timeout, bool) else None,
+        extra=extra if full and isinstance(extra, dict) else None,
+        requirements=accept if full else None,
     )
+
+
+def _face_usd(accept: dict[str, Any]) -> Decimal | None:
+    return assets.usd_value(str(accept.get("network", "")), str(accept.get("asset", "")), option_amount(accept) or "")
 
 
 def _interface(item: dict[str, Any]) -> tuple[str | None, str | None, dict[str, Any] | None, dict[str, Any] | None]:
@@ -68,16 +90,22 @@ def _interface(item: dict[str, Any]) -> tuple[str | None, str | None, dict[str, 
     return None, method.upper() if method else None, schema, info_input or None
 
 
-def summarize(item: dict[str, Any], *, description_chars: int | None = LIST_DESCRIPTION_CHARS) -> ResourceSummary:
+def summarize(
+    item: dict[str, Any], *, description_chars: int | None = LIST_DESCRIPTION_CHARS, full_payments: bool = False
+) -> ResourceSummary:
+    """The listing for an agent; ``full_payments`` (get_resource, how_to_pay) adds each option's ``extra`` and
+    requirements as declared."""
     tool_name, method, schema, example = _interface(item)
     description = _str(item.get("description"))
     truncated = None
     if description and description_chars is not None and len(description) > description_chars:
         description, truncated = description[:description_chars].rstrip() + "…", True
-    payments = [payment_option(a) for a in item.get("accepts") or [] if isinstance(a, dict)]
-    # As filters and "cheapest" price a listing: on production networks unless it is offered on test ones only.
-    production = [p for p in payments if as_caip2(p.network) not in TESTNETS]
-    prices = [p.usdPrice for p in production or payments if p.usdPrice is not None]
+    accepts = [a for a in item.get("accepts") or [] if isinstance(a, dict)]
+    payments = production_first([payment_option(a, full=full_payments) for a in accepts])
+    # As filters and "cheapest" price a listing (souk.listing.payment_options): on production networks unless it
+    # is offered on test ones only, where the face value of the test-token price is what they compare.
+    production = [a for a in accepts if not on_testnet(str(a.get("network", "")))]
+    prices = [float(usd) for a in production or accepts if (usd := _face_usd(a)) is not None]
     tags = item.get("tags")
     return ResourceSummary(
         resource=item["resource"],

@@ -68,7 +68,7 @@ def list_catalog(conn: Connection, args: ListArguments, settings: Settings, clie
 
 def get_resource(conn: Connection, args: ListingRef, settings: Settings, client: str | None) -> ResourceDetail:
     item = find_listing(conn, args.resource, args.toolName, args.method, settings)
-    return ResourceDetail(summary=summarize(item, description_chars=None), item=item)
+    return ResourceDetail(summary=summarize(item, description_chars=None, full_payments=True), item=item)
 
 
 def how_to_pay(conn: Connection, args: HowToPayArguments, settings: Settings, client: str | None) -> PaymentGuide:
