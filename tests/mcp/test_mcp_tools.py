@@ -256,3 +256,41 @@ def test_a_delisted_listing_is_hidden_from_every_tool_and_health_is_reported(cat
     assert listed["hidden"]["delisted"] == 1 and listed["pagination"]["total"] == 3
     assert got.is_error and got.structured_content["error"] == "not_found"
     assert all(r["quality"]["health"]["status"] == "active" for r in listed["results"])
+
+
+def test_writing_tools_hold_at_most_their_slots_of_write_connections(monkeypatch):
+    """MCP runs on the runner's read lane; report_invocation's write connections are bounded by WRITE_TOOL_SLOTS,
+    so however many clients report at once, the write pool keeps the write lane's connections for catalog events."""
+    import dataclasses
+    import threading
+    import time
+    from contextlib import contextmanager
+
+    from souk.mcp import server
+
+    held = 0
+    peak = 0
+    lock = threading.Lock()
+
+    class FakePool:
+        @contextmanager
+        def connection(self):
+            nonlocal held, peak
+            with lock:
+                held += 1
+                peak = max(peak, held)
+            try:
+                yield object()
+            finally:
+                with lock:
+                    held -= 1
+
+    monkeypatch.setattr(server, "get_pool", lambda role="default": FakePool())
+    monkeypatch.setattr(server, "get_settings", lambda: None)
+    spec = dataclasses.replace(server.TOOLS["report_invocation"], run=lambda *a: time.sleep(0.05))
+    threads = [threading.Thread(target=server._run, args=(spec, None, None)) for _ in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert peak == server.WRITE_TOOL_SLOTS

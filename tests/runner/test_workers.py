@@ -32,6 +32,8 @@ def test_default_workers_and_pool_sizes_follow_the_machine_and_the_lanes(monkeyp
     assert default_workers(Settings(runner_workers=3)) == 3
     assert gateway_pool_sizes(settings)["read"] == 12  # never fewer connections than threads that take one
     assert gateway_pool_sizes(Settings(read_pool_size=20))["read"] == 20
+    # The write lane's threads plus the MCP writing tool's slot (it runs on the read lane).
+    assert gateway_pool_sizes(Settings(write_pool_size=1, runner_write_threads=4))["write"] == 5
 
 
 def test_connections_accepted_on_the_workers_socket_have_tcp_nodelay():

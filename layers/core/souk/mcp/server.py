@@ -11,8 +11,10 @@ name is a protocol error.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import logging
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -201,9 +203,19 @@ def _client_address(ctx: ServerRequestContext[Any, Any]) -> str | None:
     return getattr(client, "host", None)
 
 
+# MCP requests run on the runner's read lane, but report_invocation writes through the write pool, which is sized
+# to the write lane (souk.runner.serve.gateway_pool_sizes) plus this one: however many MCP clients report at once,
+# they hold one write connection between them, and catalog events never wait behind them.
+WRITE_TOOL_SLOTS = 1
+_write_slots = threading.BoundedSemaphore(WRITE_TOOL_SLOTS)
+
+
 def _run(spec: ToolSpec, arguments: BaseModel, client: str | None) -> BaseModel:
     settings = get_settings()
-    with get_pool(role=spec.role).connection() as conn:
+    with contextlib.ExitStack() as stack:
+        if spec.role == "write":
+            stack.enter_context(_write_slots)
+        conn = stack.enter_context(get_pool(role=spec.role).connection())
         return spec.run(conn, arguments, settings, client)
 
 

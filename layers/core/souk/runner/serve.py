@@ -64,10 +64,13 @@ def workers_for(requested: int) -> int:
 
 
 def gateway_pool_sizes(settings: Settings) -> dict[Role, int]:
-    """Each lane thread holds at most one connection: a pool as large as its lane never makes a request wait."""
+    """Each lane thread holds at most one connection: a pool as large as its lane never makes a request wait.
+    The write pool also serves MCP's writing tool from the read lane, a bounded number at a time."""
+    from souk.mcp.server import WRITE_TOOL_SLOTS
+
     return {
         "read": max(settings.read_pool_size, settings.runner_read_threads),
-        "write": max(settings.write_pool_size, settings.runner_write_threads),
+        "write": max(settings.write_pool_size, settings.runner_write_threads + WRITE_TOOL_SLOTS),
     }
 
 
