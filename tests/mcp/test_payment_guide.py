@@ -111,6 +111,33 @@ def test_an_unknown_transfer_method_gets_no_made_up_steps_and_is_quoted(db, sett
     assert f'asset transfer method "{method}"' in steps and "x402 client library" in steps
 
 
+@pytest.mark.parametrize("method", [{"x": 1}, ["permit2"], 7])
+def test_a_transfer_method_that_is_no_string_gets_the_generic_step_not_an_error(db, settings, method):
+    catalog_event(db, with_extra(verified(pdf_tool()), {"assetTransferMethod": method}), settings)
+    steps = steps_of(only_item(db, settings))
+    assert "x402 client library" in steps and "PermitWitnessTransferFrom" not in steps
+
+
+def test_x402_v1_signs_with_eip3009_only(db, settings):
+    # x402 v1 has no Permit2 (its spec, 6.1; the SDK's v1 EVM client builds EIP-3009 only).
+    extra = {"assetTransferMethod": "permit2", "name": "USD Coin", "version": "2"}
+    catalog_event(db, with_extra(verified(pdf_tool()), extra), settings)
+    (option,) = payment_guide(only_item(db, settings), None).options
+    assert "PermitWitnessTransferFrom" in payment._signing_step(option, 2)
+    v1 = payment._signing_step(option, 1)
+    assert "TransferWithAuthorization (EIP-3009)" in v1 and "Permit2" not in v1
+
+
+def test_every_known_test_network_is_marked_and_comes_last(db, settings):
+    arbitrum_sepolia = "eip155:421614"
+    catalog_event(
+        db, verified(pdf_tool(network=arbitrum_sepolia, asset="0x75faf114eafb1BDbe2F0316DF893fd58CE46AA4d")), settings
+    )
+    catalog_event(db, verified(pdf_tool()), settings)  # the same tool on Base: a second option
+    guide = payment_guide(only_item(db, settings), None)
+    assert [(o.network, o.testnet) for o in guide.options] == [("eip155:8453", False), (arbitrum_sepolia, True)]
+
+
 def test_the_permit2_addresses_are_the_x402_packages():
     # x402.mechanisms.evm needs the EVM extras to import; its constants module alone does not.
     spec = importlib.util.find_spec("x402")

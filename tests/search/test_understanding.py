@@ -15,13 +15,9 @@ STELLAR_MAIN = (n.STELLAR_PUBNET,)
 SOLANA_MAIN = (n.SOLANA,)
 POLYGON_MAIN = ("eip155:137",)
 SOLANA_BOTH = (n.SOLANA, n.SOLANA_DEVNET)  # sorted: "5eykt..." < "EtWT..."
-ALL_TESTNETS = (
-    "eip155:1328",
-    "eip155:43113",
-    "eip155:80002",
-    n.BASE_SEPOLIA,
-    n.SOLANA_DEVNET,
-    n.STELLAR_TESTNET,
+ALL_TESTNETS = tuple(sorted(n.TESTNETS))  # "on testnet" names no chain: every known test network
+assert {"eip155:1328", "eip155:43113", "eip155:80002", n.BASE_SEPOLIA, n.SOLANA_DEVNET, n.STELLAR_TESTNET} <= set(
+    ALL_TESTNETS
 )
 
 # Every field not named in a case must keep its default: no constraint may appear by accident.

@@ -38,7 +38,29 @@ V1_NAMES: dict[str, str] = {}
 for _name, _caip2 in LEGACY_ALIASES.items():
     V1_NAMES.setdefault(_caip2, _name)
 
-TESTNETS = frozenset({BASE_SEPOLIA, SOLANA_DEVNET, STELLAR_TESTNET, "eip155:80002", "eip155:43113", "eip155:1328"})
+# Test networks (free test tokens): a price there is no price a production caller pays. Those the x402 SDK and
+# its v1 network names know, and the common EVM testnets.
+TESTNETS = frozenset(
+    {
+        BASE_SEPOLIA,
+        SOLANA_DEVNET,
+        "solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z",  # Solana testnet
+        STELLAR_TESTNET,
+        "eip155:80002",  # Polygon Amoy
+        "eip155:43113",  # Avalanche Fuji
+        "eip155:1328",  # Sei testnet
+        "eip155:11155111",  # Ethereum Sepolia
+        "eip155:17000",  # Holesky
+        "eip155:421614",  # Arbitrum Sepolia
+        "eip155:11155420",  # OP Sepolia
+        "eip155:10143",  # Monad testnet
+        "eip155:11124",  # Abstract testnet
+        "eip155:2201",  # Stable testnet
+        "eip155:1444673419",  # SKALE Base Sepolia
+        "eip155:11142220",  # Celo Sepolia
+        "eip155:51",  # XDC Apothem
+    }
+)
 
 # CAIP-2: namespace:reference, namespace [-a-z0-9]{3,8}, reference [-_a-zA-Z0-9]{1,32}.
 _CAIP2 = re.compile(r"^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$")

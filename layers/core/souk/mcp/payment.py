@@ -82,14 +82,18 @@ def _generic_step(option: PaymentOption, method: str | None = None) -> str:
     )
 
 
-def _signing_step(option: PaymentOption) -> str:
+def _signing_step(option: PaymentOption, version: int = 2) -> str:
     family = as_caip2(option.network).split(":", 1)[0]
-    if family == "eip155" and option.scheme in ("exact", "upto"):
+    if family == "eip155" and version == 1 and option.scheme == "exact":
+        # x402 v1 has EIP-3009 only (its spec, 6.1; the SDK's v1 EVM client builds nothing else).
+        return _SIGNING_EVM[None]
+    if family == "eip155" and version == 2 and option.scheme in ("exact", "upto"):
         if option.scheme == "upto":
             return _SIGNING_UPTO_EVM
         # The exact scheme on EVM signs by the option's extra.assetTransferMethod (EIP-3009 when it names none).
-        method = (option.extra or {}).get("assetTransferMethod")
-        if method is None or method in _SIGNING_EVM:
+        extra = option.extra if isinstance(option.extra, dict) else {}
+        method = extra.get("assetTransferMethod")
+        if method is None or (isinstance(method, str) and method in _SIGNING_EVM):
             return _SIGNING_EVM[method]
         return _generic_step(option, method if isinstance(method, str) else json.dumps(method))
     if option.scheme == "exact" and family in _SIGNING:
@@ -183,7 +187,7 @@ def _http_v1_steps(summary: ResourceSummary, chosen: PaymentOption) -> list[str]
         "`accepts` lists the payment options (the same as below: priced in maxAmountRequired, networks by v1 "
         "name such as base).",
         _choose(chosen),
-        _signing_step(chosen),
+        _signing_step(chosen, 1),
         f"Repeat the same request with an `{X_PAYMENT_HEADER}` header: base64 JSON of the x402 v1 PaymentPayload "
         "(x402Version 1, the chosen option's scheme and network as the 402 answer spells them, payload = your "
         "signature or transaction).",
@@ -215,7 +219,7 @@ def payment_guide(item: dict[str, Any], network: str | None) -> PaymentGuide:
             "The server answers with a payment-required tool error whose structured content is an x402 "
             "PaymentRequired object: its `accepts` lists the payment options (the same as below).",
             _choose(chosen),
-            _signing_step(chosen),
+            _signing_step(chosen, version),
             f"Call the same tool again with the x402 PaymentPayload (x402Version, {_ACCEPTED}, payload = your "
             f'signature or transaction) in the request\'s `_meta["{MCP_PAYMENT_META_KEY}"]`.',
             "The server has a facilitator verify and settle it and returns the tool result; its "
@@ -235,7 +239,8 @@ def payment_guide(item: dict[str, Any], network: str | None) -> PaymentGuide:
             f"PaymentPayload (x402Version, {_ACCEPTED}, payload = your signature or transaction). "
             "x402 v1 servers read `X-PAYMENT` instead.",
             f"On success the response carries `{PAYMENT_RESPONSE_HEADER}` (base64 JSON settlement: transaction id, "
-            "network, payer); a 402 again means the payment was refused, and its body says why.",
+            f"network, payer); a 402 again means the payment was refused, and its `{PAYMENT_RESPONSE_HEADER}` "
+            "header's errorReason says why (x402 v2 carries everything in headers; the body is the server's own).",
         ]
     health = summary.quality.health
     notes = [note for note in [_health_note(health)] if note is not None]
