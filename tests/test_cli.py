@@ -107,3 +107,25 @@ def test_load_of_an_unreadable_file_is_refused(db, tmp_path, capsys):
     _refused(capsys, ["load", str(bad), "--rebase"], "load --rebase")
     db.rollback()
     assert table_snapshot(db) == before
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["serve", "--workers", "-1"],
+        ["serve", "--port", "-1"],
+        ["serve", "--port", "70000"],
+        ["reindex", "--workers", "-2"],
+    ],
+)
+def test_negative_workers_and_ports_are_usage_errors(capsys, argv):
+    with pytest.raises(SystemExit) as info:
+        cli.build_parser().parse_args(argv)
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert argv[1] in err and "Traceback" not in err
+
+
+def test_zero_workers_still_means_one_per_core():
+    assert cli.build_parser().parse_args(["serve", "--workers", "0"]).workers == 0
+    assert cli.build_parser().parse_args(["reindex", "--workers", "0"]).workers == 0

@@ -355,6 +355,23 @@ def _positive_int(text: str) -> int:
     return value
 
 
+def _non_negative_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{value} is not 0 or more")
+    return value
+
+
+def _port(text: str) -> int:
+    value = _non_negative_int(text)
+    if value > 65535:
+        raise argparse.ArgumentTypeError(f"{value} is not a TCP port (0-65535)")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="souk", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -363,11 +380,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     serve = sub.add_parser("serve", help="run every route and schedule in template.yaml in one process")
     serve.add_argument("--host", default="127.0.0.1")
-    serve.add_argument("--port", type=int, default=8402)
+    serve.add_argument("--port", type=_port, default=8402)
     serve.add_argument("--demo", action="store_true", help="load the demo catalog through the cataloging path")
     serve.add_argument("--template", default=str(REPO_ROOT / "template.yaml"))
     serve.add_argument(
-        "--workers", type=int, default=None, help="worker processes (default SOUK_RUNNER_WORKERS=0: one per core, <= 4)"
+        "--workers",
+        type=_non_negative_int,
+        default=None,
+        help="worker processes (default SOUK_RUNNER_WORKERS=0: one per core, <= 4)",
     )
     serve.set_defaults(func=cmd_serve)
 
@@ -401,7 +421,7 @@ def build_parser() -> argparse.ArgumentParser:
     reindex.add_argument("--new", action="store_true", help="create a generation for the configured provider")
     reindex.add_argument("--force", action="store_true", help="embed again even texts that did not change")
     reindex.add_argument(
-        "--workers", type=int, default=1, help="embedding worker processes (default 1; 0: one per core)"
+        "--workers", type=_non_negative_int, default=1, help="embedding worker processes (default 1; 0: one per core)"
     )
     reindex.set_defaults(func=cmd_reindex)
 
