@@ -6,6 +6,7 @@ import argparse
 import json
 import logging
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from souk.config import get_settings
@@ -78,14 +79,9 @@ def cmd_mcp(_: argparse.Namespace) -> int:
 
 def cmd_seller(args: argparse.Namespace) -> int:
     from souk.catalog.bindings import change_binding
-    from souk.errors import SoukError
 
-    try:
-        with _connection() as conn:
-            result = change_binding(conn, args.listing, args.pay_to, action=args.action, reason=args.reason)
-    except SoukError as exc:
-        print(f"seller {args.action}: {exc.reason}", file=sys.stderr)
-        return 1
+    with _connection() as conn:  # a refusal (SoukError) is main()'s one line: "seller <action>: <reason>"
+        result = change_binding(conn, args.listing, args.pay_to, action=args.action, reason=args.reason)
     print(json.dumps(result, indent=2))
     return 0
 
@@ -345,31 +341,25 @@ def cmd_listing(args: argparse.Namespace) -> int:
     return 0
 
 
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} is not 1 or more")
-    return value
+def _int_in(low: int, high: int | None = None, what: str = "") -> Callable[[str], int]:
+    """An argparse type: an integer from ``low`` to ``high`` (no upper bound when None)."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
+        if value < low or (high is not None and value > high):
+            bounds = f"{low}-{high}" if high is not None else f"{low} or more"
+            raise argparse.ArgumentTypeError(f"{value} is not {what or bounds}" + (f" ({bounds})" if what else ""))
+        return value
+
+    return parse
 
 
-def _non_negative_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"{value} is not 0 or more")
-    return value
-
-
-def _port(text: str) -> int:
-    value = _non_negative_int(text)
-    if value > 65535:
-        raise argparse.ArgumentTypeError(f"{value} is not a TCP port (0-65535)")
-    return value
+_positive_int = _int_in(1)
+_non_negative_int = _int_in(0)
+_port = _int_in(0, 65535, "a TCP port")
 
 
 def build_parser() -> argparse.ArgumentParser:
