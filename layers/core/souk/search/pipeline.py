@@ -315,6 +315,8 @@ class _SemanticArm:
     degraded: str | None = None  # why the arm did not answer (or answered from partial coverage)
     reference: abstention.Evidence | None = None  # the unconstrained query's evidence, when asked for
     reference_hits: list[semantic.SemanticHit] | None = None
+    # The unconstrained query's BM25F top AGREEMENT_DEPTH, read beside the arms for every filtered query.
+    lexical_reference: list[bm25f.LexicalHit] | None = None
 
 
 # Threads for the semantic arm when a second connection is at hand (the arms overlap: SQL and ONNX
@@ -368,6 +370,7 @@ def _both_arms(
     arm: _SemanticArm | None = future.result() if future is not None else None
     if arm is None:
         arm = _semantic_arm(conn, iq, settings, profile, where, args)
+    arm.lexical_reference = lexical_reference
     if reference_hits is not None and arm.hits is not None:
         arm.reference_hits = reference_hits
         arm.reference = abstention.gather(lexical_reference, reference_hits)
@@ -380,12 +383,9 @@ def _topic_without_filters(
     """Whether the same query without its filters would have been answered: then the filters, not the
     catalog, left nothing, and an agent should be told to relax them. Only on the abstention path."""
     reference = arm.reference
-    if reference is None:
-        lexical = _lexical(conn, iq, replace(profile, pool=abstention.AGREEMENT_DEPTH), health.LISTED_SQL, {})
-        semantic_hits = arm.reference_hits
-        if semantic_hits is None and profile.semantic:
-            semantic_hits = _semantic_reference(conn, iq, settings)
-        reference = abstention.gather(lexical, semantic_hits)
+    if reference is None:  # the unfiltered vector search was skipped; the BM25F reference was read with the arms
+        semantic_hits = _semantic_reference(conn, iq, settings) if profile.semantic else None
+        reference = abstention.gather(arm.lexical_reference, semantic_hits)
     return not abstention.should_abstain(reference, max_cosine=profile.abstain_cosine)
 
 
