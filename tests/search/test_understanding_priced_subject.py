@@ -117,6 +117,14 @@ def test_generic_words_beside_a_constraint_browse(
     assert iq.topical_terms == () and iq.topical_text == ""
 
 
+@pytest.mark.parametrize("query", ["apis that take usdc", "which endpoints accept usdc", "tools paid in usdc"])
+def test_generic_words_beside_a_payment_phrase_browse(query: str) -> None:
+    # As "pay with eurc" does: the asset asked for orders the browse (a preference, not a filter).
+    iq = interpret(query)
+    assert iq.payment_assets == ("USDC",)
+    assert iq.browse and iq.topical_terms == ()
+
+
 @pytest.mark.parametrize(
     ("query", "topical"),
     [
@@ -128,7 +136,7 @@ def test_generic_words_beside_a_constraint_browse(
         ("real estate listings on base", ("real", "estat", "list")),
         ("resource monitoring on base", ("resourc", "monitor")),
         ("'api' on base", ("api",)),  # quoted: the word itself is asked for
-        ("apis that take usdc", ("api",)),  # an asset boost is no filter to browse by
+        ("usdc apis", ("api",)),  # a bare asset word may be the subject (USDC data), not a payment phrase
         ("everything about base", ("everyth", "base")),  # no constraint: the chain is the topic
         # Stems collide with the browse words ("browse", "show"): the words themselves are topics.
         ("browsing tool on base", ("brows", "tool")),

@@ -2661,9 +2661,12 @@ class _Scan:
             # "convert 100 USD to EUR": the amount is the call's argument, not a word a listing would
             # share; as a rare lexical term it would rank "Mint 100 tokens" first.
             topical = tuple(t for t in topical if t not in amounts)
-        if topical and self.browse_words(topical, bool(networks or caps or query_type or method or cheapest)):
-            # "everything on base sepolia", "api paid on solana", "services under 1 cent": a generic word for
-            # any listing beside the constraints is no topic (every listing is an api or a service)
+        if topical and self.browse_words(
+            topical, bool(networks or caps or query_type or method or cheapest or payment)
+        ):
+            # "everything on base sepolia", "api paid on solana", "apis that take usdc": a generic word for any
+            # listing beside the constraints is no topic (every listing is an api or a service); an asset read
+            # from a payment phrase counts, a bare asset word ("usdc api") may be the subject
             notes.append((0, f"browse: only generic words besides the constraints ('{topical_text}')"))
             topical = ()
         if not topical:  # "anything on stellar": nothing for the semantic arm to embed
