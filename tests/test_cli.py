@@ -46,6 +46,29 @@ def test_seller_refusals_are_one_line_and_write_nothing(db, listing_key, capsys)
     assert table_snapshot(db) == before
 
 
+def test_a_seller_change_that_changes_nothing_is_refused_and_writes_nothing(db, listing_key, capsys):
+    """No row in binding_changes for a bind of an address bound already (an EVM one in any letters), nor for a
+    move to the one address bound."""
+    assert cli.main(["seller", "bind", listing_key, SPOOFER, "--reason", "second chain"]) == 0
+    capsys.readouterr()
+    other_letters = "0X" + SPOOFER[2:]
+    for address in (other_letters, STELLAR_SELLER):
+        db.rollback()
+        before = table_snapshot(db)
+        argv = ["seller", "bind", listing_key, address, "--reason", "again"]
+        assert "bound to this listing already" in _refused(capsys, argv, "seller bind")
+        db.rollback()
+        assert table_snapshot(db) == before
+    assert cli.main(["seller", "move", listing_key, SPOOFER, "--reason", "one wallet"]) == 0  # drops Stellar: a change
+    capsys.readouterr()
+    db.rollback()
+    before = table_snapshot(db)
+    argv = ["seller", "move", listing_key, other_letters, "--reason", "again"]
+    assert "already" in _refused(capsys, argv, "seller move")
+    db.rollback()
+    assert table_snapshot(db) == before
+
+
 def test_seller_changes_still_succeed(db, listing_key, capsys):
     assert cli.main(["seller", "bind", listing_key, SPOOFER, "--reason", "second chain"]) == 0
     assert json.loads(capsys.readouterr().out)["boundPayTo"] == sorted([SPOOFER, STELLAR_SELLER])

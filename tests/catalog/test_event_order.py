@@ -93,3 +93,31 @@ def test_a_delisted_listing_still_gains_an_option_and_stays_hidden(db, settings)
     catalog_event(db, verified(_on_base(), CLOCK - timedelta(minutes=1)), settings)
     assert _listing(db)["networks"] == ["eip155:137", "eip155:8453"]
     assert list_resources(db, {"network": ["base"]}, settings)["items"] == []
+
+
+def _one_instant(db, settings, first, second) -> dict:
+    for event in (first, second):
+        catalog_event(db, event, settings)
+    row = _listing(db)
+    return {k: row[k] for k in ("accepts", "description", "search_text", "min_usd_price", "source_event_at")}
+
+
+@pytest.mark.parametrize(("cheap_text", "dear_text"), [("Same text.", "Same text."), ("Cheap text.", "Dear text.")])
+def test_two_prices_for_one_option_at_one_instant_do_not_depend_on_arrival_order(db, settings, cheap_text, dear_text):
+    """The defect: at an equal observedAt the second event was "not newer", so whichever arrived first kept its
+    price (and its text)."""
+    cheap = verified(_on_base(amount="10000", description=cheap_text), CLOCK)
+    dear = verified(_on_base(amount="20000", description=dear_text), CLOCK)
+    one_way = _one_instant(db, settings, cheap, dear)
+    db.execute("DELETE FROM listings")
+    other_way = _one_instant(db, settings, dear, cheap)
+    assert one_way == other_way
+    # At one instant the higher price stands: a listing never shows less than its seller may ask.
+    assert [a["amount"] for a in one_way["accepts"]] == ["20000"] and one_way["description"] == dear_text
+
+
+def test_an_equal_option_at_one_instant_changes_nothing(db, settings):
+    catalog_event(db, verified(_on_base(), CLOCK), settings)
+    before = _listing(db)
+    outcome = catalog_event(db, verified(_on_base(), CLOCK), settings)
+    assert not outcome.changed and _listing(db) == before

@@ -55,9 +55,10 @@ def test_a_solana_payto_in_other_letters_is_another_seller(db, settings):
 def test_an_operator_names_a_bound_evm_address_in_any_letters(db, settings):
     key = catalog_event(db, verified(_on_base(CHECKSUMMED)), settings).listing_key
     # Binding the address already bound, in other letters, adds no second row (the seller view would list the
-    # listing twice under one address).
-    result = change_binding(db, key, CHECKSUMMED.lower(), action="bind", reason="same seller")
-    assert result["boundPayTo"] == [CHECKSUMMED]
+    # listing twice under one address) and records no change: it is refused.
+    with pytest.raises(SoukError) as info:
+        change_binding(db, key, CHECKSUMMED.lower(), action="bind", reason="same seller")
+    assert info.value.error == "already_bound" and _bound(db) == [CHECKSUMMED]
     change_binding(db, key, OTHER_EVM, action="bind", reason="second wallet")
     result = change_binding(db, key, OTHER_EVM.lower(), action="unbind", reason="wallet retired")
     assert result["boundPayTo"] == [CHECKSUMMED] == _bound(db)

@@ -403,7 +403,7 @@ def build_parser() -> argparse.ArgumentParser:
     seller.add_argument("action", choices=["bind", "move", "unbind"])
     seller.add_argument("listing", help="listing id or listing key")
     seller.add_argument("pay_to")
-    seller.add_argument("--reason", required=True, help="why (recorded in binding_changes)")
+    seller.add_argument("--reason", required=True, help="why (recorded in binding_changes, up to 500 characters)")
     seller.set_defaults(func=cmd_seller)
 
     reindex = sub.add_parser("reindex", help="embed every listing into a generation, with a progress bar")

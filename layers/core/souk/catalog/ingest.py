@@ -17,7 +17,7 @@ from typing import Any
 from psycopg.types.json import Jsonb
 
 from souk.assets import address_key
-from souk.catalog.amounts import check_amount
+from souk.catalog.amounts import check_amount, is_atomic_amount
 from souk.catalog.canonical import canonical_text
 from souk.catalog.events import FacilitatorEvent, Settlement, parse_event
 from souk.catalog.extract import ListingDraft, draft_listing
@@ -49,6 +49,14 @@ def _slot(option: dict[str, Any]) -> tuple[str, str, str]:
     """Which payment option an entry of ``accepts`` is: one per scheme, network and asset."""
     network = str(option.get("network"))
     return (str(option.get("scheme")), network, address_key(network, str(option.get("asset"))))
+
+
+def _tie_key(option: dict[str, Any]) -> tuple[int, str]:
+    """Which of two options for one slot observed at the same instant stands, whichever arrived first: the higher
+    price (a listing never shows less than its seller may ask at that instant), then the option's canonical JSON."""
+    amount = option_amount(option)
+    price = int(amount) if amount is not None and is_atomic_amount(amount) else -1
+    return price, json.dumps(option, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 def _merge_accepts(existing: list[dict[str, Any]], incoming: dict[str, Any], replace: bool) -> list[dict[str, Any]]:
@@ -362,14 +370,22 @@ def _insert(conn: Connection, draft: ListingDraft, observed: datetime, settled: 
 def _apply_event(conn: Connection, row: dict[str, Any], draft: ListingDraft, observed: datetime) -> bool:
     """Whether the listing's text or payment options changed. The newest event wins the text, metadata and an
     option's price; a payment option the listing lacks is added whatever the arrival order (a payment on another
-    network observed earlier but delivered later is still a way to pay, and its settlement counts)."""
-    if observed > row["source_event_at"]:
+    network observed earlier but delivered later is still a way to pay, and its settlement counts). Of two events
+    at the same instant for one option, the one whose option ``_tie_key`` ranks higher is the newer."""
+    if observed > row["source_event_at"] or (
+        observed == row["source_event_at"] and _wins_tie(row["accepts"], draft.requirement)
+    ):
         accepts = _merge_accepts(row["accepts"], draft.requirement, replace=True)
         return _refresh(conn, row["id"], draft, accepts, observed, row["content_hash"])
     if _slot(draft.requirement) in {_slot(r) for r in row["accepts"]}:
         return False  # an older event only contributes provenance
     accepts = _merge_accepts(row["accepts"], draft.requirement, replace=False)
     return _add_option(conn, row["id"], row["document"], accepts, row["content_hash"])
+
+
+def _wins_tie(accepts: list[dict[str, Any]], incoming: dict[str, Any]) -> bool:
+    stored = next((r for r in accepts if _slot(r) == _slot(incoming)), None)
+    return stored is not None and _tie_key(incoming) > _tie_key(stored)
 
 
 def _refresh(
