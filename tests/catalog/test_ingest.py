@@ -157,6 +157,27 @@ def test_a_successful_settlement_without_a_transaction_is_rejected(db, settings,
     assert "transaction" in rejection.reason
 
 
+@pytest.mark.parametrize(("scheme", "amount"), [("exact", "1"), ("exact", "10001"), ("upto", "10001")])
+def test_a_settlement_of_another_amount_than_the_payment_asks_is_refused(db, settings, scheme, amount):
+    # weather() asks 10000 atomic units: an exact payment settles exactly that, an upto one at most that.
+    ev = settled(weather())
+    ev["paymentRequirements"]["scheme"] = scheme
+    ev["paymentPayload"]["accepted"]["scheme"] = scheme
+    ev["settlement"]["amount"] = amount
+    rejection = _rejected(db, settings, ev, "settlement_mismatch")
+    assert amount in rejection.reason
+
+
+@pytest.mark.parametrize(("scheme", "amount"), [("exact", "10000"), ("upto", "2500")])
+def test_a_settlement_of_what_the_payment_allows_counts(db, settings, scheme, amount):
+    ev = settled(weather())
+    ev["paymentRequirements"]["scheme"] = scheme
+    ev["paymentPayload"]["accepted"]["scheme"] = scheme
+    ev["settlement"]["amount"] = amount
+    assert catalog_event(db, ev, settings).status == "success"
+    assert db.execute("SELECT amount FROM settlements WHERE success").fetchone()["amount"] == int(amount)
+
+
 def _rejected(db, settings, ev, code):
     before = table_snapshot(db)
     with pytest.raises(CatalogRejection) as info:

@@ -88,6 +88,17 @@ def _check_settlement(event: FacilitatorEvent, draft: ListingDraft) -> None:
         )
     if settlement.amount is not None:
         check_amount(settlement.amount, "settlement.amount")
+        asked = option_amount(draft.requirement)
+        if settlement.success and asked is not None and is_atomic_amount(asked):
+            # An "exact" payment settles its price; an "upto" one at most its ceiling. Any other amount is the
+            # facilitator contradicting the payment it settled (a 1-unit wash payment would count as a sale).
+            exact = draft.requirement.get("scheme") == "exact"
+            if int(settlement.amount) > int(asked) or (exact and int(settlement.amount) != int(asked)):
+                raise CatalogRejection(
+                    "settlement_mismatch",
+                    f"settlement.amount {settlement.amount} differs from the {'price' if exact else 'ceiling'} "
+                    f"the payment requirements ask ({asked})",
+                )
 
 
 def _max_skew(settings: Settings) -> timedelta:
