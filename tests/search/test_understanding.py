@@ -1530,3 +1530,19 @@ def test_cheapest_first_is_an_order_not_a_topic(query, topical):
 def test_payment_failure_tooling_is_sought_not_debugged(query, networks, cap):
     iq = interpret(query)
     assert (iq.networks, iq.max_usd_price) == (networks, cap)
+
+
+@pytest.mark.parametrize(
+    ("query", "topical"),
+    [
+        ("translate text, I can pay per request on Base", ("translat", "text")),
+        ("translate text paying per call on base", ("translat", "text")),
+        ("translate text, payable per request on base", ("translat", "text")),
+        ("translate text; I pay per call in USDC on Base", ("translat", "text")),
+        # Not beside a constraint read: the words stay (they may be what the caller looks for).
+        ("pay per call billing api on base", ("pay", "call", "bill", "api")),
+        ("pay per request", ("pay", "request")),
+    ],
+)
+def test_how_the_caller_pays_beside_a_rail_is_no_topic(query: str, topical: tuple[str, ...]) -> None:
+    assert interpret(query).topical_terms == topical

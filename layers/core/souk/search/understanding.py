@@ -2334,13 +2334,42 @@ class _Scan:
                 continue
             left = _PRICE_LEFT_FILLER if claim.kind == "price" else _LEFT_FILLER
             k = claim.first - 1
-            while self.free(k) and self.joined(k, k + 1) and self.at(k) in left:
-                self.take(k, claim)
-                k -= 1
+            while self.free(k) and self.joined(k, k + 1):
+                if self.at(k) in left:
+                    self.take(k, claim)
+                    k -= 1
+                elif claim.kind != "price" and self.billed_per_call(k - 2, k):
+                    # "I can pay per request on Base": how the caller pays is no topic ("pay" and "request"
+                    # as search words ranked a payments API first for a translation request)
+                    for j in range(k - 2, k + 1):
+                        self.take(j, claim)
+                    k -= 3
+                else:
+                    break
             k = claim.last + 1
-            while self.free(k) and self.joined(k - 1, k) and self.at(k) in _RIGHT_FILLER:
-                self.take(k, claim)
-                k += 1
+            while self.free(k) and self.joined(k - 1, k):
+                if self.at(k) in _RIGHT_FILLER:
+                    self.take(k, claim)
+                    k += 1
+                elif claim.kind != "price" and self.billed_per_call(k, k + 2):
+                    for j in range(k, k + 3):  # "on Base, paying per call"
+                        self.take(j, claim)
+                    k += 3
+                else:
+                    break
+
+    def billed_per_call(self, pay: int, unit: int) -> bool:
+        """Words pay..unit are a payment verb, "per"/"each", and a unit of work ("pay per request", "paying per
+        call", "payable per use"), free and joined."""
+        return (
+            unit - pay == 2
+            and all(self.free(j) for j in range(pay, unit + 1))
+            and self.joined(pay, pay + 1)
+            and self.joined(pay + 1, unit)
+            and self.at(pay) in _PAY_VERBS
+            and self.at(pay + 1) in ("per", "each", "every")
+            and self.at(unit) in _CALL_UNIT_WORDS
+        )
 
     def proper_name(self, k: int) -> bool:
         """Word k is typed capitalized inside its sentence ("DeepL", "Doctors Without Borders")."""
