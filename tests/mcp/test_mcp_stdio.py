@@ -6,6 +6,7 @@ these tests write and read the pipes themselves.
 
 from __future__ import annotations
 
+import io
 import json
 import queue
 import subprocess
@@ -18,6 +19,7 @@ import pytest
 from mcp import StdioServerParameters
 from mcp_types import INVALID_REQUEST, PARSE_ERROR, jsonrpc_message_adapter
 
+from souk.mcp.stdio import MAX_LINE_BYTES, read_line, skip_line
 from tests.mcp.conftest import stdio_parameters
 from tests.runner.conftest import _stop_tree
 
@@ -29,6 +31,7 @@ INITIALIZE = {
 }
 INITIALIZED = {"jsonrpc": "2.0", "method": "notifications/initialized"}
 TOOLS_LIST = {"jsonrpc": "2.0", "id": 2, "method": "tools/list"}
+PING = {"jsonrpc": "2.0", "id": 12, "method": "ping"}
 LIST_RESOURCES = {"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": {"name": "list_resources"}}
 
 
@@ -159,4 +162,62 @@ def test_every_line_gets_an_answer_and_the_server_keeps_serving(stdio_server):
     stdio_server.send(_call(10, b'{"query": "weather", "limit": "5"}'))  # a tool error is still the SDK's
     result = json.loads(stdio_server.receive())["result"]
     assert result["isError"] and result["structuredContent"]["error"] == "invalid_arguments"
+    assert stdio_server.finish() == []
+
+
+class _Endless(io.RawIOBase):
+    """``size`` bytes of ``fill`` then ``tail``, counting what the reader takes: a pipe fed garbage."""
+
+    def __init__(self, size: int, tail: bytes = b"", fill: bytes = b"x") -> None:
+        self.left, self.tail, self.fill, self.taken = size, tail, fill, 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        if self.left > 0:
+            n = min(len(buffer), self.left)
+            buffer[:n] = self.fill * n
+            self.left -= n
+        else:
+            n = min(len(buffer), len(self.tail))
+            buffer[:n] = self.tail[:n]
+            self.tail = self.tail[n:]
+        self.taken += n
+        return n
+
+
+def test_an_over_long_line_is_read_only_up_to_the_limit_then_skipped_in_chunks():
+    garbage = _Endless(64 * MAX_LINE_BYTES, tail=b"\n" + json.dumps(PING).encode() + b"\n")
+    wire = io.BufferedReader(garbage)
+    assert read_line(wire) is None
+    # No more than the limit and one buffer's read-ahead has left the pipe: the line is never held whole.
+    assert garbage.taken <= MAX_LINE_BYTES + 1 + io.DEFAULT_BUFFER_SIZE
+    skip_line(wire)
+    assert json.loads(read_line(wire) or b"") == PING  # the next line is intact
+    assert read_line(wire) == b""
+
+
+def test_a_line_of_exactly_the_limit_is_a_line():
+    line = b"x" * MAX_LINE_BYTES + b"\n"
+    assert read_line(io.BufferedReader(_Endless(0, tail=line))) == line
+    assert read_line(io.BufferedReader(_Endless(0, tail=line[:-1]))) == line[:-1]  # the last line, unterminated
+    assert read_line(io.BufferedReader(_Endless(MAX_LINE_BYTES + 1))) is None
+
+
+def test_an_over_long_line_is_answered_and_the_server_keeps_serving(stdio_server):
+    stdio_server.initialize()
+    # Padded with JSON whitespace to the limit, a ping is still a ping; one byte more and it is refused.
+    ping = json.dumps(PING).encode()
+    stdio_server.send(ping + b" " * (MAX_LINE_BYTES - len(ping)))
+    assert json.loads(stdio_server.receive()) == {"jsonrpc": "2.0", "id": PING["id"], "result": {}}
+    for line in (ping + b" " * (MAX_LINE_BYTES + 1 - len(ping)), b"\xff" * (8 * MAX_LINE_BYTES)):
+        stdio_server.send(line)
+        answer = json.loads(stdio_server.receive())
+        assert answer["jsonrpc"] == "2.0" and answer["id"] is None
+        assert answer["error"]["code"] == INVALID_REQUEST
+        assert answer["error"]["data"] == {"error": "payload_too_large", "reason": answer["error"]["message"]}
+        assert f"at most {MAX_LINE_BYTES} bytes" in answer["error"]["message"]
+    stdio_server.send(PING)
+    assert json.loads(stdio_server.receive()) == {"jsonrpc": "2.0", "id": PING["id"], "result": {}}
     assert stdio_server.finish() == []

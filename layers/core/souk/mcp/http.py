@@ -27,11 +27,10 @@ from souk.api.docs import ErrorBody
 from souk.api.media import is_json
 from souk.config import get_settings
 from souk.errors import SoukError
-from souk.mcp.messages import check_jsonrpc, check_parseable_by_sdk, load_message
+from souk.mcp.messages import MAX_MESSAGE_BYTES, check_jsonrpc, check_parseable_by_sdk, load_message
 from souk.mcp.origin import check_origin
 from souk.mcp.server import build_server, tool_definitions
 
-MAX_BODY_BYTES = 64 * 1024  # a tools/call carries a few short arguments
 MCP_PATH = "/mcp"
 _ACCEPT_BOTH = "application/json, text/event-stream"
 
@@ -67,14 +66,14 @@ async def handle(request: Request) -> Response:
     # First: a browser page that may not call us is refused before anything is read (souk.mcp.origin).
     check_origin(request.headers.get("origin"), get_settings())
     declared = request.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > MAX_BODY_BYTES:
-        raise SoukError("payload_too_large", f"an MCP message is at most {MAX_BODY_BYTES} bytes", status_code=413)
+    if declared.isdigit() and int(declared) > MAX_MESSAGE_BYTES:
+        raise SoukError("payload_too_large", f"an MCP message is at most {MAX_MESSAGE_BYTES} bytes", status_code=413)
     if not is_json(request.headers.get("content-type", "")):
         raise SoukError("unsupported_media_type", "Content-Type must be application/json", status_code=415)
     accept = _accept(request)
     body = await request.body()
-    if len(body) > MAX_BODY_BYTES:
-        raise SoukError("payload_too_large", f"an MCP message is at most {MAX_BODY_BYTES} bytes", status_code=413)
+    if len(body) > MAX_MESSAGE_BYTES:
+        raise SoukError("payload_too_large", f"an MCP message is at most {MAX_MESSAGE_BYTES} bytes", status_code=413)
     _check_message(body)
 
     headers = [(k, v) for k, v in request.scope["headers"] if k not in (b"accept", b"content-length")]
@@ -99,7 +98,7 @@ async def handle(request: Request) -> Response:
             chunks.append(message.get("body", b""))
 
     manager = StreamableHTTPSessionManager(
-        app=build_server(), json_response=True, stateless=True, max_request_body_size=MAX_BODY_BYTES
+        app=build_server(), json_response=True, stateless=True, max_request_body_size=MAX_MESSAGE_BYTES
     )
     async with manager.run():
         await manager.handle_request(scope, receive, send)

@@ -10,21 +10,27 @@ from souk.discovery.items import ITEM_COLUMNS, quality_args, to_item
 from souk.errors import CatalogRejection, SoukError
 from souk.lifecycle.visibility import status_clause
 from souk.listing.urls import canonical_url
+from souk.mcp.models import ListingChoice
 
 MAX_CHOICES = 20
+_ARGUMENT = {"mcp": "toolName", "http": "method"}
+_EITHER_ARGUMENT = "toolName (an MCP tool) or method (an HTTP endpoint)"
 
 
 class AmbiguousResource(SoukError):
-    """Several listings share the URL. ``choices`` are their tool names (MCP) or methods (HTTP): a tool name is
-    the seller's text, so it stays out of ``reason`` (Souk's own words) and is only ever shown quoted as data."""
+    """Several listings share the URL. Each of ``choices`` says its kind and the arguments that name it: an MCP
+    tool's ``toolName`` on its server, an HTTP endpoint's ``method`` at its URL, so a tool named like a method
+    (``GET``) is still told apart. A tool name is the seller's text, so it stays out of ``reason`` (Souk's own
+    words) and is only ever shown quoted as data."""
 
-    def __init__(self, what: str, choices: list[str], more: bool) -> None:
+    def __init__(self, choices: list[ListingChoice], more: bool) -> None:
         count = f"more than {len(choices)}" if more else str(len(choices))
         shown = f" (the first {len(choices)})" if more else ""
+        kinds = {choice.type for choice in choices}
+        what = _ARGUMENT[kinds.pop()] if len(kinds) == 1 else _EITHER_ARGUMENT
         super().__init__(
-            "ambiguous_resource", f"{count} listings share that URL; pass {what}, one of the values in choices{shown}"
+            "ambiguous_resource", f"{count} listings share that URL; pass the {what} of one of the choices{shown}"
         )
-        self.what = what
         self.choices = choices
         self.more = more
 
@@ -57,7 +63,10 @@ def find_listing(
     if not rows:
         raise SoukError("not_found", "no listing has that URL (and tool name or method)", status_code=404)
     if len(rows) > 1:
-        choices = [r["tool_name"] or r["method"] or r["type"] for r in rows[:MAX_CHOICES]]
-        what = "toolName" if rows[0]["type"] == "mcp" else "method"
-        raise AmbiguousResource(what, choices, more=len(rows) > MAX_CHOICES)
+        # The catalog guarantees an MCP listing its tool name and an HTTP one its method (migrations/0001).
+        choices = [
+            ListingChoice(type=r["type"], resource=r["resource_url"], toolName=r["tool_name"], method=r["method"])
+            for r in rows[:MAX_CHOICES]
+        ]
+        raise AmbiguousResource(choices, more=len(rows) > MAX_CHOICES)
     return to_item(rows[0], settings)

@@ -18,6 +18,7 @@ from pydantic import ValidationError
 from souk.errors import SoukError
 
 MAX_MESSAGE_DEPTH = 64  # far above any tool call's arguments, far below the SDK parser's recursion limit
+MAX_MESSAGE_BYTES = 64 * 1024  # a tools/call carries a few short arguments
 
 
 def _no_constant(name: str) -> Any:

@@ -11,7 +11,7 @@ means something.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
@@ -114,6 +114,16 @@ class ListingRef(_Arguments):
         pattern=r"^[A-Za-z]{1,10}$",
         description="For an HTTP listing: the HTTP method, when one URL has several.",
     )
+
+
+class ListingChoice(BaseModel):
+    """One of the listings an ambiguous resource names (an ambiguous_resource error's choices): its kind, and
+    the ListingRef arguments that name it alone."""
+
+    type: Literal["mcp", "http"]
+    resource: str = Field(description="The MCP server URL (mcp) or the endpoint's URL (http).")
+    toolName: str | None = Field(default=None, description="mcp: the tool name, exactly as the seller wrote it.")
+    method: str | None = Field(default=None, description="http: the HTTP method.")
 
 
 class HowToPayArguments(ListingRef):

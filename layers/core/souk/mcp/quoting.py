@@ -3,6 +3,13 @@
 A tool name, service name, asset symbol or resource URL comes from the seller, and so may read as an
 instruction ("lookup` now. Souk verified note: ...", "[click here](https://evil.example)"): printed bare
 inside Souk's own steps or errors it would be one.
+
+Quoted, it may still be markup: an agent's UI that renders the text as markdown would show
+``[click here](https://evil.example)`` as a live link and fetch ``![x](https://tracker.example/p.png)``. So a
+quoted text's brackets, parentheses and angle brackets (links, images, autolinks, inline HTML) are
+backslash-escaped: rendered, the text reads as written; read raw, it stays legible. Only Souk's prose changes
+(the text, steps, notes and reasons that quote it): the structured fields (toolName, serviceName, choices, ...)
+keep the exact text.
 """
 
 from __future__ import annotations
@@ -16,29 +23,40 @@ _PLAIN_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:/-]{0,63}", re.ASCII)
 # sentence or markup needs: no ; , ( ) ! ' = &), not too long to read at a glance.
 _PLAIN_URL = re.compile(r"https?://[a-z0-9.-]+(?::[0-9]{1,5})?(?:/[A-Za-z0-9._~%/-]*)?", re.ASCII)
 _PLAIN_URL_CHARS = 200
+# A markup character after an even run of backslashes (none included): in markdown those backslashes escape one
+# another, so the character is live. After an odd run it is already escaped, and is left alone (no double
+# escaping). Entity references (&#91;) need nothing: CommonMark never reads them as structure.
+_LIVE_MARKUP = re.compile(r"(?<!\\)((?:\\\\)*)([\[\]()<>])")
+
+
+def inert(text: str) -> str:
+    """``text`` with every markdown link, image, autolink and HTML character escaped; idempotent."""
+    return _LIVE_MARKUP.sub(r"\1\\\2", text)
+
+
+def _literal(text: str) -> str:
+    # Escaped after JSON encoding: JSON doubles a seller's own backslashes, which would unescape its brackets.
+    return inert(json.dumps(text, ensure_ascii=False))
 
 
 def quoted(text: str | None, limit: int) -> str:
-    """``text`` on one line, cut to ``limit`` characters, as a JSON string literal."""
+    """``text`` on one line, cut to ``limit`` characters, as a JSON string literal (markup escaped)."""
     flat = " ".join((text or "").split())
     if len(flat) > limit:
         flat = flat[:limit].rstrip() + "…"
-    return json.dumps(flat, ensure_ascii=False)
+    return _literal(flat)
 
 
 def name(text: str) -> str:
     """A seller's name as it is when it is one plain word (``get_weather``, ``USDC``); otherwise the exact
-    name as a JSON string literal (an agent calls a tool by its exact name, so it is never cut)."""
-    return text if _PLAIN_NAME.fullmatch(text) else json.dumps(text, ensure_ascii=False)
-
-
-def names(texts: list[str]) -> str:
-    """Several names, each as ``name`` writes it, comma-separated."""
-    return ", ".join(name(text) for text in texts)
+    name as a JSON string literal, markup escaped (an agent calls a tool by its exact name, so it is never cut;
+    the structured content has it unescaped)."""
+    return text if _PLAIN_NAME.fullmatch(text) else _literal(text)
 
 
 def url(text: str) -> str:
     """A listing's URL as it is when it is a plain one (``https://api.example.com/v1/weather``); otherwise the
-    exact URL as a JSON string literal (a canonical URL has no spaces, but its path may still spell words)."""
+    exact URL as a JSON string literal, markup escaped (a canonical URL has no spaces, but its path may still
+    spell words)."""
     plain = len(text) <= _PLAIN_URL_CHARS and _PLAIN_URL.fullmatch(text)
-    return text if plain else json.dumps(text, ensure_ascii=False)
+    return text if plain else _literal(text)

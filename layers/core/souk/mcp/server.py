@@ -80,7 +80,8 @@ _GET = (
     "One listing in full: the complete description, input schema and example, every payment option and the raw "
     "catalog item (as GET /discovery/resources serves it). Name it by the resource URL from a search or list "
     "result, plus toolName for an MCP listing or method for an HTTP one when a URL has several. not_found means "
-    "no listing has that URL; ambiguous_resource lists the tool names or methods to choose from in choices."
+    "no listing has that URL; ambiguous_resource lists the listings to choose from in choices, each with its type "
+    "(mcp or http), resource and toolName or method."
 )
 _PAY = (
     "How to pay for one listing with x402: the request to make, the 402 answer to expect, how to sign the "
@@ -175,10 +176,11 @@ def tool_error(error: str, reason: str, *, text_after: str = "", **extra: Any) -
 
 
 def _ambiguous(exc: AmbiguousResource) -> types.CallToolResult:
-    # Tool names are the sellers' text: structured as a list, and in the text each quoted as data.
+    # Tool names are the sellers' text: exact in the structured choices, and in the text each quoted as data.
     more = {"moreChoices": True} if exc.more else {}
-    listed = text.choices_text(exc.what, exc.choices, exc.more)
-    return tool_error(exc.error, exc.reason, text_after=f". {listed}", choices=exc.choices, **more)
+    listed = text.choices_text(exc.choices, exc.more)
+    choices = [choice.model_dump(exclude_none=True) for choice in exc.choices]
+    return tool_error(exc.error, exc.reason, text_after=f". {listed}", choices=choices, **more)
 
 
 _JSON_TYPES = {

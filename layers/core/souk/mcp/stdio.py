@@ -10,6 +10,10 @@ Every line a client sends is answered. The SDK's reader drops a line it cannot p
 whose id is null or a boolean as a notification, so the client would wait forever for its id; each line
 passes Souk's front door (souk.mcp.messages) first, and one it refuses gets JSON-RPC's parse error or
 invalid request here, with the request's id when it can be read (else null, as JSON-RPC says).
+
+A line is at most ``MAX_LINE_BYTES``: a client (or a broken pipe feeding garbage) could otherwise send gigabytes
+without a newline, all of it buffered. A longer line is read no further than the limit, answered with JSON-RPC's
+invalid request (id null: none was read) and skipped in bounded chunks up to its newline; the next line is served.
 """
 
 from __future__ import annotations
@@ -28,10 +32,21 @@ from mcp.server.stdio import stdio_server
 
 from souk.config import get_settings
 from souk.errors import SoukError
-from souk.mcp.messages import check_jsonrpc, check_parseable_by_sdk, is_request_id, load_message
+from souk.mcp.messages import (
+    MAX_MESSAGE_BYTES,
+    check_jsonrpc,
+    check_parseable_by_sdk,
+    is_request_id,
+    load_message,
+)
 from souk.mcp.server import build_server
 
 logger = logging.getLogger(__name__)
+
+# 1 MiB, 16 times the largest message the HTTP transport accepts: the limit only bounds what is buffered, so it
+# refuses no request a client would send, and holding a line this long costs nothing.
+MAX_LINE_BYTES = 16 * MAX_MESSAGE_BYTES
+_SKIP_CHUNK_BYTES = 64 * 1024
 
 
 def _claim_stdio() -> tuple[BinaryIO, BinaryIO]:
@@ -77,6 +92,11 @@ def _request_id(message: Any) -> types.RequestId | None:
     return request_id
 
 
+def _error(exc: SoukError, code: int, request_id: types.RequestId | None) -> types.JSONRPCError:
+    error = types.ErrorData(code=code, message=exc.reason, data=exc.to_body())
+    return types.JSONRPCError(jsonrpc="2.0", id=request_id, error=error)
+
+
 def refusal(line: str) -> types.JSONRPCError | None:
     """JSON-RPC's answer to a line the front door refuses; None for a message the SDK can read and answer."""
     message: Any = None
@@ -86,28 +106,62 @@ def refusal(line: str) -> types.JSONRPCError | None:
         check_jsonrpc(message)
     except SoukError as exc:
         code = types.PARSE_ERROR if exc.error == "invalid_json" else types.INVALID_REQUEST
-        error = types.ErrorData(code=code, message=exc.reason, data=exc.to_body())
-        return types.JSONRPCError(jsonrpc="2.0", id=_request_id(message), error=error)
+        return _error(exc, code, _request_id(message))
     return None
 
 
+def overlong_refusal() -> types.JSONRPCError:
+    """The answer to a line longer than ``MAX_LINE_BYTES``. Invalid request, not parse error: the line was not
+    parsed, so whether it is JSON is unknown; and its id was never read, so it is null."""
+    exc = SoukError("payload_too_large", f"a line (one JSON-RPC message) is at most {MAX_LINE_BYTES} bytes")
+    return _error(exc, types.INVALID_REQUEST, None)
+
+
+def read_line(wire: BinaryIO) -> bytes | None:
+    """The next line, newline included (b"" at the end of input); None for a line of more than ``MAX_LINE_BYTES``
+    before its newline, of which no more than ``MAX_LINE_BYTES + 1`` bytes have been read."""
+    line = wire.readline(MAX_LINE_BYTES + 1)
+    return None if len(line) > MAX_LINE_BYTES and not line.endswith(b"\n") else line
+
+
+def skip_line(wire: BinaryIO) -> None:
+    """Discard the rest of the current line, a chunk at a time, so that nothing of it is ever held whole."""
+    while True:
+        chunk = wire.readline(_SKIP_CHUNK_BYTES)
+        if not chunk or chunk.endswith(b"\n"):
+            return
+
+
 class _CheckedInput(anyio.AsyncFile[str]):
-    """stdin as the SDK's reader iterates it: only the lines the front door lets through. A refused line is
-    answered on ``out`` and skipped; a blank line is no message and is skipped."""
+    """stdin as the SDK's reader iterates it (iteration is all it supports): only the lines the front door lets
+    through. A refused or over-long line is answered on ``out`` and skipped; a blank line is no message and is
+    skipped."""
 
     def __init__(self, wire: BinaryIO, out: anyio.AsyncFile[str]) -> None:
         super().__init__(io.TextIOWrapper(wire, encoding="utf-8", errors="replace"))
+        self._wire = wire  # read as bytes: the text wrapper's readline has no bound
         self._out = out
 
+    async def _answer(self, answer: types.JSONRPCError) -> None:
+        await self._out.write(answer.model_dump_json(by_alias=True, exclude_unset=True) + "\n")
+
     async def __aiter__(self) -> AsyncIterator[str]:
-        async for line in super().__aiter__():
+        while True:
+            raw = await anyio.to_thread.run_sync(read_line, self._wire)
+            if raw is None:
+                await self._answer(overlong_refusal())  # before skipping: the rest may be long in coming
+                await anyio.to_thread.run_sync(skip_line, self._wire)
+                continue
+            if not raw:
+                return
+            line = raw.decode("utf-8", errors="replace")
             if not line.strip():
                 continue
             answer = refusal(line)
             if answer is None:
                 yield line
             else:
-                await self._out.write(answer.model_dump_json(by_alias=True, exclude_unset=True) + "\n")
+                await self._answer(answer)
 
 
 async def _serve(wire_in: BinaryIO, wire_out: BinaryIO) -> None:

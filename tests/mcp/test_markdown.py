@@ -1,0 +1,96 @@
+"""Seller text quoted in the tools' text never renders as a live markdown link or image; structured content is exact.
+
+An agent's UI may render a tool's text as markdown: a tool named ``[click here](https://evil.example)`` would be
+a link under Souk's name, and ``![x](https://tracker.example/p.png)`` an image fetched as the text is shown.
+"""
+
+from __future__ import annotations
+
+import html
+
+import pytest
+
+from souk.catalog.ingest import catalog_event
+from souk.demo.builders import Param
+from souk.discovery.resources import list_resources
+from souk.mcp.lookup import AmbiguousResource, find_listing
+from souk.mcp.models import ListPagination, ListResult, ResourceDetail
+from souk.mcp.payment import payment_guide
+from souk.mcp.quoting import name, quoted, url
+from souk.mcp.summary import summarize
+from souk.mcp.text import choices_text, detail_text, list_text, payment_text
+from tests.factories import pdf_tool, verified
+
+LINK = "[click here](https://evil.example/steal)"
+IMAGE = "![x](https://t.example/p.png)"  # a serviceName is at most 32 characters
+# Escaped for markdown by the seller: JSON doubles the backslashes, which then escape each other, not the brackets.
+PRE_ESCAPED = r"\[click here\](https://evil.example/steal)"
+AUTOLINK = "<https://evil.example/steal>"
+TAG = '<img src="https://tracker.example/p.png">'
+DESCRIPTION = f"Merges PDFs. {IMAGE} Support: [help](https://evil.example/help) (free)."
+
+
+def test_link_and_image_syntax_in_quoted_seller_text_is_escaped_and_readable():
+    assert name(LINK) == r'"\[click here\]\(https://evil.example/steal\)"'
+    assert name(IMAGE) == r'"!\[x\]\(https://t.example/p.png\)"'
+    assert name(AUTOLINK) == r'"\<https://evil.example/steal\>"'
+    assert name(PRE_ESCAPED) == r'"\\\[click here\\\]\(https://evil.example/steal\)"'
+    assert quoted("see [docs](https://evil.example)", 100) == r'"see \[docs\]\(https://evil.example\)"'
+    assert url("https://evil.example/[x](y)") == r'"https://evil.example/\[x\]\(y\)"'
+    assert name("merge_pdf_files") == "merge_pdf_files"  # a plain name has nothing to escape
+
+
+def test_escaped_text_is_never_escaped_again():
+    from souk.mcp.quoting import inert
+
+    assert inert(r"\[x\]\(y\)") == r"\[x\]\(y\)"
+    assert inert(r"\\[x]") == r"\\\[x\]"  # an escaped backslash escapes no bracket
+    for text in (LINK, IMAGE, PRE_ESCAPED, AUTOLINK, TAG, DESCRIPTION):
+        for once in (inert(text), name(text), quoted(text, 500)):
+            assert inert(once) == once
+
+
+def _texts(db, settings) -> tuple[list[str], dict]:
+    """Every text a listing with hostile names (and a schema description) appears in, and its catalog item."""
+    params = [Param("files", "array", f"URLs of the PDFs, {LINK}", True)]
+    listing = pdf_tool(tool_name=LINK, service_name=IMAGE, description=DESCRIPTION, params=params)
+    assert catalog_event(db, verified(listing), settings).status == "success"
+    for tool in (PRE_ESCAPED, AUTOLINK, TAG):
+        assert catalog_event(db, verified(pdf_tool(tool_name=tool)), settings).status == "success"
+    items = {
+        i["extensions"]["bazaar"]["info"]["input"]["toolName"]: i for i in list_resources(db, {}, settings)["items"]
+    }
+    item = items[LINK]
+    with pytest.raises(AmbiguousResource) as raised:
+        find_listing(db, item["resource"], None, None, settings)
+    summaries = [summarize(i) for i in items.values()]
+    texts = [
+        list_text(ListResult(results=summaries, pagination=ListPagination(offset=0, limit=10, total=len(items)))),
+        detail_text(ResourceDetail(summary=summarize(item, description_chars=None), item=item)),
+        payment_text(payment_guide(item, None)),
+        choices_text(raised.value.choices, raised.value.more),
+    ]
+    return texts, item
+
+
+def test_rendered_as_markdown_no_seller_text_is_a_link_or_an_image(db, settings):
+    markdown_it = pytest.importorskip("markdown_it")
+    texts, _ = _texts(db, settings)
+    rendered = [markdown_it.MarkdownIt("commonmark").render(text) for text in texts]
+    for page in rendered:
+        assert "<a " not in page and "<img" not in page, page
+    # Rendered, each name reads as its seller wrote it, inside its quotes.
+    shown = html.unescape(" ".join(rendered))
+    for seller_text in (LINK, IMAGE, PRE_ESCAPED, AUTOLINK):
+        assert f'"{seller_text}"' in shown, seller_text
+
+
+def test_structured_content_keeps_seller_text_exact(db, settings):
+    _, item = _texts(db, settings)
+    summary = summarize(item, description_chars=None)
+    guide = payment_guide(item, None)
+    assert summary.toolName == guide.toolName == LINK
+    assert summary.serviceName == IMAGE and summary.description == DESCRIPTION
+    with pytest.raises(AmbiguousResource) as raised:
+        find_listing(db, item["resource"], None, None, settings)
+    assert {c.toolName for c in raised.value.choices} == {LINK, PRE_ESCAPED, AUTOLINK, TAG}
