@@ -125,13 +125,15 @@ def build_cases() -> list[dict[str, Any]]:
     ]:
         add(cid, 3, rej("invalid_amount"), base="weather_settled", set={"st.amount": value})
     add("settlement-amount-number", 3, rej("invalid_event"), base="weather_settled", set={"st.amount": 5})
+    # A well-formed amount the exact payment did not ask for: the facilitator contradicts the payment it settled.
     add(
         "settlement-amount-uint256-max",
         3,
-        acc(key=WKEY),
+        rej("settlement_mismatch"),
         base="weather_settled",
         set={"st.amount": {"$uint256max": True}},
     )
+    add("settlement-amount-one-unit", 3, rej("settlement_mismatch"), base="weather_settled", set={"st.amount": "1"})
     add("settlement-amount-absent", 3, acc(key=WKEY), base="weather_settled", **{"del": ["st.amount"]})
 
     # ---- item 4: v1 bounds identical to v2
