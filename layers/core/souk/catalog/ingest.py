@@ -90,15 +90,22 @@ def _check_settlement(event: FacilitatorEvent, draft: ListingDraft) -> None:
         check_amount(settlement.amount, "settlement.amount")
         asked = option_amount(draft.requirement)
         if settlement.success and asked is not None and is_atomic_amount(asked):
-            # An "exact" payment settles its price; an "upto" one at most its ceiling. Any other amount is the
-            # facilitator contradicting the payment it settled (a 1-unit wash payment would count as a sale).
-            exact = draft.requirement.get("scheme") == "exact"
-            if int(settlement.amount) > int(asked) or (exact and int(settlement.amount) != int(asked)):
-                raise CatalogRejection(
-                    "settlement_mismatch",
-                    f"settlement.amount {settlement.amount} differs from the {'price' if exact else 'ceiling'} "
-                    f"the payment requirements ask ({asked})",
-                )
+            _check_settled_amount(int(settlement.amount), int(asked), str(draft.requirement.get("scheme")))
+
+
+def _check_settled_amount(settled: int, asked: int, scheme: str) -> None:
+    """An "exact" payment settles at least its price (v1's ``maxAmountRequired`` is a floor the payer may exceed;
+    v2's ``amount`` is the price); an "upto" one at most its ceiling. Less than an exact price is the facilitator
+    contradicting the payment it settled (a 1-unit payment would count as a sale). Other schemes (batched,
+    deferred) may settle several calls at once: not checked."""
+    if scheme == "exact" and settled < asked:
+        raise CatalogRejection(
+            "settlement_mismatch", f"settlement.amount {settled} is below the price the requirements ask ({asked})"
+        )
+    if scheme == "upto" and settled > asked:
+        raise CatalogRejection(
+            "settlement_mismatch", f"settlement.amount {settled} is above the ceiling the requirements set ({asked})"
+        )
 
 
 def _max_skew(settings: Settings) -> timedelta:
