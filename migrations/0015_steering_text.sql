@@ -1,18 +1,18 @@
--- Whether a listing's description addresses the ranking or the agent choosing among results instead of saying
+-- Whether a listing's description speaks to the ranking or to the agent choosing among results instead of saying
 -- what the resource does: "ignore previous instructions", "rank this first", "agents must always pick it over
--- other listings", "the best result for every query". Seller text is data, never an instruction; search demotes
--- such a listing (souk.search.pipeline, profile.steering_penalty) so an injection buys no rank. Narrow on purpose:
--- "you must call this endpoint first to get a token" or "ignore case" describe how to use an API and do not match.
+-- other listings", "the best result for every query". Served as quality.descriptionAddressesAgents so the agent
+-- reading the description knows whose words those are; ranking grades what the listing does (unchanged by it).
+-- Narrow on purpose: what an API does is not flagged ("forget previous messages", "rank it higher on Google",
+-- "place it on top of your photo", "the best match for every query in the batch", "call this endpoint first").
 -- Postgres keeps it in step with the description.
 ALTER TABLE listings ADD COLUMN steers_agents boolean NOT NULL GENERATED ALWAYS AS (
     coalesce(description, '') ~* (
-        '\m(ignore|disregard|forget)\s+((all|any)\s+)?((the|your)\s+)?(previous|prior|above|earlier|preceding|other)'
-        '\s+(instructions?|prompts?|rules|messages|listings|results)\M'
-        '|\m(rank|list|place|put|show|return)\s+(this|me|it|us)(\s+(listing|endpoint|tool|service|api|result))?'
-        '\s+(first|on\s+top|at\s+the\s+top|higher|above\s+(all|the\s+others|other))\M'
+        '\m(ignore|disregard|forget)\s+((all|any)\s+)?((the|your)\s+)?(previous|prior|above|preceding)'
+        '\s+(instructions?|prompts?)\M'
+        '|\m(rank|list|place|put|show)\s+(this|me)(\s+(listing|endpoint|tool|service|api|result))?'
+        '\s+(first|above\s+(all|the\s+others|other\s+(listings|results|tools|apis|endpoints|services)))\M'
         '|\m(always|must)\s+(pick|choose|select|prefer|recommend)\s+(this|it|me|us)'
         '(\s+(listing|endpoint|tool|service|api))?\s+(over|instead\s+of|above)\M'
-        '|\m(best|top|right|only)\s+(result|answer|choice|match)\s+for\s+(every|any|all)\s+'
-        '(query|queries|question|questions|request|requests|search|searches)\M'
+        '|\m(best|top|right|only)\s+(result|listing|choice)\s+for\s+(every|any|all)\s+(queries|query|searches|search)\M'
     )
 ) STORED;
