@@ -162,7 +162,12 @@ def search_extra() -> dict[str, Any]:
                 required=True,
             ),
             *_filter_params(),
-            _param("asset", {"type": "string", "pattern": ADDRESS}, "An asset symbol (`USDC`) or address."),
+            _param(
+                "asset",
+                {"type": "string", "pattern": ADDRESS},
+                "An asset symbol (`USDC`), an address, or a CAIP-19 asset id naming the network too "
+                "(`eip155:8453/erc20:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913`).",
+            ),
             _param(
                 "maxUsdPrice",
                 {"type": "number", "minimum": 0, "exclusiveMaximum": 1e9},

@@ -11,8 +11,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from souk.errors import SoukError
+from souk.listing.asset_ids import AssetId, parse_asset_id
 from souk.listing.pay_to import pay_to_key
-from souk.listing.payment_options import address_sql, is_symbol, one_option_sql
+from souk.listing.payment_options import address_sql, is_symbol, network_asset_key, one_option_sql
 from souk.networks import normalize_network
 
 # fullmatch, not ^...$ (which passes a trailing newline); ASCII, or IGNORECASE lets the Kelvin sign be a k.
@@ -44,6 +45,11 @@ class Filters:
             "maxUsdPrice": None if self.max_usd_price is None else str(self.max_usd_price),
         }
         return {k: v for k, v in pairs.items() if v is not None}
+
+    @property
+    def asset_id(self) -> AssetId | None:
+        """``asset`` read as a CAIP-19 id (network and address, one option holds both), else None."""
+        return None if self.asset is None else parse_asset_id(self.asset)
 
 
 def _single(params: Mapping[str, list[str]], name: str) -> str | None:
@@ -100,8 +106,14 @@ def parse_filters(params: Mapping[str, list[str]], known: frozenset[str]) -> Fil
             raise SoukError("invalid_network", "network must be a CAIP-2 id such as eip155:8453 or stellar:pubnet")
         network = normalized
     asset = _single(params, "asset") if "asset" in known else None
-    if asset is not None and not _ADDRESS.fullmatch(asset):
-        raise SoukError("invalid_asset", "asset must be a symbol such as USDC or an asset address")
+    if asset is not None:
+        if not _ADDRESS.fullmatch(asset):
+            raise SoukError(
+                "invalid_asset",
+                "asset must be 1-128 printable characters without spaces: a symbol such as USDC, an asset address "
+                "or a CAIP-19 asset id such as eip155:8453/erc20:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+            )
+        parse_asset_id(asset)  # a malformed CAIP-19 id is a 400 here, not an empty page later
     max_price = _single(params, "maxUsdPrice") if "maxUsdPrice" in known else None
     max_usd: float | None = None
     if max_price is not None:
@@ -145,21 +157,35 @@ def filter_sql(f: Filters, alias: str = "l") -> tuple[str, dict[str, object]]:
     if f.extensions is not None:
         clauses.append(f"{alias}.extensions ? %(f_ext)s")
         args["f_ext"] = f.extensions
+    asset_id = f.asset_id
     if f.asset is not None:
+        args["f_asset"] = f.asset
         # A symbol matches a known asset's symbol, never a seller's "asset" field that merely says "USDC".
         if is_symbol(f.asset):
             clauses.append(f"upper(%(f_asset)s) = ANY({alias}.asset_symbols)")
+        elif asset_id is not None:
+            # The summary columns narrow; one option then holds the pair (one_option_sql reads the key).
+            clauses.append(f"%(f_asset_network)s = ANY({alias}.networks)")
+            clauses.append(f"lower(%(f_asset_address)s) = ANY(SELECT lower(a) FROM unnest({alias}.assets) a)")
+            args["f_asset_network"] = asset_id.network
+            args["f_asset_address"] = asset_id.address
+            args["f_asset"] = network_asset_key(asset_id.network, asset_id.address)
         else:
             # The summary column narrows cheaply in any case; one option then holds the address exactly.
             clauses.append(f"lower(%(f_asset)s) = ANY(SELECT lower(a) FROM unnest({alias}.assets) a)")
             clauses.append(address_sql(alias, "%(f_asset)s"))
-        args["f_asset"] = f.asset
     if f.max_usd_price is not None:
         clauses.append(f"{alias}.min_usd_price <= %(f_max_usd)s")
         args["f_max_usd"] = f.max_usd_price
+    networks = None if f.network is None else "ARRAY[%(f_network)s]::text[]"
+    if asset_id is not None:
+        if f.network is not None and f.network != asset_id.network:
+            clauses.append("FALSE")  # no option is on two networks
+        # The asset's network given as a network too, so one_option_sql asks for the option even when alone.
+        networks = networks or "ARRAY[%(f_asset_network)s]::text[]"
     one_option = one_option_sql(
         alias,
-        networks=None if f.network is None else "ARRAY[%(f_network)s]::text[]",
+        networks=networks,
         scheme=None if f.scheme is None else "%(f_scheme)s",
         asset=None if f.asset is None else "%(f_asset)s",
         asset_is_symbol=f.asset is not None and is_symbol(f.asset),

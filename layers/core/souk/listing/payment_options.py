@@ -62,6 +62,22 @@ def _address_key_sql(address: str) -> str:
 
 _OPTION_ASSET = _address_key_sql("o.value->>'asset'")
 _SAME_ASSET = f"k.network = o.value->>'network' AND k.address = {_OPTION_ASSET}"
+# A stored network is CAIP-2, which has no space, so the pair is equal exactly when both halves are.
+_OPTION_NETWORK_ASSET = f"o.value->>'network' || ' ' || {_OPTION_ASSET}"
+
+
+def network_asset_key(network: str, address: str) -> str:
+    """The ``asset`` value ``one_option_sql`` reads as "``address`` on ``network``" (a CAIP-19 id): the two
+    joined by a space, which no address filter holds (``souk.listing.filters``), in ``address_key`` spelling."""
+    return f"{network} {address_key(network, address)}"
+
+
+def _same_address_sql(asset: str) -> str:
+    # The search pipeline hands the filter's placeholder back to one_option_sql, so the value itself says which.
+    return (
+        f"CASE WHEN strpos({asset}, ' ') > 0 THEN {_OPTION_NETWORK_ASSET} = {asset}"
+        f" ELSE {_OPTION_ASSET} = {_address_key_sql(asset)} END"
+    )
 
 
 def address_sql(alias: str, address: str) -> str:
@@ -91,11 +107,12 @@ def one_option_sql(
     when one alone is exact on the listing's summary columns.
 
     Each argument is an SQL expression (a placeholder): ``networks`` a ``text[]`` of CAIP-2 ids,
-    ``scheme`` and ``asset`` text, ``max_usd`` a number (``strict``: below it, not at it), ``pay_to`` an
-    address (``souk.listing.pay_to.same_pay_to``). A cap without ``networks`` holds on a production option
-    unless the listing has none. ``pay_to`` has no summary column (``listings.pay_to`` is the last event's
-    payTo, while an option may pay another bound address, or an address the listing was moved away from),
-    so it is always read from the options."""
+    ``scheme`` text, ``asset`` a symbol (``asset_is_symbol``), an address or a ``network_asset_key``,
+    ``max_usd`` a number (``strict``: below it, not at it), ``pay_to`` an address
+    (``souk.listing.pay_to.same_pay_to``). A cap without ``networks`` holds on a production option unless the
+    listing has none, or the asset names its network. ``pay_to`` has no summary column (``listings.pay_to`` is
+    the last event's payTo, while an option may pay another bound address, or an address the listing was moved
+    away from), so it is always read from the options."""
     given = sum(condition is not None for condition in (networks, scheme, asset, max_usd, pay_to))
     production_price = max_usd is not None and networks is None
     if given < 2 and not production_price and pay_to is None:
@@ -106,12 +123,14 @@ def one_option_sql(
     if networks is not None:
         conditions.append(f"o.value->>'network' = ANY({networks})")
     if production_price:
-        conditions.append(f"(o.value->>'network' <> ALL({_TESTNETS}) OR {alias}.networks <@ {_TESTNETS})")
+        anywhere = f"o.value->>'network' <> ALL({_TESTNETS}) OR {alias}.networks <@ {_TESTNETS}"
+        if asset is not None and not asset_is_symbol:
+            anywhere += f" OR strpos({asset}, ' ') > 0"  # an asset id names its network, as a network filter does
+        conditions.append(f"({anywhere})")
     if scheme is not None:
         conditions.append(f"o.value->>'scheme' = {scheme}")
     if asset is not None:
-        same_asset = f"k.symbol = upper({asset})" if asset_is_symbol else f"{_OPTION_ASSET} = {_address_key_sql(asset)}"
-        conditions.append(same_asset)
+        conditions.append(f"k.symbol = upper({asset})" if asset_is_symbol else _same_address_sql(asset))
     if max_usd is not None:
         usd = "coalesce(o.value->>'amount', o.value->>'maxAmountRequired')::numeric * k.usd_per_unit"
         conditions.append(f"{usd} {'<' if strict else '<='} {max_usd}")

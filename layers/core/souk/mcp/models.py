@@ -71,7 +71,9 @@ class SearchArguments(_Filters):
     asset: str | None = Field(
         default=None,
         pattern=_ADDRESS,
-        description="Only listings payable in this asset: a symbol (USDC) or an asset address.",
+        description="Only listings payable in this asset: a symbol (USDC), an asset address, or a CAIP-19 asset id "
+        "naming the network too (eip155:8453/erc20:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913 is USDC on Base; "
+        "solana:…/token:<mint>; stellar:pubnet/sep41:<contract>, asset:<CODE>-<issuer> or slip44:148).",
     )
     maxUsdPrice: float | None = Field(
         default=None, ge=0, lt=1e9, description="Highest acceptable price per call, in US dollars."
