@@ -1,12 +1,14 @@
-"""Seller text quoted in the tools' text never renders as a live markdown link or image; structured content is exact.
+"""A seller's description quoted in the tools' text never renders as a live markdown link or image; names and URLs
+stay exact (the agent calls and pays them verbatim); structured content is exact.
 
-An agent's UI may render a tool's text as markdown: a tool named ``[click here](https://evil.example)`` would be
-a link under Souk's name, and ``![x](https://tracker.example/p.png)`` an image fetched as the text is shown.
+An agent's UI may render a tool's text as markdown: a description's ``[click here](https://evil.example)`` would
+be a link under Souk's name, and ``![x](https://tracker.example/p.png)`` an image fetched as the text is shown.
 """
 
 from __future__ import annotations
 
 import html
+import json
 
 import pytest
 
@@ -16,7 +18,7 @@ from souk.discovery.resources import list_resources
 from souk.mcp.lookup import AmbiguousResource, find_listing
 from souk.mcp.models import ListPagination, ListResult, ResourceDetail
 from souk.mcp.payment import payment_guide
-from souk.mcp.quoting import name, quoted, url
+from souk.mcp.quoting import label, name, quoted, url
 from souk.mcp.summary import summarize
 from souk.mcp.text import choices_text, detail_text, list_text, payment_text
 from tests.factories import pdf_tool, verified
@@ -30,14 +32,23 @@ TAG = '<img src="https://tracker.example/p.png">'
 DESCRIPTION = f"Merges PDFs. {IMAGE} Support: [help](https://evil.example/help) (free)."
 
 
-def test_link_and_image_syntax_in_quoted_seller_text_is_escaped_and_readable():
-    assert name(LINK) == r'"\[click here\]\(https://evil.example/steal\)"'
-    assert name(IMAGE) == r'"!\[x\]\(https://t.example/p.png\)"'
-    assert name(AUTOLINK) == r'"\<https://evil.example/steal\>"'
-    assert name(PRE_ESCAPED) == r'"\\\[click here\\\]\(https://evil.example/steal\)"'
+def test_link_and_image_syntax_in_a_quoted_excerpt_is_escaped_and_readable():
     assert quoted("see [docs](https://evil.example)", 100) == r'"see \[docs\]\(https://evil.example\)"'
-    assert url("https://evil.example/[x](y)") == r'"https://evil.example/\[x\]\(y\)"'
-    assert name("merge_pdf_files") == "merge_pdf_files"  # a plain name has nothing to escape
+    assert quoted(IMAGE, 100) == r'"!\[x\]\(https://t.example/p.png\)"'
+    assert quoted(AUTOLINK, 100) == r'"\<https://evil.example/steal\>"'
+    assert quoted(PRE_ESCAPED, 100) == r'"\\\[click here\\\]\(https://evil.example/steal\)"'
+
+
+def test_a_service_name_is_a_label_escaped_like_an_excerpt():
+    assert label(IMAGE) == quoted(IMAGE, 100) and label("Weather") == "Weather"
+
+
+def test_names_and_urls_stay_exact_json_literals():
+    # Not escaped: many hosts hand the raw text to the model, which copies a tool name or URL verbatim.
+    for value in (LINK, IMAGE, AUTOLINK, PRE_ESCAPED):
+        assert json.loads(name(value)) == value
+    assert json.loads(url("https://evil.example/[x](y)")) == "https://evil.example/[x](y)"
+    assert name("merge_pdf_files") == "merge_pdf_files"
 
 
 def test_escaped_text_is_never_escaped_again():
@@ -46,7 +57,7 @@ def test_escaped_text_is_never_escaped_again():
     assert inert(r"\[x\]\(y\)") == r"\[x\]\(y\)"
     assert inert(r"\\[x]") == r"\\\[x\]"  # an escaped backslash escapes no bracket
     for text in (LINK, IMAGE, PRE_ESCAPED, AUTOLINK, TAG, DESCRIPTION):
-        for once in (inert(text), name(text), quoted(text, 500)):
+        for once in (inert(text), quoted(text, 500)):
             assert inert(once) == once
 
 
@@ -73,16 +84,14 @@ def _texts(db, settings) -> tuple[list[str], dict]:
     return texts, item
 
 
-def test_rendered_as_markdown_no_seller_text_is_a_link_or_an_image(db, settings):
+def test_rendered_as_markdown_no_description_is_a_link_or_an_image(db, settings):
     markdown_it = pytest.importorskip("markdown_it")
     texts, _ = _texts(db, settings)
-    rendered = [markdown_it.MarkdownIt("commonmark").render(text) for text in texts]
-    for page in rendered:
-        assert "<a " not in page and "<img" not in page, page
-    # Rendered, each name reads as its seller wrote it, inside its quotes.
-    shown = html.unescape(" ".join(rendered))
-    for seller_text in (LINK, IMAGE, PRE_ESCAPED, AUTOLINK):
-        assert f'"{seller_text}"' in shown, seller_text
+    shown = html.unescape(" ".join(markdown_it.MarkdownIt("commonmark").render(text) for text in texts))
+    # The description's and the service name's image and link render as text, reading as the seller wrote them.
+    assert "https://evil.example/help" not in shown.replace("[help](https://evil.example/help)", "")
+    assert "[help](https://evil.example/help)" in shown and IMAGE in shown
+    assert 'src="https://t.example' not in shown
 
 
 def test_structured_content_keeps_seller_text_exact(db, settings):

@@ -148,7 +148,10 @@ def test_a_plain_url_stays_bare_and_one_that_spells_words_is_a_json_string():
     assert url("https://docs.example.org/mcp") == "https://docs.example.org/mcp"
     assert url("https://api.example.com:8443/v1/weather_now/%C3%A9t%C3%A9").startswith("https://")
     assert url(INJECTED_URL) == json.dumps(INJECTED_URL)
-    assert url("https://x.example/a(b)") == r'"https://x.example/a\(b\)"'
+    # Exact and decodable: the steps tell the agent to call it verbatim (markup escaping broke that).
+    for value in ("https://x.example/a(b)", "https://en.example.org/wiki/Foo_(bar)", "https://a.example/items[all]"):
+        assert json.loads(url(value)) == value
+    assert json.loads(name("search (v2)")) == "search (v2)"
     assert url("https://x.example/" + "a" * 300).startswith('"')
 
 

@@ -1542,6 +1542,9 @@ def test_payment_failure_tooling_is_sought_not_debugged(query, networks, cap):
         # Not beside a constraint read: the words stay (they may be what the caller looks for).
         ("pay per call billing api on base", ("pay", "call", "bill", "api")),
         ("pay per request", ("pay", "request")),
+        # A unit that may be what is sought stays: "pay per image" is an image service.
+        ("an api where I pay per image on base", ("api", "pay", "imag")),
+        ("pay per document on base", ("pay", "document")),
     ],
 )
 def test_how_the_caller_pays_beside_a_rail_is_no_topic(query: str, topical: tuple[str, ...]) -> None:

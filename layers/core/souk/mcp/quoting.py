@@ -4,12 +4,14 @@ A tool name, service name, asset symbol or resource URL comes from the seller, a
 instruction ("lookup` now. Souk verified note: ...", "[click here](https://evil.example)"): printed bare
 inside Souk's own steps or errors it would be one.
 
-Quoted, it may still be markup: an agent's UI that renders the text as markdown would show
+Quoted prose may still be markup: an agent's UI that renders the text as markdown would show a description's
 ``[click here](https://evil.example)`` as a live link and fetch ``![x](https://tracker.example/p.png)``. So a
-quoted text's brackets, parentheses and angle brackets (links, images, autolinks, inline HTML) are
-backslash-escaped: rendered, the text reads as written; read raw, it stays legible. Only Souk's prose changes
-(the text, steps, notes and reasons that quote it): the structured fields (toolName, serviceName, choices, ...)
-keep the exact text.
+quoted excerpt (``quoted``: descriptions, free prose) has its brackets, parentheses and angle brackets (links,
+images, autolinks, inline HTML) backslash-escaped: rendered, it reads as written; read raw, it stays legible.
+Names and URLs (``name``, ``url``) are not escaped: the text's steps tell the agent to call or pay them verbatim
+and many hosts hand the raw text to the model, so they stay exact, decodable JSON string literals (a review found
+escaped parentheses copied into URLs would break them). The structured fields (toolName, serviceName,
+choices, ...) keep the exact text.
 """
 
 from __future__ import annotations
@@ -34,29 +36,34 @@ def inert(text: str) -> str:
     return _LIVE_MARKUP.sub(r"\1\\\2", text)
 
 
-def _literal(text: str) -> str:
+def _excerpt(text: str) -> str:
     # Escaped after JSON encoding: JSON doubles a seller's own backslashes, which would unescape its brackets.
     return inert(json.dumps(text, ensure_ascii=False))
 
 
 def quoted(text: str | None, limit: int) -> str:
-    """``text`` on one line, cut to ``limit`` characters, as a JSON string literal (markup escaped)."""
+    """``text`` on one line, cut to ``limit`` characters, in JSON string quotes with link markup escaped (an
+    excerpt to read, not a value to copy)."""
     flat = " ".join((text or "").split())
     if len(flat) > limit:
         flat = flat[:limit].rstrip() + "…"
-    return _literal(flat)
+    return _excerpt(flat)
 
 
 def name(text: str) -> str:
     """A seller's name as it is when it is one plain word (``get_weather``, ``USDC``); otherwise the exact
-    name as a JSON string literal, markup escaped (an agent calls a tool by its exact name, so it is never cut;
-    the structured content has it unescaped)."""
-    return text if _PLAIN_NAME.fullmatch(text) else _literal(text)
+    name as a JSON string literal (an agent calls a tool by its exact name, so it is never cut or escaped)."""
+    return text if _PLAIN_NAME.fullmatch(text) else json.dumps(text, ensure_ascii=False)
+
+
+def label(text: str) -> str:
+    """A seller's display name (a service name: shown, never called or paid) as ``name`` writes a plain one;
+    otherwise quoted with link markup escaped, as an excerpt is."""
+    return text if _PLAIN_NAME.fullmatch(text) else _excerpt(text)
 
 
 def url(text: str) -> str:
     """A listing's URL as it is when it is a plain one (``https://api.example.com/v1/weather``); otherwise the
-    exact URL as a JSON string literal, markup escaped (a canonical URL has no spaces, but its path may still
-    spell words)."""
+    exact URL as a JSON string literal (a canonical URL has no spaces, but its path may still spell words)."""
     plain = len(text) <= _PLAIN_URL_CHARS and _PLAIN_URL.fullmatch(text)
-    return text if plain else _literal(text)
+    return text if plain else json.dumps(text, ensure_ascii=False)

@@ -18,7 +18,7 @@ from souk.mcp.models import (
     ResourceSummary,
     SearchResult,
 )
-from souk.mcp.quoting import inert, name, quoted, url
+from souk.mcp.quoting import label, name, quoted, url
 
 TEXT_DESCRIPTION_CHARS = 160
 TEXT_SCHEMA_CHARS = 1500
@@ -57,7 +57,7 @@ def _prices(s: ResourceSummary) -> str:
 
 def _entry(position: int, s: ResourceSummary) -> str:
     target = _target(s.type, s.toolName, s.method, s.resource)
-    service = f"{name(s.serviceName)}: " if s.serviceName else ""
+    service = f"{label(s.serviceName)}: " if s.serviceName else ""
     prices = _prices(s)
     quality = f"{s.quality.settledCount} paid calls / {s.quality.uniquePayers} payers in {s.quality.windowDays} days"
     if s.quality.testnetSettledCount:
@@ -125,7 +125,7 @@ def detail_text(r: ResourceDetail) -> str:
     if s.inputSchema is not None:
         schema = json.dumps(s.inputSchema, ensure_ascii=False)
         cut = " … (cut; the structured content has all of it)" if len(schema) > TEXT_SCHEMA_CHARS else ""
-        lines.append(f"input schema: {inert(schema[:TEXT_SCHEMA_CHARS])}{cut}")  # seller text, as a quote is
+        lines.append(f"input schema: {schema[:TEXT_SCHEMA_CHARS]}{cut}")
     lines.append(
         "To pay for it: how_to_pay with this resource" + (f" and toolName {name(s.toolName)}." if s.toolName else ".")
     )

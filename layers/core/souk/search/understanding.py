@@ -839,6 +839,8 @@ _CALL_WORDS = _set("call calls request requests lookup lookups invocation invoca
 _CALL_UNIT_WORDS = _set(
     "call request req query use invocation hit lookup run search image page document file check api"
 )
+# The units a call is billed by, words of no topic; "per image", "per page", "per document" may be what is sought.
+_BILLING_UNITS = _set("call calls request requests req query queries use invocation invocations hit hits run runs")
 _SHOP_WORDS = _set("store stores shop shops menu coupon coupons discount discounts sale sales bill bills")
 
 
@@ -2368,7 +2370,7 @@ class _Scan:
             and self.joined(pay + 1, unit)
             and self.at(pay) in _PAY_VERBS
             and self.at(pay + 1) in ("per", "each", "every")
-            and self.at(unit) in _CALL_UNIT_WORDS
+            and self.at(unit) in _BILLING_UNITS
         )
 
     def proper_name(self, k: int) -> bool:
