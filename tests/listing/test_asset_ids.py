@@ -20,8 +20,10 @@ def test_a_classic_stellar_asset_is_its_asset_contract(network):
     assert stellar_asset_contract(network, "USDC", USDC_ISSUERS[network]) == assets.address_of(network, "USDC")
 
 
-def test_lumens_are_the_native_asset_contract():
-    assert stellar_asset_contract(STELLAR_TESTNET) == assets.address_of(STELLAR_TESTNET, "XLM")
+@pytest.mark.parametrize("network", [STELLAR_PUBNET, STELLAR_TESTNET])
+def test_lumens_are_the_native_asset_contract(network):
+    # The known-asset table had an invented pubnet address (its checksum failed): pubnet XLM went unpriced.
+    assert stellar_asset_contract(network) == assets.address_of(network, "XLM")
     # Published by Stellar (stellar contract id asset --asset native --network mainnet).
     assert stellar_asset_contract(STELLAR_PUBNET) == "CAS3J7GYLGXMF6TDJBBYYSE3HQ6BBSMLNUQ34T6TZMYMW2EVH34XOWMA"
 
