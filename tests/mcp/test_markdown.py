@@ -21,7 +21,7 @@ from souk.mcp.payment import payment_guide
 from souk.mcp.quoting import label, name, quoted, url
 from souk.mcp.summary import summarize
 from souk.mcp.text import choices_text, detail_text, list_text, payment_text
-from tests.factories import pdf_tool, verified
+from tests.factories import BASE_SELLER, pdf_tool, verified, weather
 
 LINK = "[click here](https://evil.example/steal)"
 IMAGE = "![x](https://t.example/p.png)"  # a serviceName is at most 32 characters
@@ -103,3 +103,25 @@ def test_structured_content_keeps_seller_text_exact(db, settings):
     with pytest.raises(AmbiguousResource) as raised:
         find_listing(db, item["resource"], None, None, settings)
     assert {c.toolName for c in raised.value.choices} == {LINK, PRE_ESCAPED, AUTOLINK, TAG}
+
+
+def test_a_sellers_asset_string_is_no_live_image_on_a_list_page(db, settings):
+    markdown_it = pytest.importorskip("markdown_it")
+    event = verified(weather(network="eip155:8453", pay_to=BASE_SELLER, asset=IMAGE))
+    assert catalog_event(db, event, settings).status == "success"
+    items = list_resources(db, {}, settings)["items"]
+    page = list_text(
+        ListResult(results=[summarize(i) for i in items], pagination=ListPagination(offset=0, limit=10, total=1))
+    )
+    assert "<img" not in markdown_it.MarkdownIt("commonmark").render(page), page
+
+
+def test_a_parameter_description_is_no_live_image_in_get_resource_and_the_schema_stays_exact(db, settings):
+    markdown_it = pytest.importorskip("markdown_it")
+    params = [Param("files", "array", f"URLs of the PDFs {IMAGE}", True)]
+    assert catalog_event(db, verified(pdf_tool(params=params)), settings).status == "success"
+    (item,) = list_resources(db, {}, settings)["items"]
+    summary = summarize(item, description_chars=None)
+    text = detail_text(ResourceDetail(summary=summary, item=item))
+    assert "<img" not in markdown_it.MarkdownIt("commonmark").render(text), text
+    assert json.dumps(summary.inputSchema, ensure_ascii=False) in text  # in a code block: exact, not escaped

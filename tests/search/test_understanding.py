@@ -1538,6 +1538,7 @@ def test_payment_failure_tooling_is_sought_not_debugged(query, networks, cap):
         ("translate text, I can pay per request on Base", ("translat", "text")),
         ("translate text paying per call on base", ("translat", "text")),
         ("translate text, payable per request on base", ("translat", "text")),
+        ("weather forecast on base paying per lookup", ("weather", "forecast")),
         ("translate text; I pay per call in USDC on Base", ("translat", "text")),
         # Not beside a constraint read: the words stay (they may be what the caller looks for).
         ("pay per call billing api on base", ("pay", "call", "bill", "api")),

@@ -51,6 +51,12 @@ class Filters:
         """``asset`` read as a CAIP-19 id (network and address, one option holds both), else None."""
         return None if self.asset is None else parse_asset_id(self.asset)
 
+    @property
+    def payment_network(self) -> str | None:
+        """The network a payment must be made on, as a parameter says it: ``network``, else a CAIP-19 ``asset``'s."""
+        asset_id = self.asset_id
+        return self.network or (None if asset_id is None else asset_id.network)
+
 
 def _single(params: Mapping[str, list[str]], name: str) -> str | None:
     values = params.get(name)

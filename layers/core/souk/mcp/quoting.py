@@ -10,8 +10,9 @@ quoted excerpt (``quoted``: descriptions, free prose) has its brackets, parenthe
 images, autolinks, inline HTML) backslash-escaped: rendered, it reads as written; read raw, it stays legible.
 Names and URLs (``name``, ``url``) are not escaped: the text's steps tell the agent to call or pay them verbatim
 and many hosts hand the raw text to the model, so they stay exact, decodable JSON string literals (a review found
-escaped parentheses copied into URLs would break them). The structured fields (toolName, serviceName,
-choices, ...) keep the exact text.
+escaped parentheses copied into URLs would break them). Display names (``label``: a service name, an asset) are
+escaped as excerpts are; JSON the agent may build a call from (an input schema) is ``fenced`` in a code block,
+exact and inert. The structured fields (toolName, serviceName, choices, ...) keep the exact text.
 """
 
 from __future__ import annotations
@@ -60,6 +61,14 @@ def label(text: str) -> str:
     """A seller's display name (a service name: shown, never called or paid) as ``name`` writes a plain one;
     otherwise quoted with link markup escaped, as an excerpt is."""
     return text if _PLAIN_NAME.fullmatch(text) else _excerpt(text)
+
+
+def fenced(text: str) -> str:
+    """``text`` as a markdown code block: read raw or rendered it is the exact text, and no markup in it is live
+    (a fence longer than any run of backticks inside, so the text cannot close it)."""
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    fence = "`" * max(3, longest + 1)
+    return f"{fence}\n{text}\n{fence}"
 
 
 def url(text: str) -> str:

@@ -18,7 +18,7 @@ from souk.mcp.models import (
     ResourceSummary,
     SearchResult,
 )
-from souk.mcp.quoting import label, name, quoted, url
+from souk.mcp.quoting import fenced, label, name, quoted, url
 
 TEXT_DESCRIPTION_CHARS = 160
 TEXT_SCHEMA_CHARS = 1500
@@ -33,11 +33,11 @@ def _target(kind: str, tool_name: str | None, method: str | None, resource: str)
 
 
 def _price(option: PaymentOption) -> str:
-    symbol = name(option.assetSymbol) if option.assetSymbol else None
+    symbol = label(option.assetSymbol) if option.assetSymbol else None
     amount = f"{option.amountDecimal} {symbol}" if option.amountDecimal and symbol else None
     atomic = f"{option.amount} atomic"
     usd = f", ≈${option.usdPrice:.6g}" if option.usdPrice is not None else ""  # none on a test network
-    price = f"{amount} ({atomic}{usd})" if amount else f"{atomic} of {name(option.asset)}{usd}"
+    price = f"{amount} ({atomic}{usd})" if amount else f"{atomic} of {label(option.asset)}{usd}"
     return f"up to {price}" if option.scheme == "upto" else price
 
 
@@ -125,7 +125,7 @@ def detail_text(r: ResourceDetail) -> str:
     if s.inputSchema is not None:
         schema = json.dumps(s.inputSchema, ensure_ascii=False)
         cut = " … (cut; the structured content has all of it)" if len(schema) > TEXT_SCHEMA_CHARS else ""
-        lines.append(f"input schema: {schema[:TEXT_SCHEMA_CHARS]}{cut}")
+        lines.append(f"input schema{cut}:\n{fenced(schema[:TEXT_SCHEMA_CHARS])}")
     lines.append(
         "To pay for it: how_to_pay with this resource" + (f" and toolName {name(s.toolName)}." if s.toolName else ".")
     )

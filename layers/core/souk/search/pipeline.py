@@ -98,8 +98,9 @@ def _eligibility_sql(
 
 def _explicit_parameters(filters: Filters) -> dict[str, str]:
     """Constraint kinds an explicit parameter sets (kind to parameter name): these win over the words."""
-    given = {"network": filters.network, "price": filters.max_usd_price, "type": filters.type}
-    names = {"network": "network", "price": "maxUsdPrice", "type": "type"}
+    given = {"network": filters.payment_network, "price": filters.max_usd_price, "type": filters.type}
+    # A CAIP-19 asset names its network: it wins over a network in the words as the network parameter does.
+    names = {"network": "network" if filters.network else "asset", "price": "maxUsdPrice", "type": "type"}
     return {kind: names[kind] for kind, value in given.items() if value is not None}
 
 
@@ -117,7 +118,7 @@ def _constraint_sql(
     """Query-derived hard constraints; an explicit parameter always wins over words in the query."""
     clauses: list[str] = []
     args: dict[str, object] = {}
-    if iq.networks and filters.network is None:
+    if iq.networks and filters.payment_network is None:
         clauses.append("l.networks && %(q_networks)s::text[]")
         args["q_networks"] = list(iq.networks)
         applied["networks"] = list(iq.networks)
@@ -145,6 +146,8 @@ def _constraint_sql(
         }
         if filters.network is not None:
             payment["networks"] = "ARRAY[%(f_network)s]::text[]"
+        elif filters.asset_id is not None:
+            payment["networks"] = "ARRAY[%(f_asset_network)s]::text[]"
         if filters.max_usd_price is not None:
             payment["max_usd"] = "%(f_max_usd)s"
         one_option = one_option_sql(
@@ -280,7 +283,7 @@ def rank(
             facts,
             iq,
             profile,
-            network_filtered=request.filters.network is not None,
+            network_filtered=request.filters.payment_network is not None,
             price_networks=_price_networks(request.filters, iq),
         )
     if profile.settlement:
@@ -470,7 +473,7 @@ def _semantic_arm(
 
 def _filtered_networks(args: dict[str, object]) -> list[str]:
     """The networks a search is filtered to (an explicit ``network`` or the query's own), if any."""
-    explicit = args.get("f_network")
+    explicit = args.get("f_network") or args.get("f_asset_network")  # a CAIP-19 asset names its network
     if isinstance(explicit, str):
         return [explicit]
     read = args.get("q_networks")
@@ -603,8 +606,8 @@ def _apply_query_signals(
 def _price_networks(filters: Filters, iq: InterpretedQuery) -> list[str] | None:
     """The networks a price is read on: the explicit filter's, else the ones read from the words, else None
     (production networks)."""
-    if filters.network is not None:
-        return [filters.network]
+    if filters.payment_network is not None:
+        return [filters.payment_network]
     return list(iq.networks) or None
 
 

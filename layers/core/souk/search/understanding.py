@@ -840,7 +840,9 @@ _CALL_UNIT_WORDS = _set(
     "call request req query use invocation hit lookup run search image page document file check api"
 )
 # The units a call is billed by, words of no topic; "per image", "per page", "per document" may be what is sought.
-_BILLING_UNITS = _set("call calls request requests req query queries use invocation invocations hit hits run runs")
+_BILLING_UNITS = _set(
+    "call calls request requests req query queries use invocation invocations hit hits run runs lookup lookups"
+)
 _SHOP_WORDS = _set("store stores shop shops menu coupon coupons discount discounts sale sales bill bills")
 
 
