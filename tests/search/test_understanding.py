@@ -1550,3 +1550,18 @@ def test_payment_failure_tooling_is_sought_not_debugged(query, networks, cap):
 )
 def test_how_the_caller_pays_beside_a_rail_is_no_topic(query: str, topical: tuple[str, ...]) -> None:
     assert interpret(query).topical_terms == topical
+
+
+@pytest.mark.parametrize(
+    ("query", "topical"),
+    [
+        ("usdc payment api", ("payment", "api")),  # a payments API, with USDC preferred
+        ("usdc payments api", ("payment", "api")),
+        ("base settlement tool", ("settlement", "tool")),
+        # Not naming a result: the payment word goes with the rail or the asset, as before.
+        ("weather api, usdc payments only", ("weather", "api")),
+        ("weather on base payments please", ("weather",)),
+    ],
+)
+def test_a_payment_word_naming_the_service_stays_a_topic(query: str, topical: tuple[str, ...]) -> None:
+    assert interpret(query).topical_terms == topical

@@ -839,6 +839,7 @@ _CALL_WORDS = _set("call calls request requests lookup lookups invocation invoca
 _CALL_UNIT_WORDS = _set(
     "call request req query use invocation hit lookup run search image page document file check api"
 )
+_SERVICE_NOUN_MODIFIERS = _set("payment payments settlement settlements")
 # The units a call is billed by, words of no topic; "per image", "per page", "per document" may be what is sought.
 _BILLING_UNITS = _set(
     "call calls request requests req query queries use invocation invocations hit hits run runs lookup lookups"
@@ -2352,7 +2353,7 @@ class _Scan:
                     break
             k = claim.last + 1
             while self.free(k) and self.joined(k - 1, k):
-                if self.at(k) in _RIGHT_FILLER:
+                if self.at(k) in _RIGHT_FILLER and not self.names_the_service(k):
                     self.take(k, claim)
                     k += 1
                 elif claim.kind != "price" and self.billed_per_call(k, k + 2):
@@ -2361,6 +2362,11 @@ class _Scan:
                     k += 3
                 else:
                     break
+
+    def names_the_service(self, k: int) -> bool:
+        """Word k ("payment", "settlement") modifies the result named next: "usdc payment api", "base settlement
+        tool" ask for a payment api, not only for a way to pay."""
+        return self.at(k) in _SERVICE_NOUN_MODIFIERS and self.joined(k, k + 1) and _is_head(self.at(k + 1))
 
     def billed_per_call(self, pay: int, unit: int) -> bool:
         """Words pay..unit are a payment verb, "per"/"each", and a unit of work ("pay per request", "paying per
