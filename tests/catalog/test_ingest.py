@@ -480,3 +480,12 @@ def test_a_success_after_the_same_listings_failure_with_that_transaction_counts(
     assert last_paid == CLOCK + timedelta(minutes=5)
     rows = db.execute("SELECT success, transaction FROM settlements").fetchall()
     assert [(r["success"], r["transaction"]) for r in rows] == [(True, tx)]
+
+
+def test_a_v1_exact_settlement_above_max_amount_required_is_a_payment(db, settings):
+    # v1's maxAmountRequired is a floor the payer's authorization may exceed: the reference facilitator checks
+    # value >= maxAmountRequired and settles that value.
+    settlement = {"success": True, "transaction": "0x" + "ab" * 32, "network": "base", "amount": "1500"}
+    event = _v1_event() | {"event": "settled", "settlement": settlement}
+    assert catalog_event(db, event, settings).status == "success"
+    assert db.execute("SELECT amount FROM settlements WHERE success").fetchone()["amount"] == 1500
