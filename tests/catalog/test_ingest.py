@@ -489,3 +489,42 @@ def test_a_v1_exact_settlement_above_max_amount_required_is_a_payment(db, settin
     event = _v1_event() | {"event": "settled", "settlement": settlement}
     assert catalog_event(db, event, settings).status == "success"
     assert db.execute("SELECT amount FROM settlements WHERE success").fetchone()["amount"] == 1500
+
+
+def _upto_settlement(charged: str, ceiling: str = "10000", transaction: str = "0x" + "cd" * 32) -> dict:
+    """An upto payment as its facilitator settles it: the settle-time requirements carry the amount charged, the
+    payload what the payer signed for at most (x402 specs/schemes/upto: amount is phase-dependent)."""
+    ev = settled(weather())
+    for part in (ev["paymentRequirements"], ev["paymentPayload"]["accepted"]):
+        part["scheme"] = "upto"
+    ev["paymentPayload"]["accepted"]["amount"] = ceiling
+    ev["paymentRequirements"]["amount"] = charged
+    ev["settlement"] |= {"amount": charged, "transaction": transaction}
+    return ev
+
+
+def test_an_upto_settlement_below_its_ceiling_is_a_payment_and_the_listing_offers_the_ceiling(db, settings):
+    assert catalog_event(db, _upto_settlement("1858"), settings).status == "success"
+    (option,) = db.execute("SELECT accepts FROM listings").fetchone()["accepts"]
+    assert option["amount"] == "10000"  # what a payer authorizes, not what one call happened to cost
+    assert db.execute("SELECT amount FROM settlements WHERE success").fetchone()["amount"] == 1858
+
+
+def test_an_upto_settlement_above_its_ceiling_is_refused(db, settings):
+    _rejected(db, settings, _upto_settlement("10001"), "requirements_mismatch")
+
+
+def test_an_upto_settlement_of_zero_catalogs_the_payment_and_counts_no_sale(db, settings):
+    # "If the settled amount = 0, no on-chain transaction is required": success, an empty transaction, amount "0".
+    outcome = catalog_event(db, _upto_settlement("0", transaction=""), settings)
+    assert outcome.status == "success"
+    assert [w.code for w in outcome.warnings] == ["settlement_not_recorded"]
+    assert db.execute("SELECT count(*) AS n FROM settlements").fetchone()["n"] == 0
+    row = db.execute("SELECT last_settled_at, accepts FROM listings").fetchone()
+    assert row["last_settled_at"] is None and row["accepts"][0]["amount"] == "10000"
+
+
+def test_an_exact_settlement_without_a_transaction_is_still_refused(db, settings):
+    ev = settled(weather())
+    ev["settlement"] |= {"transaction": "", "amount": "0"}
+    _rejected(db, settings, ev, "settlement_mismatch")

@@ -21,10 +21,17 @@ class Settlement(BaseModel):
     payer: str | None = Field(default=None, max_length=256)
     amount: str | None = None  # checked by souk.catalog.amounts (ASCII uint256), not by length alone
 
+    @property
+    def charged_nothing(self) -> bool:
+        """An upto payment settled at $0: successful, with no transaction (nothing moved on chain)."""
+        return self.success and not self.transaction.strip() and self.amount == "0"
+
     @model_validator(mode="after")
     def _successful_names_transaction(self) -> Settlement:
-        if self.success and not self.transaction.strip():
-            raise ValueError("a successful settlement needs its transaction hash (blank only when it failed)")
+        if self.success and not self.transaction.strip() and self.amount != "0":
+            raise ValueError(
+                "a successful settlement needs its transaction hash (blank only when it failed or charged 0)"
+            )
         return self
 
 

@@ -131,12 +131,21 @@ def _check_route_template(bazaar: dict[str, Any]) -> None:
         )
 
 
-def _check_accepted_matches(payload: dict[str, Any], reqs: dict[str, Any]) -> None:
+def _check_accepted_matches(payload: dict[str, Any], reqs: dict[str, Any], settled: bool) -> None:
     accepted = payload.get("accepted")
     if not isinstance(accepted, dict):
         raise CatalogRejection("invalid_event", "paymentPayload.accepted is missing")
     if "amount" in accepted:
         check_amount(accepted["amount"], "paymentPayload.accepted.amount")
+    upto = reqs.get("scheme") == "upto" and accepted.get("scheme") == "upto"
+    if settled and upto and "amount" in accepted and "amount" in reqs:
+        # upto's requirements amount is phase-dependent: at settlement it is what is charged, at most the ceiling
+        # the payer signed (paymentPayload.accepted.amount). The listing offers the ceiling.
+        if int(reqs["amount"]) > int(accepted["amount"]):
+            raise CatalogRejection(
+                "requirements_mismatch", "an upto settlement charges more than paymentPayload.accepted.amount"
+            )
+        reqs["amount"] = accepted["amount"]
     for field in ("scheme", "amount", "asset", "payTo"):
         if accepted.get(field) != reqs.get(field):
             raise CatalogRejection(
@@ -188,7 +197,7 @@ def draft_listing(event: FacilitatorEvent, settings: Settings) -> ListingDraft:
         # The raw URL first: the SDK's urlparse silently strips tabs/newlines and raises on bad IPv6.
         canonical_url(payload["resource"]["url"])
         _check_one_price(reqs, 2)
-        _check_accepted_matches(payload, reqs)
+        _check_accepted_matches(payload, reqs, settled=event.event == "settled")
         payload, dropped = drop_invalid_headers(payload, version=2)
         check_bounds(payload, settings)
         bazaar = _validate_v2_extension(payload)

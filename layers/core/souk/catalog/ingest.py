@@ -143,6 +143,10 @@ def _catalog_event(conn: Connection, raw: Any, settings: Settings, *, now: datet
         OutcomeWarning("field_dropped", f"{path} was invalid and is optional; it was dropped (Bazaar soft-drop)")
         for path in draft.dropped
     ]
+    if event.settlement is not None and event.settlement.charged_nothing:
+        # upto's $0 settlement ("no charge if no usage occurred"): the payment was verified, nothing was paid.
+        event = event.model_copy(update={"event": "verified", "settlement": None})
+        warnings.append(OutcomeWarning("settlement_not_recorded", "a settlement of 0 is no payment; not counted"))
     with conn.transaction():
         if event.settlement is not None and not event.settlement.success:
             return _failed_settlement(conn, draft, event, observed, settings)
