@@ -1565,3 +1565,25 @@ def test_how_the_caller_pays_beside_a_rail_is_no_topic(query: str, topical: tupl
 )
 def test_a_payment_word_naming_the_service_stays_a_topic(query: str, topical: tuple[str, ...]) -> None:
     assert interpret(query).topical_terms == topical
+
+
+@pytest.mark.parametrize(
+    ("query", "unapplied"),
+    [
+        # A copula or "cannot" between the negation and the constraint: dropped, never applied as its opposite.
+        ("python sandbox, must not be an MCP server", "negated:type"),
+        ("I need a python sandbox. It should not be MCP.", "negated:type"),
+        ("weather API; we cannot pay on Solana", "negated:network"),
+        ("weather that cannot be paid on solana", "negated:network"),
+    ],
+)
+def test_a_negated_constraint_behind_a_copula_is_dropped(query: str, unapplied: str) -> None:
+    iq = interpret(query)
+    assert iq.networks == () and iq.type is None
+    assert unapplied in iq.unapplied
+
+
+def test_a_chain_the_caller_excludes_gets_no_boost() -> None:
+    iq = interpret("translation, anything but Stellar")
+    assert iq.soft_networks == () and iq.negated_terms == ("stellar",)
+    assert interpret("tokens launched on Solana").soft_networks == (n.SOLANA,)  # a topical chain still does

@@ -839,6 +839,8 @@ _CALL_WORDS = _set("call calls request requests lookup lookups invocation invoca
 _CALL_UNIT_WORDS = _set(
     "call request req query use invocation hit lookup run search image page document file check api"
 )
+_NEGATED_GAP = _set("a an be being been")
+_CANNOT = _set("cannot can't cant")  # "we cannot pay on Solana": the rail refused, not asked for
 _SERVICE_NOUN_MODIFIERS = _set("payment payments settlement settlements")
 # The units a call is billed by, words of no topic; "per image", "per page", "per document" may be what is sought.
 _BILLING_UNITS = _set(
@@ -2318,11 +2320,16 @@ class _Scan:
             if claim.kind in ("price", "minprice") or claim.role == "topic":
                 continue
             k = claim.first - 1
-            while self.free(k) and self.joined(k, k + 1) and (self.at(k) in _LEFT_FILLER or self.at(k) in ("a", "an")):
+            # "must not be an MCP server", "cannot be paid on solana": a copula between the negation and the claim
+            while self.free(k) and self.joined(k, k + 1) and (self.at(k) in _LEFT_FILLER or self.at(k) in _NEGATED_GAP):
                 k -= 1
             if not (self.free(k) and self.joined(k, k + 1)):
                 continue
-            starts = [s for s in (k, k - 1) if self.free(s) and self.trigger_length(s) == k - s + 1]
+            starts = [
+                s
+                for s in (k, k - 1)
+                if self.free(s) and (self.trigger_length(s) == k - s + 1 or (s == k and self.at(k) in _CANNOT))
+            ]
             if not starts:
                 continue
             start = starts[0]
@@ -2560,6 +2567,7 @@ class _Scan:
         unapplied: list[str] = []
         family_ids: set[str] = set()
         soft: set[str] = set()
+        soft_words: dict[str, set[str]] = {}  # a topical chain's words: no boost for one the caller excludes
         quals: dict[str, str] = {}
         known: list[str] = []
         payment: list[str] = []
@@ -2588,6 +2596,8 @@ class _Scan:
             if claim.role == "topic":
                 if claim.kind == "network":
                     soft.update(cast(tuple[str, ...], claim.value))
+                    for network_id in cast(tuple[str, ...], claim.value):
+                        soft_words.setdefault(network_id, set()).update(tokenize(claim.phrase))
                 explain(claim, kind, _claim_value(claim))
                 continue
             if claim.kind == "network":
@@ -2745,7 +2755,9 @@ class _Scan:
             no_match=not topical and not constrained,
             understood=tuple(note for _, note in sorted(notes, key=lambda item: item[0])),
             unapplied=tuple(unapplied),
-            soft_networks=tuple(sorted(soft - set(networks))),
+            soft_networks=tuple(
+                sorted(n_id for n_id in soft - set(networks) if soft_words.get(n_id, set()).isdisjoint(negated))
+            ),
             constraints=tuple(note for _, note in sorted(explained, key=lambda item: item[0])),
         )
 
