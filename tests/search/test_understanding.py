@@ -1587,3 +1587,9 @@ def test_a_chain_the_caller_excludes_gets_no_boost() -> None:
     iq = interpret("translation, anything but Stellar")
     assert iq.soft_networks == () and iq.negated_terms == ("stellar",)
     assert interpret("tokens launched on Solana").soft_networks == (n.SOLANA,)  # a topical chain still does
+
+
+def test_arbitrum_is_a_chain_a_rail_can_name() -> None:
+    # Unknown before: "paid on arbitrum" applied nothing and said nothing, as if any chain would do.
+    assert interpret("weather paid on arbitrum").networks == ("eip155:42161",)
+    assert interpret("arbitrum token prices").networks == ()

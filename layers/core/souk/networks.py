@@ -103,6 +103,9 @@ FAMILIES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "avalanche": (("eip155:43114",), ("eip155:43113",)),
     "sei": (("eip155:1329",), ("eip155:1328",)),
     "iotex": (("eip155:4689",), ()),
+    # Arbitrum One: a query naming it gets its filter (and an honest empty page) rather than no constraint at all.
+    # Not "optimism", an English word ("optimism about the market") as often as a chain.
+    "arbitrum": (("eip155:42161",), ("eip155:421614",)),
 }
 
 KNOWN_NETWORKS = frozenset(LEGACY_ALIASES.values()) | TESTNETS
