@@ -1593,3 +1593,23 @@ def test_arbitrum_is_a_chain_a_rail_can_name() -> None:
     # Unknown before: "paid on arbitrum" applied nothing and said nothing, as if any chain would do.
     assert interpret("weather paid on arbitrum").networks == ("eip155:42161",)
     assert interpret("arbitrum token prices").networks == ()
+
+
+@pytest.mark.parametrize(
+    ("query", "topic_chain"),
+    [
+        ("send a payment on base", n.BASE),
+        ("track payments on stellar", n.STELLAR_PUBNET),
+        ("list recent payments on stellar", n.STELLAR_PUBNET),
+    ],
+)
+def test_payments_the_task_acts_on_name_no_rail(query: str, topic_chain: str) -> None:
+    # A payment API was filtered to the chain and lost "payment" from its topic ("send" found an email API).
+    iq = interpret(query)
+    assert iq.networks == () and iq.soft_networks == (topic_chain,)
+    assert "payment" in iq.topical_terms
+
+
+@pytest.mark.parametrize("query", ["weather api, payment on base", "weather, my payment on base"])
+def test_how_the_caller_pays_still_names_the_rail(query: str) -> None:
+    assert interpret(query).networks == (n.BASE,)

@@ -840,6 +840,14 @@ _CALL_UNIT_WORDS = _set(
     "call request req query use invocation hit lookup run search image page document file check api"
 )
 _NEGATED_GAP = _set("a an be being been")
+# Before "payment(s) on <chain>", these make the payments the task's object, not how the caller pays.
+_PAYMENT_OBJECT_MARKERS = _set(
+    """
+    a an the send sending sends execute executing make making track tracking list listing
+    process processing receive receiving initiate monitor monitoring verify verifying refund refunding schedule
+    split stream streaming reconcile reconciling
+    """
+)
 _CANNOT = _set("cannot can't cant")  # "we cannot pay on Solana": the rail refused, not asked for
 _SERVICE_NOUN_MODIFIERS = _set("payment payments settlement settlements")
 # The units a call is billed by, words of no topic; "per image", "per page", "per document" may be what is sought.
@@ -1713,6 +1721,10 @@ class _Scan:
             # "every facilitator that supports settling on Solana": where a facilitator settles is what it
             # is asked about, not how the caller pays
             return "topic", f"'{self.span_text(facilitator, last)}': a facilitator's chains are its subject"
+        noun = self.before(prev)
+        if prep in _NET_PREPS and self.at(noun) in _PAY_NOUNS and self.payments_are_the_object(noun):
+            # "send a payment on base", "track payments on stellar": the payments on that chain are the task
+            return "topic", f"'{self.span_text(noun, last)}': payments the task acts on, not how the caller pays"
         pay = self.pay_phrase(i, last, prev, prep, symbol_next)
         if pay:
             return "filter", f"'{pay}': payment phrase"
@@ -1830,6 +1842,16 @@ class _Scan:
             ):
                 return k
         return -1
+
+    def payments_are_the_object(self, k: int) -> bool:
+        """The payment noun at k is what the task acts on: a verb, an article or an asset right before it ("send a
+        payment", "execute a USDC payment", "track payments", "list recent payments")."""
+        before = self.before(k)
+        word = self.at(before) if before >= 0 else ""
+        if word in _SYMBOLS or word in ("recent", "incoming", "outgoing", "pending", "failed"):
+            before = self.before(before)
+            word = self.at(before) if before >= 0 else ""
+        return word in _PAYMENT_OBJECT_MARKERS
 
     def pay_product(self, pay: int) -> bool:
         """ "solana pay integration guide": Solana Pay, the product; not "solana pay per call", "stellar pay
