@@ -1613,3 +1613,16 @@ def test_payments_the_task_acts_on_name_no_rail(query: str, topic_chain: str) ->
 @pytest.mark.parametrize("query", ["weather api, payment on base", "weather, my payment on base"])
 def test_how_the_caller_pays_still_names_the_rail(query: str) -> None:
     assert interpret(query).networks == (n.BASE,)
+
+
+@pytest.mark.parametrize(
+    ("query", "soft", "topical"),
+    [
+        # A wish said after the constraint is a preference as one said before it is ("preferably on base").
+        ("court opinions search, payment on Base is preferred", (n.BASE,), ("court", "opinion", "search")),
+        ("ocr api on solana if possible", (n.SOLANA, n.SOLANA_DEVNET), ("ocr", "api")),
+    ],
+)
+def test_a_trailing_wish_is_a_preference(query: str, soft: tuple[str, ...], topical: tuple[str, ...]) -> None:
+    iq = interpret(query)
+    assert iq.networks == () and iq.soft_networks == soft and iq.topical_terms == topical

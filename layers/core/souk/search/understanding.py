@@ -225,7 +225,11 @@ _ASSET_CONTEXT = _NET_PREPS | _PAY_VERBS | {"in", "with", "denominated", "priced
 _HARD_KINDS = frozenset({"network", "price", "type", "method"})
 _WISH_FILLER = _set(
     "a an the on be paid priced costing via using through in is it to something one have would settle settles pay"
+    " paying settling"
 )
+# After the constraint: "payment on Base is preferred", "base preferred", "on solana if possible".
+_TRAILING_WISH = _set("preferred preferable preferably ideally optional")
+_TRAILING_WISH_GAP = _set("is are would be payment payments settlement")
 _MEANS_WORDS = _set("via with using through over pay paid paying")  # "pay via x402": the caller's means
 _INSIST_WORDS = _set("only must pay paying payable pays")
 _OTHER_PAYERS = _set(
@@ -867,6 +871,7 @@ class _Claim:
     negated: bool = False
     role: AppliedAs = "filter"
     why: str = ""
+    wished: bool = False  # a preference ("ideally on base"): a boost, but its payment words are still no topic
 
 
 class _Scan:
@@ -1100,8 +1105,16 @@ class _Scan:
                 -1,
             )
             if wish >= 0 and all(self.at(k) in _WISH_FILLER for k in range(wish + 1, claim.first)):
-                claim.role = "topic"
+                claim.role, claim.wished = "topic", True
                 claim.why = f"'{self.span_text(wish, claim.last)}': a preference, not a requirement"
+                wished.append(claim)
+                continue
+            after = self.trailing_wish(claim.last)
+            if after >= 0:
+                for k in range(claim.last + 1, after + 1):
+                    self.take(k, claim)  # the wish is said, not searched for
+                claim.role, claim.wished = "topic", True
+                claim.why = f"'{self.span_text(claim.first, after)}': a preference, not a requirement"
                 wished.append(claim)
         for claim in self.claims:
             if claim.role != "filter" or claim.kind not in _HARD_KINDS:
@@ -1120,6 +1133,19 @@ class _Scan:
             ):
                 claim.role = "topic"
                 claim.why = f"'{claim.phrase}': joined to a preference"
+
+    def trailing_wish(self, last: int) -> int:
+        """The index of a wish word right after a constraint ending at ``last`` ("... on Base is preferred", "base
+        preferred", "... on solana if possible"), in its sentence; -1 when none."""
+        for k in range(last + 1, min(len(self.words), last + 5)):
+            if self.sentence[k] != self.sentence[last]:
+                return -1
+            word = self.words[k]
+            if word in _TRAILING_WISH or (word == "possible" and self.at(k - 1) in ("if", "when", "where")):
+                return k
+            if word not in _TRAILING_WISH_GAP and word not in ("if", "when", "where"):
+                return -1
+        return -1
 
     def waived(self, claim: _Claim) -> str:
         """Why the sentence of ``claim`` waives it after stating it ("..., but any chain is fine", "..., but it's
@@ -2364,7 +2390,8 @@ class _Scan:
 
     def attach_filler(self) -> None:
         for claim in sorted(self.claims, key=lambda c: c.first):
-            if claim.kind not in ("network", "qualifier", "asset", "price") or claim.role == "topic":
+            topical = claim.role == "topic" and not claim.wished
+            if claim.kind not in ("network", "qualifier", "asset", "price") or topical:
                 continue
             left = _PRICE_LEFT_FILLER if claim.kind == "price" else _LEFT_FILLER
             k = claim.first - 1
