@@ -1626,3 +1626,9 @@ def test_how_the_caller_pays_still_names_the_rail(query: str) -> None:
 def test_a_trailing_wish_is_a_preference(query: str, soft: tuple[str, ...], topical: tuple[str, ...]) -> None:
     iq = interpret(query)
     assert iq.networks == () and iq.soft_networks == soft and iq.topical_terms == topical
+
+
+@pytest.mark.parametrize("query", ["stock quote API or MCP tool", "an MCP tool or API for weather"])
+def test_either_interface_filters_neither(query: str) -> None:
+    assert interpret(query).type is None
+    assert interpret("weather mcp tool").type == "mcp"

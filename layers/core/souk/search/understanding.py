@@ -228,6 +228,7 @@ _WISH_FILLER = _set(
     " paying settling"
 )
 # After the constraint: "payment on Base is preferred", "base preferred", "on solana if possible".
+_INTERFACE_WORDS = _set("api apis endpoint endpoints http rest service services server servers tool tools")
 _TRAILING_WISH = _set("preferred preferable preferably ideally optional")
 _TRAILING_WISH_GAP = _set("is are would be payment payments settlement")
 _MEANS_WORDS = _set("via with using through over pay paid paying")  # "pay via x402": the caller's means
@@ -1124,6 +1125,10 @@ class _Scan:
                 claim.role, claim.why = "topic", f"'{claim.phrase}': {waived}"
                 wished.append(claim)
         for claim in self.claims:
+            if claim.role == "filter" and claim.kind == "type" and self.either_interface(claim):
+                claim.role = "topic"
+                claim.why = f"'{claim.phrase}': one of two kinds of interface the caller accepts"
+        for claim in self.claims:
             if claim.role == "filter" and any(
                 w.kind == claim.kind == "network"
                 and 0 < claim.first - w.last <= 2
@@ -1133,6 +1138,19 @@ class _Scan:
             ):
                 claim.role = "topic"
                 claim.why = f"'{claim.phrase}': joined to a preference"
+
+    def either_interface(self, claim: _Claim) -> bool:
+        """ "a stock quote API or MCP tool", "an MCP server or an API": another interface offered as an alternative."""
+        k = claim.first - 1
+        while self.at(k) in ("a", "an"):
+            k -= 1
+        if self.at(k) == "or" and self.at(k - 1) in _INTERFACE_WORDS:
+            return True
+        k = claim.last + 1
+        while self.at(k) in _INTERFACE_WORDS and k <= claim.last + 2:  # "MCP tool or ..." / "MCP server or ..."
+            k += 1
+        k += self.at(k) == "or"
+        return self.at(k - 1) == "or" and (self.at(k) in _INTERFACE_WORDS or self.at(k + 1) in _INTERFACE_WORDS)
 
     def trailing_wish(self, last: int) -> int:
         """The index of a wish word right after a constraint ending at ``last`` ("... on Base is preferred", "base
