@@ -1632,3 +1632,21 @@ def test_a_trailing_wish_is_a_preference(query: str, soft: tuple[str, ...], topi
 def test_either_interface_filters_neither(query: str) -> None:
     assert interpret(query).type is None
     assert interpret("weather mcp tool").type == "mcp"
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "check that an email address is real and not disposable",
+        "confirm each new customer's email is valid and not disposable before sending a welcome email",
+    ],
+)
+def test_a_state_the_call_checks_for_is_no_refusal(query: str) -> None:
+    # The listing that detects disposable addresses was demoted below email senders.
+    iq = interpret(query)
+    assert iq.negated_terms == () and "dispos" in iq.topical_terms
+
+
+def test_a_refusal_ends_where_the_task_goes_on() -> None:
+    iq = interpret("an email validation api, not kickbox before we send anything")
+    assert iq.negated_terms == ("kickbox",)

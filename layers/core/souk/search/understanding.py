@@ -369,6 +369,8 @@ _NEGATION_FILLER = """
 _MANNER_IDIOMS = frozenset({("under", "the", "hood"), ("behind", "the", "scenes"), ("in", "the", "background")})
 _CLAUSE_STOPS = frozenset(
     {"and", "but", "that", "which", "with", "who", "while", "whereas", "plus", "is", "are", "since", "because"}
+    # "not disposable before sending a welcome email": what happens next is not refused
+    | {"before", "after", "when", "whenever", "then", "until", "unless", "once"}
 )
 # In a request ("... excluding volume data", "I want to avoid any bad hair days") an exclusion refuses
 # results only where it names one: a kind of service or provider, a maker ("built on"), or a proper name.
@@ -845,6 +847,11 @@ _CALL_UNIT_WORDS = _set(
     "call request req query use invocation hit lookup run search image page document file check api"
 )
 _NEGATED_GAP = _set("a an be being been")
+_COPULAS = _set("is are was were")
+_CHECK_VERBS = _set(
+    "check checks checking confirm confirms verify verifies verifying validate validates validating ensure ensures"
+    " detect detects tell tells whether determine determines flag flags"
+)
 # Before "payment(s) on <chain>", these make the payments the task's object, not how the caller pays.
 _PAYMENT_OBJECT_MARKERS = _set(
     """
@@ -2524,6 +2531,10 @@ class _Scan:
         if word == "not":
             if nxt in ("interested", "looking", "wanting"):  # "not interested in anything that ..."
                 return 1, ""
+            copula = self.look_back(i, 4, _COPULAS)
+            if copula >= 0 and self.in_sentence_before(copula, 8, _CHECK_VERBS) >= 0:
+                # "confirm each email is valid and not disposable": the state the call checks for, not a refusal
+                return -1, content
             if prior == "rather" and nxt in ("use", "get", "see", "have"):  # "i'd rather not use anything by X"
                 return 1, ""
             if self.request and nxt.endswith(("ed", "ing")) and not _is_head(prior):
