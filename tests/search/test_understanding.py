@@ -1650,3 +1650,19 @@ def test_a_state_the_call_checks_for_is_no_refusal(query: str) -> None:
 def test_a_refusal_ends_where_the_task_goes_on() -> None:
     iq = interpret("an email validation api, not kickbox before we send anything")
     assert iq.negated_terms == ("kickbox",)
+
+
+@pytest.mark.parametrize(
+    ("query", "topical"),
+    [
+        ("sentiment analysis, price per call must be below $0.001", ("sentiment", "analysi")),
+        ("weather api, price cap $0.01", ("weather", "api")),
+        ("weather api, cost ceiling of 2 cents per call", ("weather", "api")),
+        ("face detection, price ceiling 0.3 cents", ("face", "detect")),
+        ("api rate limit checker under 1 cent", ("api", "rate", "limit", "checker")),  # a cap word alone stays
+    ],
+)
+def test_the_words_naming_a_price_cap_are_no_topic(query: str, topical: tuple[str, ...]) -> None:
+    # "price" and "cap" as search words ranked price feeds for a sentiment request.
+    iq = interpret(query)
+    assert iq.max_usd_price is not None and iq.topical_terms == topical

@@ -847,6 +847,9 @@ _CALL_UNIT_WORDS = _set(
     "call request req query use invocation hit lookup run search image page document file check api"
 )
 _NEGATED_GAP = _set("a an be being been")
+_PRICE_GAP = _set("must should be has have needs need stay stays of")  # "... must be below $0.001"
+_PRICE_NOUNS = _set("price prices cost costs fee fees spend spending budget charge")
+_CAP_WORDS = _set("cap caps limit limits ceiling ceilings max maximum")
 _COPULAS = _set("is are was were")
 _CHECK_VERBS = _set(
     "check checks checking confirm confirms verify verifies verifying validate validates validating ensure ensures"
@@ -2421,9 +2424,15 @@ class _Scan:
             left = _PRICE_LEFT_FILLER if claim.kind == "price" else _LEFT_FILLER
             k = claim.first - 1
             while self.free(k) and self.joined(k, k + 1):
-                if self.at(k) in left:
+                if self.at(k) in left or (claim.kind == "price" and self.at(k) in _PRICE_GAP):
                     self.take(k, claim)
                     k -= 1
+                elif claim.kind == "price" and (span := self.price_said(k)):
+                    # "price cap $0.01", "cost ceiling of 2 cents", "price per call must be below $0.001": the
+                    # words naming the cap are no topic (they ranked price feeds for a sentiment request)
+                    for j in range(k - span + 1, k + 1):
+                        self.take(j, claim)
+                    k -= span
                 elif claim.kind != "price" and self.billed_per_call(k - 2, k):
                     # "I can pay per request on Base": how the caller pays is no topic ("pay" and "request"
                     # as search words ranked a payments API first for a translation request)
@@ -2448,6 +2457,16 @@ class _Scan:
         """Word k ("payment", "settlement") modifies the result named next: "usdc payment api", "base settlement
         tool" ask for a payment api, not only for a way to pay."""
         return self.at(k) in _SERVICE_NOUN_MODIFIERS and self.joined(k, k + 1) and _is_head(self.at(k + 1))
+
+    def price_said(self, k: int) -> int:
+        """How many words ending at k name a price cap, free and joined: "price cap", "cost ceiling", "price
+        limit", "price per call" (2 or 3), else 0. Not a cap word alone ("rate limit checker under 1 cent")."""
+        if self.at(k) in _CAP_WORDS and self.at(k - 1) in _PRICE_NOUNS and self.free(k - 1) and self.joined(k - 1, k):
+            return 2
+        per_call = self.at(k) in _BILLING_UNITS and self.at(k - 1) in ("per", "each", "a")
+        if per_call and self.at(k - 2) in _PRICE_NOUNS and all(self.free(j) for j in (k - 2, k - 1)):
+            return 3 if self.joined(k - 2, k - 1) and self.joined(k - 1, k) else 0
+        return 0
 
     def billed_per_call(self, pay: int, unit: int) -> bool:
         """Words pay..unit are a payment verb, "per"/"each", and a unit of work ("pay per request", "paying per
