@@ -1666,3 +1666,16 @@ def test_the_words_naming_a_price_cap_are_no_topic(query: str, topical: tuple[st
     # "price" and "cap" as search words ranked price feeds for a sentiment request.
     iq = interpret(query)
     assert iq.max_usd_price is not None and iq.topical_terms == topical
+
+
+@pytest.mark.parametrize(
+    ("query", "refused"),
+    [
+        # Typed in lower case, or in a request opening with "I": the excluded name became a search word.
+        ("please find me a translation API, excluding lingobridge", "lingobridg"),
+        ("I want current weather, avoid skyfolio", "skyfolio"),
+    ],
+)
+def test_an_exclusion_ending_its_own_clause_refuses_that_name(query: str, refused: str) -> None:
+    iq = interpret(query)
+    assert iq.negated_terms == (refused,) and refused not in iq.topical_terms

@@ -1162,6 +1162,18 @@ class _Scan:
         k += self.at(k) == "or"
         return self.at(k - 1) == "or" and (self.at(k) in _INTERFACE_WORDS or self.at(k + 1) in _INTERFACE_WORDS)
 
+    def refuses_a_name(self, i: int, length: int) -> bool:
+        """ "a translation API, excluding lingobridge", "current weather, avoid skyfolio": an exclusion opening its
+        own clause after a comma and ending the sentence on one word refuses that one (a provider, typed in any
+        case), not data the call leaves out ("character count excluding spaces" has no clause of its own)."""
+        if self.words[i] not in _EXCLUDE_VERBS | {"except"} or self.words[i] == "nothing" or i == 0:
+            return False
+        if self.link[i - 1] or self.text[self.spans[i - 1][1] : self.spans[i][0]].strip() != ",":
+            return False
+        k = i + length
+        ends = k == len(self.words) - 1 or (k + 1 < len(self.words) and self.sentence[k + 1] != self.sentence[k])
+        return 0 <= k < len(self.words) and self.sentence[k] == self.sentence[i] and ends and self.words[k].isalpha()
+
     def trailing_wish(self, last: int) -> int:
         """The index of a wish word right after a constraint ending at ``last`` ("... on Base is preferred", "base
         preferred", "... on solana if possible"), in its sentence; -1 when none."""
@@ -2510,6 +2522,8 @@ class _Scan:
         content = f"'{phrase}' negates the task content, not the result"
         if self.proper_name(i):  # "Doctors Without Borders", "Nothing Phone"
             return -1, f"'{phrase}' is part of a name"
+        if self.refuses_a_name(i, length):
+            return 0, ""
         imperative = self.request or self.words[0] in _IMPERATIVE_OPENERS
         if imperative and word in _EXCLUDE_VERBS and word != "nothing" and not self.names_a_result(i + length):
             # "character count excluding spaces", "excluding volume data", "avoid any bad hair days": what
