@@ -28,7 +28,7 @@ class Settlement(BaseModel):
 
     @model_validator(mode="after")
     def _successful_names_transaction(self) -> Settlement:
-        if self.success and not self.transaction.strip() and self.amount != "0":
+        if self.success and not self.transaction.strip() and not self.charged_nothing:
             raise ValueError(
                 "a successful settlement needs its transaction hash (blank only when it failed or charged 0)"
             )

@@ -229,7 +229,6 @@ _WISH_FILLER = _set(
 )
 # After the constraint: "payment on Base is preferred", "base preferred", "on solana if possible".
 _INTERFACE_WORDS = _set("api apis endpoint endpoints http rest service services server servers tool tools")
-_TRAILING_WISH = _set("preferred preferable preferably ideally optional")
 _TRAILING_WISH_GAP = _set("is are would be payment payments settlement")
 _MEANS_WORDS = _set("via with using through over pay paid paying")  # "pay via x402": the caller's means
 _INSIST_WORDS = _set("only must pay paying payable pays")
@@ -798,6 +797,7 @@ _ASSET_NAMES = {"lumens": "XLM", "lumen": "XLM", "usd": "", "euro": ""}
 _ASSET_PAIRS = {("usd", "coin"): "USDC", ("euro", "coin"): "EURC"}
 _PRICE_MOVES = _set("drops drop dropped falls fall fell rises rise rose dips dip jumps jump moves spikes crashes")
 _PREFER = _set("prefer prefers preferred preferably ideally")
+_TRAILING_WISH = (_PREFER - _set("prefer prefers")) | _set("preferable optional")
 _WALLET = _set("wallet wallets")
 _WALLET_ADJECTIVES = _set("only funded main primary own single usual default spending payment paying")
 _FUNDS_NOUNS = _set("account money funds balance")  # "my spending account lives on avalanche fuji"
@@ -866,9 +866,7 @@ _PAYMENT_OBJECT_MARKERS = _set(
 _CANNOT = _set("cannot can't cant")  # "we cannot pay on Solana": the rail refused, not asked for
 _SERVICE_NOUN_MODIFIERS = _set("payment payments settlement settlements")
 # The units a call is billed by, words of no topic; "per image", "per page", "per document" may be what is sought.
-_BILLING_UNITS = _set(
-    "call calls request requests req query queries use invocation invocations hit hits run runs lookup lookups"
-)
+_BILLING_UNITS = _CALL_WORDS | _set("req query queries use hit hits run runs")
 _SHOP_WORDS = _set("store stores shop shops menu coupon coupons discount discounts sale sales bill bills")
 
 
@@ -2445,7 +2443,7 @@ class _Scan:
                     for j in range(k - span + 1, k + 1):
                         self.take(j, claim)
                     k -= span
-                elif claim.kind != "price" and self.billed_per_call(k - 2, k):
+                elif claim.kind != "price" and self.billed_per_call(k - 2):
                     # "I can pay per request on Base": how the caller pays is no topic ("pay" and "request"
                     # as search words ranked a payments API first for a translation request)
                     for j in range(k - 2, k + 1):
@@ -2458,7 +2456,7 @@ class _Scan:
                 if self.at(k) in _RIGHT_FILLER and not self.names_the_service(k):
                     self.take(k, claim)
                     k += 1
-                elif claim.kind != "price" and self.billed_per_call(k, k + 2):
+                elif claim.kind != "price" and self.billed_per_call(k):
                     for j in range(k, k + 3):  # "on Base, paying per call"
                         self.take(j, claim)
                     k += 3
@@ -2480,17 +2478,16 @@ class _Scan:
             return 3 if self.joined(k - 2, k - 1) and self.joined(k - 1, k) else 0
         return 0
 
-    def billed_per_call(self, pay: int, unit: int) -> bool:
-        """Words pay..unit are a payment verb, "per"/"each", and a unit of work ("pay per request", "paying per
-        call", "payable per use"), free and joined."""
+    def billed_per_call(self, pay: int) -> bool:
+        """The three words from ``pay`` are a payment verb, "per"/"each", and a unit of work ("pay per request",
+        "paying per call", "payable per use"), free and joined."""
         return (
-            unit - pay == 2
-            and all(self.free(j) for j in range(pay, unit + 1))
+            all(self.free(j) for j in range(pay, pay + 3))
             and self.joined(pay, pay + 1)
-            and self.joined(pay + 1, unit)
+            and self.joined(pay + 1, pay + 2)
             and self.at(pay) in _PAY_VERBS
             and self.at(pay + 1) in ("per", "each", "every")
-            and self.at(unit) in _BILLING_UNITS
+            and self.at(pay + 2) in _BILLING_UNITS
         )
 
     def proper_name(self, k: int) -> bool:
