@@ -206,8 +206,8 @@ CASES: list[tuple[str, tuple[str, ...], dict[str, Any]]] = [
         {"max_usd_price": Decimal("0.05"), "negated_terms": ("tweet",)},
     ),
     ("no-code form builder", ("code", "form", "builder"), {}),
-    ("weather api, not on base", ("weather", "api"), {"unapplied": ("negated:network",)}),
-    ("pdf tool without mcp", ("pdf", "tool"), {"unapplied": ("negated:type",)}),
+    ("weather api, not on base", ("weather", "api"), {"excluded_networks": (n.BASE,)}),
+    ("pdf tool without mcp", ("pdf", "tool"), {"excluded_type": "mcp"}),
     # payment filler goes only with a constraint
     ("payment status api", ("payment", "status", "api"), {}),
     ("payment status api that takes usdc", ("payment", "status", "api"), {"assets": ("USDC",)}),
@@ -350,7 +350,7 @@ CASES: list[tuple[str, tuple[str, ...], dict[str, Any]]] = [
     ("link shortener that does not track clicks", ("link", "shorten"), {"negated_terms": ("track", "click")}),
     ("Nothing Phone 2 specs lookup", ("noth", "phone", "2", "spec", "lookup"), {}),
     ("translate text without losing formatting", ("translat", "text", "lose", "format"), {}),
-    ("an HTTP endpoint, not an MCP tool, for geocoding", ("geocod",), {"type": "http", "unapplied": ("negated:type",)}),
+    ("an HTTP endpoint, not an MCP tool, for geocoding", ("geocod",), {"type": "http", "excluded_type": "mcp"}),
     ("stellar spectra classification", ("stellar", "spectra", "classif"), {}),
     ("Solana Beach surf report", ("solana", "beach", "surf", "report"), {}),
     ("on base percentage by player", ("base", "percentag", "player"), {}),
@@ -432,6 +432,8 @@ def test_headline_query_in_full() -> None:
         "type": None,
         "method": None,
         "negatedTerms": [],
+        "excludedNetworks": [],
+        "excludedType": None,
         "topicalTerms": ["weather", "api"],
         "topicalText": "weather api",
         "noMatch": False,
@@ -539,7 +541,7 @@ def test_every_constraint_has_a_note() -> None:
     assert _notes("news about MCP") == [("type", "mcp", "topic")]
     assert _notes("articles about 'MCP'") == [("type", "mcp", "topic")]
     assert _notes("find users who did not give a gift") == [("negation", "", "topic")]
-    assert _notes("weather api, not on base") == [("network", n.BASE, "unapplied")]
+    assert _notes("weather api, not on base") == [("network", n.BASE, "demote")]
     assert _notes("weather api over $1") == [("price", "over $1", "unapplied")]
     # narrowed away: "on stellar" named both networks, "testnet" kept one
     assert _notes("testnet weather api on stellar") == [
@@ -1568,19 +1570,36 @@ def test_a_payment_word_naming_the_service_stays_a_topic(query: str, topical: tu
 
 
 @pytest.mark.parametrize(
-    ("query", "unapplied"),
+    ("query", "networks", "query_type"),
     [
-        # A copula or "cannot" between the negation and the constraint: dropped, never applied as its opposite.
-        ("python sandbox, must not be an MCP server", "negated:type"),
-        ("I need a python sandbox. It should not be MCP.", "negated:type"),
-        ("weather API; we cannot pay on Solana", "negated:network"),
-        ("weather that cannot be paid on solana", "negated:network"),
+        # A copula or "cannot" between the negation and the constraint: never applied as its opposite, only demoted.
+        ("python sandbox, must not be an MCP server", (), "mcp"),
+        ("I need a python sandbox. It should not be MCP.", (), "mcp"),
+        ("weather API; we cannot pay on Solana", SOLANA_BOTH, None),
+        ("weather that cannot be paid on solana", SOLANA_BOTH, None),
     ],
 )
-def test_a_negated_constraint_behind_a_copula_is_dropped(query: str, unapplied: str) -> None:
+def test_a_negated_constraint_behind_a_copula_demotes_and_never_filters(
+    query: str, networks: tuple[str, ...], query_type: str | None
+) -> None:
     iq = interpret(query)
     assert iq.networks == () and iq.type is None
-    assert unapplied in iq.unapplied
+    assert (iq.excluded_networks, iq.excluded_type) == (networks, query_type)
+    assert not any(note.applied_as == "filter" for note in iq.constraints)
+
+
+def test_a_refused_rail_or_interface_is_a_demotion_said_as_such() -> None:
+    iq = interpret("weather on base, not on solana")
+    assert iq.networks == (n.BASE,) and iq.excluded_networks == SOLANA_BOTH
+    refused = [note for note in iq.constraints if note.applied_as == "demote"]
+    assert [(note.kind, note.text) for note in refused] == [("network", "not on solana")]
+    assert "not a filter" in refused[0].why
+    testnets = interpret("ocr api, not on testnet")
+    assert testnets.excluded_networks == ALL_TESTNETS and testnets.networks == ()
+    assert [note.value for note in testnets.constraints] == ["testnets"]
+    assert interpret("ocr api, not on testnet").to_dict()["excludedNetworks"] == list(ALL_TESTNETS)
+    # A chain named and refused in one query is only the positive filter's business when they differ.
+    assert interpret("translation api, no mcp").to_dict()["excludedType"] == "mcp"
 
 
 def test_a_chain_the_caller_excludes_gets_no_boost() -> None:

@@ -33,6 +33,7 @@ class Candidate(NamedTuple):
     health_score: float | None  # the probe EWMA, None when never probed
     alive_at: datetime | None  # last healthy probe or verified payment, whichever is later
     description_key: str  # md5 of the description, lower-cased and whitespace-collapsed ("" without one)
+    type: str  # http | mcp
 
 
 # Settlements on test networks are not counted: test tokens are free, so a seller paying itself there could buy
@@ -52,7 +53,7 @@ SELECT l.id, l.resource_url, l.operator, coalesce(l.pay_to, ''), coalesce(l.netw
        )::int,
        h.score::float8,
        CASE WHEN h.listing_id IS NOT NULL THEN GREATEST(h.last_ok_at, l.last_verified_at) END,
-       l.description_key
+       l.description_key, l.type
 FROM listings l
 LEFT JOIN listing_health h ON h.listing_id = l.id AND h.probes > 0
 WHERE l.id = ANY(%(ids)s)
@@ -78,7 +79,8 @@ def read(conn: Connection, ids: list[int], now: datetime, window_days: int) -> d
             settlements,
             health,
             alive_at,
-            description_key,
+            key,
+            kind,
         )
-        for lid, url, operator, pay_to, networks, assets, settlements, health, alive_at, description_key in rows
+        for lid, url, operator, pay_to, networks, assets, settlements, health, alive_at, key, kind in rows
     }

@@ -573,6 +573,12 @@ def _apply_query_signals(
         network_filtered or iq.networks or iq.soft_networks or sandbox_topic
     )
     rows = [facts[lid] for lid in ids if lid in facts]
+    if iq.excluded_networks or iq.excluded_type:
+        # "weather api, not on base", "translation, no mcp": what the caller refused goes down, as a refused word does.
+        refused = frozenset(iq.excluded_networks)
+        for r in rows:
+            if (r.networks and refused.issuperset(r.networks)) or r.type == iq.excluded_type:
+                scores[r.id] *= profile.negation_penalty
     if iq.soft_networks and profile.soft_network_boost:
         # A chain named as the topic ("transaction lookup on solana") is no filter, but a listing
         # paid on that chain is a little more likely to be about it.

@@ -54,7 +54,10 @@ Rules (each has a test; a query over 20 words or of several sentences is a "task
   out X", "I don't want X", "w/o ocr"; generic words of the excluded phrase ("anything that scrapes
   X") are not demoted. Negations inside the task content ("users who did not give a gift", "whether
   a domain is not registered", "without losing formatting") stay topical text. A negated
-  constraint ("not on base", "not an MCP tool") is dropped and reported unapplied.
+  constraint is never applied as its opposite: a refused rail or interface ("not on base", "not an MCP
+  tool", "we cannot pay on solana", "not on testnet") demotes the listings paid only on it, or of that
+  type (``excluded_networks``, ``excluded_type``); any other (a refused asset or method) is reported
+  unapplied.
 - "explain/about/regarding ..." opens a clause that is the topic: nothing in it is a constraint.
 - Quoted words ("..." or '...') are topics, never constraints or negations.
 - Payment filler ("that takes", "paid in", "per call") is removed only when attached to an applied
@@ -107,6 +110,11 @@ class InterpretedQuery:
     type: QueryType | None = None  # hard filter
     method: str | None = None  # hard filter
     negated_terms: tuple[str, ...] = ()  # demotion
+    # Refused rails and interfaces ("weather api, not on base", "translation, no mcp"): listings paid only on
+    # these networks, or of this type, are demoted like a refused word. Never a filter: a negation read wrongly
+    # then costs a listing places, not its presence.
+    excluded_networks: tuple[str, ...] = ()
+    excluded_type: QueryType | None = None
     topical_terms: tuple[str, ...] = ()
     topical_text: str = ""
     no_match: bool = False
@@ -135,6 +143,8 @@ class InterpretedQuery:
             "type": self.type,
             "method": self.method,
             "negatedTerms": list(self.negated_terms),
+            "excludedNetworks": list(self.excluded_networks),
+            "excludedType": self.excluded_type,
             "topicalTerms": list(self.topical_terms),
             "topicalText": self.topical_text,
             "noMatch": self.no_match,
@@ -2401,7 +2411,8 @@ class _Scan:
         return 1 if word in _TRIGGERS or word in _CONTRACTIONS else 0
 
     def mark_negated_claims(self) -> None:
-        """'not on base', 'without mcp': the constraint is dropped, not inverted."""
+        """'not on base', 'without mcp': the constraint is never inverted into a filter; a refused network or
+        type becomes a demotion, anything else is dropped."""
         for claim in self.claims:
             if claim.kind in ("price", "minprice") or claim.role == "topic":
                 continue
@@ -2425,6 +2436,10 @@ class _Scan:
                 self.take(j, claim)
             claim.phrase = self.span_text(start, claim.last)
             claim.why = f"'{claim.phrase}': a negated constraint is dropped, not inverted"
+            if claim.kind in ("network", "type") or (claim.kind == "qualifier" and claim.value == "test"):
+                claim.role = "demote"
+                what = "paid only there" if claim.kind != "type" else "of that type"
+                claim.why = f"'{claim.phrase}': refused, so listings {what} are demoted (not a filter)"
 
     def attach_filler(self) -> None:
         for claim in sorted(self.claims, key=lambda c: c.first):
@@ -2685,6 +2700,8 @@ class _Scan:
         methods: set[str] = set()
         cheapest = False
         network_notes: list[tuple[int, _Claim]] = []
+        refused_networks: set[str] = set()
+        refused_types: set[str] = set()
 
         def explain(claim: _Claim, kind: NoteKind, value: str, role: AppliedAs | None = None, why: str = "") -> int:
             explained.append(
@@ -2696,6 +2713,17 @@ class _Scan:
             where = claim.first
             source = f"(from '{claim.phrase}')"
             kind = _NOTE_KINDS[claim.kind]
+            if claim.negated and claim.role == "demote":
+                if claim.kind == "type":
+                    refused_types.add(str(claim.value))
+                    value = str(claim.value)
+                else:
+                    refused = n.TESTNETS if claim.kind == "qualifier" else cast(tuple[str, ...], claim.value)
+                    refused_networks.update(refused)
+                    value = "testnets" if claim.kind == "qualifier" else "|".join(sorted(refused))
+                notes.append((where, f"demote {claim.kind}: {value} {source}"))
+                explain(claim, kind, value)
+                continue
             if claim.negated:
                 notes.append((where, f"negated {claim.kind} ignored {source}"))
                 unapplied.append(f"negated:{claim.kind}")
@@ -2858,6 +2886,8 @@ class _Scan:
             type=query_type,
             method=method,
             negated_terms=_unique(negated),
+            excluded_networks=tuple(sorted(refused_networks - set(networks))),
+            excluded_type=cast(QueryType, next(iter(refused_types))) if len(refused_types) == 1 else None,
             topical_terms=topical,
             topical_text=topical_text,
             no_match=not topical and not constrained,
