@@ -11,8 +11,10 @@ from fastapi.testclient import TestClient
 
 from souk import assets
 from souk.api.app import make_app
+from souk.api.resources import router as resources_router
 from souk.api.search import router
 from souk.catalog.ingest import catalog_event
+from souk.discovery.resources import list_resources
 from souk.discovery.search import search
 from souk.networks import BASE, BASE_SEPOLIA, SOLANA, STELLAR_PUBNET, STELLAR_TESTNET
 from tests.factories import BASE_SELLER, CLOCK, STELLAR_SELLER, verified, weather
@@ -184,3 +186,36 @@ def test_an_overlong_asset_is_400_naming_the_limit_and_the_id_spelling(db, setti
     assert response.status_code == 400 and body["error"] == "invalid_asset"
     assert "128" in body["reason"] and "CAIP-19" in body["reason"]
     assert db.execute("SELECT count(*) AS n FROM search_sessions").fetchone()["n"] == 0
+
+
+def _listed(conn, settings, **params: str) -> tuple[set[str], dict]:
+    body = list_resources(conn, {k: [v] for k, v in params.items()}, settings, now=CLOCK + timedelta(hours=1))
+    return {item["resource"] for item in body["items"]}, body
+
+
+def test_the_listing_endpoint_takes_the_same_payment_filters_as_search(catalog, settings):
+    # A search's browse stops at 250: /discovery/resources pages everything the same filters pass.
+    for params in (
+        {"asset": BASE_USDC_ID},
+        {"asset": "USDC"},
+        {"asset": USDC_BASE},
+        {"asset": f"{STELLAR_TESTNET}/slip44:148"},
+        {"asset": BASE_USDC_ID, "maxUsdPrice": "0.01"},
+        {"maxUsdPrice": "0.01", "network": BASE},
+        {"asset": BASE_USDC_ID, "network": SOLANA},
+    ):
+        listed, body = _listed(catalog, settings, **params)
+        assert listed == _found(catalog, settings, **params), params
+        assert body["pagination"]["total"] == len(listed) and "unappliedFilters" not in body
+    assert _listed(catalog, settings, asset=BASE_USDC_ID)[0] == {ON_BASE, SANDBOX}
+    assert _listed(catalog, settings, asset=BASE_USDC_ID, maxUsdPrice="0.01")[0] == {ON_BASE}
+
+
+def test_the_listing_endpoint_refuses_a_malformed_asset_or_price(db, settings):
+    client = TestClient(make_app(resources_router))
+    for params, error in (
+        ({"asset": f"{BASE}/erc20:0x1234"}, "invalid_asset"),
+        ({"maxUsdPrice": "cheap"}, "invalid_maxUsdPrice"),
+    ):
+        response = client.get("/discovery/resources", params=params)
+        assert response.status_code == 400 and response.json()["error"] == error and response.json()["reason"]

@@ -198,6 +198,27 @@ def test_lists_the_catalog_with_offset_pages_and_filters(catalog, connect_http):
     assert [r["toolName"] for r in mcp_only["results"]] == ["merge_pdf_files"]
 
 
+def test_lists_the_catalog_by_asset_and_price_as_search_filters(catalog, connect_http):
+    base_usdc = "eip155:8453/erc20:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"
+
+    async def main():
+        async with connect_http() as client:
+            tools = {t.name: t for t in (await client.list_tools()).tools}
+            on_base = await client.call_tool("list_resources", {"asset": base_usdc})
+            cheap = await client.call_tool("list_resources", {"asset": base_usdc, "maxUsdPrice": 0.0018})
+            return tools["list_resources"], on_base.structured_content, cheap.structured_content
+
+    tool, on_base, cheap = run(main)
+    assert {"asset", "maxUsdPrice"} <= set(tool.input_schema["properties"])
+    assert {r["resource"] for r in on_base["results"]} == {
+        "https://forecast.example.net/v2/forecast",
+        "https://meteo.example.org/api/forecast",
+        "https://docs.example.org/mcp",
+    }
+    assert [r["resource"] for r in cheap["results"]] == ["https://meteo.example.org/api/forecast"]
+    assert "unappliedFilters" not in cheap or not cheap["unappliedFilters"]
+
+
 def test_how_to_pay_explains_the_flow_for_the_listings_transport_and_network(catalog, connect_http):
     async def main():
         async with connect_http() as client:

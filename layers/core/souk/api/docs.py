@@ -135,6 +135,23 @@ def _filter_params() -> list[dict[str, Any]]:
     ]
 
 
+def _payment_params() -> list[dict[str, Any]]:
+    """Souk's filters beyond the Bazaar's, held by one payment option together with ``network``/``scheme``/``payTo``."""
+    return [
+        _param(
+            "asset",
+            {"type": "string", "pattern": ADDRESS},
+            "An asset symbol (`USDC`), an address, or a CAIP-19 asset id naming the network too "
+            "(`eip155:8453/erc20:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913`).",
+        ),
+        _param(
+            "maxUsdPrice",
+            {"type": "number", "minimum": 0, "exclusiveMaximum": 1e9},
+            "Highest price per call, in US dollars.",
+        ),
+    ]
+
+
 def _limit() -> dict[str, Any]:
     return _param("limit", {"type": "integer", "minimum": 1, "maximum": 100, "default": 20}, "Page size.")
 
@@ -148,7 +165,7 @@ def list_extra() -> dict[str, Any]:
         "Listing status: by default every status but `gone`; a status name lists only that status, `any` all"
         " of them. Delisted listings are never listed.",
     )
-    return {"parameters": [*_filter_params(), status, _limit(), offset]}
+    return {"parameters": [*_filter_params(), *_payment_params(), status, _limit(), offset]}
 
 
 def search_extra() -> dict[str, Any]:
@@ -162,17 +179,7 @@ def search_extra() -> dict[str, Any]:
                 required=True,
             ),
             *_filter_params(),
-            _param(
-                "asset",
-                {"type": "string", "pattern": ADDRESS},
-                "An asset symbol (`USDC`), an address, or a CAIP-19 asset id naming the network too "
-                "(`eip155:8453/erc20:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913`).",
-            ),
-            _param(
-                "maxUsdPrice",
-                {"type": "number", "minimum": 0, "exclusiveMaximum": 1e9},
-                "Highest price per call, in US dollars.",
-            ),
+            *_payment_params(),
             _limit(),
             _param("cursor", {"type": "string"}, "`pagination.cursor` of the previous page, unchanged."),
         ]

@@ -10,7 +10,7 @@ from souk.config import Settings
 from souk.db.types import Connection, one
 from souk.discovery.items import ITEM_COLUMNS, quality_args, to_item
 from souk.lifecycle.visibility import hidden_counts, status_clause
-from souk.listing.filters import LIST_PARAMS, filter_sql, parse_filters, parse_int
+from souk.listing.filters import LIST_PARAMS, PAYMENT_PARAMS, filter_sql, parse_filters, parse_int
 
 X402_VERSION = 2
 
@@ -25,7 +25,7 @@ def answer(
 def list_resources(
     conn: Connection, params: Mapping[str, list[str]], settings: Settings, *, now: datetime | None = None
 ) -> dict[str, Any]:
-    filters = parse_filters(params, LIST_PARAMS | {"status"})
+    filters = parse_filters(params, LIST_PARAMS | PAYMENT_PARAMS | {"status"})
     limit = parse_int(params, "limit", 20, 1, 100)
     offset = parse_int(params, "offset", 0, 0, 1_000_000)
     where, args = filter_sql(filters)

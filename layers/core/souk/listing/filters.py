@@ -21,6 +21,9 @@ _TOKEN = re.compile(r"[a-z0-9][a-z0-9._-]{0,63}", re.IGNORECASE | re.ASCII)
 _ADDRESS = re.compile(r"[\x21-\x7e]{1,128}")
 
 LIST_PARAMS = frozenset({"type", "payTo", "scheme", "network", "extensions", "limit", "offset"})
+# Souk's own payment filters, on both discovery endpoints: a search's browse lists at most 250, so the listing
+# endpoint must be able to page everything that passes the same filters.
+PAYMENT_PARAMS = frozenset({"asset", "maxUsdPrice"})
 
 
 @dataclass(frozen=True, slots=True)

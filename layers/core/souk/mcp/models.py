@@ -59,15 +59,6 @@ class _Filters(_Arguments):
     extensions: str | None = Field(
         default=None, pattern=_TOKEN, description="Only listings declaring this x402 extension, e.g. 'bazaar'."
     )
-
-
-class SearchArguments(_Filters):
-    query: str = Field(
-        min_length=1,
-        max_length=MAX_QUERY_CHARS,
-        description="What you need done, in plain words ('weather forecast for a city', 'merge PDF files'). "
-        "Constraints said in words ('under $0.01', 'paid on base') are understood and applied.",
-    )
     asset: str | None = Field(
         default=None,
         pattern=_ADDRESS,
@@ -77,6 +68,15 @@ class SearchArguments(_Filters):
     )
     maxUsdPrice: float | None = Field(
         default=None, ge=0, lt=1e9, description="Highest acceptable price per call, in US dollars."
+    )
+
+
+class SearchArguments(_Filters):
+    query: str = Field(
+        min_length=1,
+        max_length=MAX_QUERY_CHARS,
+        description="What you need done, in plain words ('weather forecast for a city', 'merge PDF files'). "
+        "Constraints said in words ('under $0.01', 'paid on base') are understood and applied.",
     )
     limit: Integer = Field(default=DEFAULT_LIMIT, ge=1, le=MAX_LIMIT, description="Results per page.")
     cursor: str | None = Field(
