@@ -219,3 +219,12 @@ def test_the_listing_endpoint_refuses_a_malformed_asset_or_price(db, settings):
     ):
         response = client.get("/discovery/resources", params=params)
         assert response.status_code == 400 and response.json()["error"] == error and response.json()["reason"]
+
+
+def test_solanas_superseded_chain_ids_name_the_same_chains(catalog, settings):
+    # Older wallets (WalletConnect v1) still send Solana's pre-2023 CAIP-2 ids: the same chain, not an unknown one.
+    superseded_mainnet = "solana:4sGjMW1sUnHzSxGspuhpqLDx6wiyjNtZ"
+    assert _found(catalog, settings, asset=f"{superseded_mainnet}/token:{USDC_MINT}") == {ON_SOLANA}
+    assert _found(catalog, settings, network=superseded_mainnet) == {ON_SOLANA, MINT_IN_OTHER_LETTERS}
+    assert _listed(catalog, settings, network=superseded_mainnet)[0] == {ON_SOLANA, MINT_IN_OTHER_LETTERS}
+    assert _found(catalog, settings, network="solana:8E9rvCKLFQia2Y35HXjjpWzj8weVo44K") == set()  # devnet: none here

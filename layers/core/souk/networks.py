@@ -72,11 +72,19 @@ def is_caip2(value: str) -> bool:
     return bool(_CAIP2.match(value))
 
 
+# Solana's CAIP-2 ids before the namespace moved to the genesis hash's first 32 characters (WalletConnect v1 and
+# older wallets still send them): the same chains, so a filter naming one finds what x402 sells there.
+SUPERSEDED_CAIP2: dict[str, str] = {
+    "solana:4sGjMW1sUnHzSxGspuhpqLDx6wiyjNtZ": SOLANA,
+    "solana:8E9rvCKLFQia2Y35HXjjpWzj8weVo44K": SOLANA_DEVNET,
+}
+
+
 def normalize_network(value: str) -> str | None:
-    """Return the CAIP-2 id for a CAIP-2 id or a known legacy name, else None."""
+    """Return the CAIP-2 id for a CAIP-2 id (a superseded one as its current id) or a known legacy name, else None."""
     candidate = value.strip()
     if is_caip2(candidate):
-        return candidate
+        return SUPERSEDED_CAIP2.get(candidate, candidate)
     return LEGACY_ALIASES.get(candidate.lower())
 
 
