@@ -169,6 +169,8 @@ def test_symbols_and_bare_addresses_keep_their_meaning(catalog, settings):
         f"{STELLAR_PUBNET}/asset:TOOLONGCODE13-{USDC_STELLAR_ISSUER}",
         f"{STELLAR_PUBNET}/slip44:501",
         "eip155:1/erc721:0x06012c8cf97BEaD5deAe237070F9587f8E7A266d/771769",  # one NFT
+        f"/erc20:{USDC_BASE}",  # no chain id before the slash
+        f"8453/erc20:{USDC_BASE}",
     ],
 )
 def test_a_malformed_asset_id_is_400_and_writes_nothing(db, settings, asset):

@@ -145,3 +145,41 @@ def test_a_browse_page_without_the_asset_is_weak_whatever_the_page_size(db, sett
     catalog_event(db, verified(eurc), settings)
     body = _browse_body(db, settings, "pay with eurc on base", limit=2)
     assert len(body["resources"]) == 2 and body["relevance"]["matchStrength"] == "weak"
+
+
+def _mixed_catalog(db, settings) -> dict[str, str]:
+    urls = {
+        "base": "https://b.example.com/v1",
+        "stellar": "https://s.example.com/v1",
+        "mcp": "https://m.example.com/mcp",
+    }
+    catalog_event(db, verified(weather(url=urls["base"], network="eip155:8453", pay_to=BASE_SELLER)), settings)
+    catalog_event(db, verified(weather(url=urls["stellar"])), settings)  # stellar testnet
+    tool = weather(url=urls["mcp"], kind="mcp", tool_name="forecast", network="eip155:8453", pay_to=FLOOD_SELLER)
+    catalog_event(db, verified(tool), settings)
+    return urls
+
+
+def test_words_for_any_listing_with_filter_parameters_browse_what_passes(db, settings):
+    urls = _mixed_catalog(db, settings)
+    for query in ("anything", "*", "all", "everything", "all apis"):
+        params = {"query": [query], "network": ["eip155:8453"]}
+        body = search(db, params, settings, now=CLOCK + timedelta(hours=2)).body
+        assert body["searchMethod"] == "browse", query
+        assert {r["resource"] for r in body["resources"]} == {urls["base"], urls["mcp"]}, query
+        assert not body["interpretedQuery"]["noMatch"]
+    only_mcp = search(db, {"query": ["everything"], "type": ["mcp"]}, settings, now=CLOCK + timedelta(hours=2)).body
+    assert [r["resource"] for r in only_mcp["resources"]] == [urls["mcp"]]
+    # Without a filter "anything" still asks for nothing in particular.
+    assert search(db, {"query": ["anything"]}, settings, now=CLOCK).body["resources"] == []
+
+
+def test_a_browse_lists_what_the_caller_refused_last(db, settings):
+    urls = _mixed_catalog(db, settings)
+    listed = [r["resource"] for r in _browse(db, settings, "anything not on base")]
+    assert set(listed) == set(urls.values()) and listed[-2:] in (
+        [urls["base"], urls["mcp"]],
+        [urls["mcp"], urls["base"]],
+    )
+    no_tools = [r["resource"] for r in _browse(db, settings, "anything, no mcp tools")]
+    assert no_tools[-1] == urls["mcp"] and len(no_tools) == 3

@@ -123,3 +123,19 @@ def test_an_asset_address_holds_exactly_off_evm_and_in_any_case_on_evm(db, setti
     assert _found(db, settings, query="weather forecast", asset=mint) == {real}
     assert _found(db, settings, query="weather forecast", asset=mint.swapcase()) == {fake}
     assert _found(db, settings, query="weather forecast", asset="0x833589FCD6EDB6E08F4C7C32D4F71B54BDA02913") == {evm}
+
+
+def test_an_http_method_in_the_words_yields_to_an_explicit_mcp_type(db, settings):
+    tool = weather(url="https://wx.example.com/mcp", kind="mcp", tool_name="forecast", network="eip155:8453")
+    catalog_event(db, verified(tool), settings)
+    catalog_event(db, verified(weather(url=HONEST, network="eip155:8453", pay_to=BASE_SELLER)), settings)
+    params = {"query": ["weather forecast via POST"], "type": ["mcp"]}
+    body = search(db, params, settings, now=CLOCK + timedelta(hours=1)).body
+    # Before: type=mcp AND method=POST, which no listing can pass, answered as "constraints_exclude_topic".
+    assert [r["resource"] for r in body["resources"]] == ["https://wx.example.com/mcp"]
+    assert "method" not in body["interpretedQuery"]["appliedFilters"]
+    (method,) = [n for n in body["interpretedQuery"]["constraints"] if n["kind"] == "method"]
+    assert method["appliedAs"] == "overridden" and "type parameter" in method["why"]
+    # An explicit type=http keeps the method the words ask for.
+    http = search(db, params | {"type": ["http"]}, settings, now=CLOCK + timedelta(hours=1)).body
+    assert http["interpretedQuery"]["appliedFilters"]["method"] == "POST"

@@ -774,6 +774,27 @@ def test_fractions_of_a_cent_cap_and_per_million_token_prices_do_not() -> None:
 
 
 @pytest.mark.parametrize(
+    ("query", "price", "applied_as"),
+    [
+        # A price for a batch of calls caps each call at its share.
+        ("weather api under 5 cents per 1000 calls", Decimal("0.00005"), "filter"),
+        ("geocoding at most $2 per 1,000 lookups", Decimal("0.002"), "filter"),
+        ("ocr under $0.50 per 100 pages", Decimal("0.005"), "filter"),
+        ("search api under $1 for every 1k requests", Decimal("0.001"), "filter"),
+        # A batch of something else is not a call's price.
+        ("embedding api under 2 cents per 1k tokens", None, "topic"),
+        ("stock data for under $5 per 100 tickers", None, "topic"),
+    ],
+)
+def test_a_price_for_a_batch_of_calls_caps_each_call(query: str, price: Decimal | None, applied_as: str) -> None:
+    iq = interpret(query)
+    assert iq.max_usd_price == price
+    (note,) = [c for c in iq.constraints if c.kind == "price"]
+    assert note.applied_as == applied_as and note.text.startswith(("under", "at most"))
+    assert not {"1000", "call", "lookup", "page", "request"} & set(iq.topical_terms)
+
+
+@pytest.mark.parametrize(
     "query",
     [
         "top gainers on Base today by 24h volume",

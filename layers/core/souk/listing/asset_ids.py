@@ -27,6 +27,8 @@ from souk.errors import SoukError
 
 # The shape that claims to be CAIP-19: a chain id's colon before the first slash. A bare address has neither.
 _LOOKS_LIKE = re.compile(r"[^/:]*:[^/]*/.*")
+# "/erc20:0x83...", "8453/erc20:0x83...": an asset type after a slash with no chain id before it (no address has one)
+_CHAINLESS = re.compile(r"[^:]*/[-a-z0-9]{3,8}:.+")
 _ASSET_NAMESPACE = re.compile(r"[-a-z0-9]{3,8}")
 _BASE58 = "[1-9A-HJ-NP-Za-km-z]"
 _CHAIN_REFERENCES = {
@@ -77,6 +79,8 @@ def parse_asset_id(value: str) -> AssetId | None:
     """The option pair ``value`` names when it is shaped as a CAIP-19 id, None when it is not (a symbol or a
     bare address); SoukError ``invalid_asset`` when it is shaped as one but is not one Souk can hold to."""
     if not _LOOKS_LIKE.fullmatch(value):
+        if _CHAINLESS.fullmatch(value):
+            raise _invalid("a chain id is expected before the slash")
         return None
     chain, _, asset_type = value.partition("/")
     network = n.normalize_network(chain)

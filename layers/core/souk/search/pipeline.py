@@ -101,7 +101,10 @@ def _explicit_parameters(filters: Filters) -> dict[str, str]:
     given = {"network": filters.payment_network, "price": filters.max_usd_price, "type": filters.type}
     # A CAIP-19 asset names its network: it wins over a network in the words as the network parameter does.
     names = {"network": "network" if filters.network else "asset", "price": "maxUsdPrice", "type": "type"}
-    return {kind: names[kind] for kind, value in given.items() if value is not None}
+    parameters = {kind: names[kind] for kind, value in given.items() if value is not None}
+    if filters.type == "mcp":  # an HTTP method in the words ("via POST") would ask for an HTTP endpoint
+        parameters["method"] = "type"
+    return parameters
 
 
 def eligibility_sql(query: str, filters: Filters, profile: Profile) -> tuple[str, dict[str, object]]:
@@ -126,7 +129,7 @@ def _constraint_sql(
         clauses.append("l.type = %(q_type)s")
         args["q_type"] = iq.type
         applied["type"] = iq.type
-    if iq.method:
+    if iq.method and filters.type != "mcp":
         clauses.append("l.method = %(q_method)s")
         args["q_method"] = iq.method
         applied["method"] = iq.method
@@ -181,6 +184,9 @@ def rank(
     if parameters := _explicit_parameters(request.filters):
         iq = dataclasses.replace(iq, constraints=constraint_notes.overridden(iq.constraints, parameters))
     applied: dict[str, object] = dict(request.filters.applied())
+    if iq.generic_only and (applied or iq.excluded_networks or iq.excluded_type):
+        # "anything" with network=base, "anything not on base": a browse of what passes, not a no-match.
+        iq = dataclasses.replace(iq, no_match=False, topical_terms=(), topical_text="")
     result = RankResult([], iq, "none", applied=applied, unapplied=list(iq.unapplied))
     if iq.no_match:
         return result
@@ -209,6 +215,8 @@ def rank(
             ).fetchall()
             ids = [r["id"] for r in rows]
         facts = candidates.read(conn, ids, now, settings.quality_window_days)
+        if iq.excluded_networks or iq.excluded_type:  # what the caller refused comes last, in its own order
+            ids = sorted(ids, key=lambda lid: lid in facts and _refused(facts[lid], iq))
         if profile.diversity:
             ids = _diversify(ids, dict.fromkeys(ids, 1.0), facts, iq, profile, request.page_size)
         result.listing_ids = ids
@@ -575,9 +583,8 @@ def _apply_query_signals(
     rows = [facts[lid] for lid in ids if lid in facts]
     if iq.excluded_networks or iq.excluded_type:
         # "weather api, not on base", "translation, no mcp": what the caller refused goes down, as a refused word does.
-        refused = frozenset(iq.excluded_networks)
         for r in rows:
-            if (r.networks and refused.issuperset(r.networks)) or r.type == iq.excluded_type:
+            if _refused(r, iq):
                 scores[r.id] *= profile.negation_penalty
     if iq.soft_networks and profile.soft_network_boost:
         # A chain named as the topic ("transaction lookup on solana") is no filter, but a listing
@@ -607,6 +614,12 @@ def _apply_query_signals(
         }
         for lid, pct in signals.price_percentiles(prices).items():
             scores[lid] *= 1 + profile.cheapest_boost * (1 - pct)
+
+
+def _refused(candidate: candidates.Candidate, iq: InterpretedQuery) -> bool:
+    """Paid only on networks the caller refused, or of the type it refused."""
+    only_refused = bool(candidate.networks) and set(iq.excluded_networks).issuperset(candidate.networks)
+    return only_refused or candidate.type == iq.excluded_type
 
 
 def _price_networks(filters: Filters, iq: InterpretedQuery) -> list[str] | None:

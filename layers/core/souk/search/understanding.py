@@ -121,6 +121,9 @@ class InterpretedQuery:
     understood: tuple[str, ...] = ()
     unapplied: tuple[str, ...] = ()
     soft_networks: tuple[str, ...] = ()  # chains named as the topic: at most a small boost
+    # Nothing but words for any listing ("anything", "all apis", "everything"): with a filter from outside the words
+    # (a parameter, a refused rail) the query browses what passes, as "anything on base" does.
+    generic_only: bool = False
     constraints: tuple[ConstraintNote, ...] = ()
 
     @property
@@ -580,6 +583,26 @@ _NON_CALL_UNITS = _set(
     thousand million millions billion
     """
 )
+# "per 1000 calls", "for every 1k requests", "/ 100 pages": a price for a batch of units.
+_PER_BATCH = re.compile(
+    r"\s*(?:per|for every|every|/)\s*(?P<count>[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+(?:\.[0-9]+)?)\s*"
+    r"(?P<mult>k|thousand|m|million)?\s+(?P<unit>[a-z]+)\b"
+)
+_BATCH_MULTIPLIERS = {
+    "": Decimal(1),
+    "k": Decimal(1000),
+    "thousand": Decimal(1000),
+    "m": Decimal(10**6),
+    "million": Decimal(10**6),
+}
+
+
+def _singular(word: str) -> str:
+    if word.endswith("ies"):
+        return word[:-3] + "y"
+    return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
+
+
 # "top 100 eurc holders": a number after these is a count, not an amount anyone pays.
 _COUNT_WORDS = _set("top first last bottom largest biggest")
 
@@ -979,6 +1002,10 @@ class _Scan:
 
     def free(self, i: int) -> bool:
         return 0 <= i < len(self.words) and self.owner[i] is None and not self.quoted[i]
+
+    def free_text(self, start: int, end: int) -> bool:
+        """Every word of text[start:end] is unclaimed and unquoted."""
+        return all(self.free(k) for k in self.word_range(start, end))
 
     def content(self, i: int) -> bool:
         """Word i is topical text: unclaimed, or claimed only as a topic."""
@@ -1417,15 +1444,29 @@ class _Scan:
                     # "not willing to pay more than 0.05 USD", "don't show me anything that costs more than
                     # 2 cents": a minimum refused is a cap (inclusive, like "no more than")
                     kind = "price"
-                role, why = self.price_role(kind, m.group(), inside[0], inside[-1], usd, symbol, unit)
+                phrase, end, batch_of, batch_size = m.group(), m.end(), "", ""
+                if unit is None and (batch := _PER_BATCH.match(self.text, end)) and self.free_text(end, batch.end()):
+                    # "under 5 cents per 1000 calls" caps a call at $0.00005; "under 2 cents per 1k tokens" prices
+                    # tokens, not calls
+                    count = Decimal(batch["count"].replace(",", "")) * _BATCH_MULTIPLIERS[batch["mult"] or ""]
+                    phrase, end, batch_of = self.text[m.start() : batch.end()], batch.end(), _singular(batch["unit"])
+                    batch_size = batch["count"] + (batch["mult"] or "")
+                    inside = self.word_range(m.start(), end)
+                    if usd is not None and count > 0 and (batch_of in _CALL_UNIT_WORDS or batch_of in _CALL_WORDS):
+                        usd, unit = usd / count, batch_of
+                role, why = self.price_role(kind, phrase, inside[0], inside[-1], usd, symbol, unit)
+                if batch_of and unit != batch_of:
+                    role, why = "topic", f"'{phrase}' is a price per {batch_size} {batch_of}s, not per call"
+                elif batch_of and role == "filter" and usd is not None:
+                    why = f"'{phrase}': ${_money(usd)} a {batch_of}"
                 thing = self.near(inside[-1], 1)
                 if pattern is _PRICE_SUB_CENT and (thing in _PRICE_SUBJECTS or thing in _SUB_CENT_DATA):
                     role, why = "topic", f"'{m.group()} {thing}': the price of the subject"
                 elif pattern is _PRICE_SUB_CENT and (self.task or self.question) and unit is None:
                     role, why = "topic", f"'{m.group()}' in a question or task, not a price per call"
-                claim = _Claim("minprice" if kind == "minprice" else "price", inside[0], inside[-1], m.group())
+                claim = _Claim("minprice" if kind == "minprice" else "price", inside[0], inside[-1], phrase)
                 claim.value, claim.role, claim.why = (usd, symbol, kind == "bare"), role, why
-                self._add(claim, m.start(), m.end())
+                self._add(claim, m.start(), end)
 
     def paid_asset(self, k: int) -> bool:
         """Word k is the asset the caller pays in: "paid in usdc", "accepts usdc", "pay with eurc", "priced in
@@ -2846,6 +2887,7 @@ class _Scan:
             # "convert 100 USD to EUR": the amount is the call's argument, not a word a listing would
             # share; as a rare lexical term it would rank "Mint 100 tokens" first.
             topical = tuple(t for t in topical if t not in amounts)
+        generic_only = not topical or self.browse_words(topical, True)
         if topical and self.browse_words(
             topical, bool(networks or caps or query_type or method or cheapest or payment)
         ):
@@ -2896,6 +2938,7 @@ class _Scan:
             soft_networks=tuple(
                 sorted(n_id for n_id in soft - set(networks) if soft_words.get(n_id, set()).isdisjoint(negated))
             ),
+            generic_only=generic_only,
             constraints=tuple(note for _, note in sorted(explained, key=lambda item: item[0])),
         )
 
