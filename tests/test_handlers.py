@@ -34,6 +34,21 @@ def test_catalog_requires_the_secret(db, lambda_context):
     assert table_snapshot(db) == before
 
 
+def test_the_bearer_scheme_name_is_case_insensitive_and_the_token_exact(db, lambda_context):
+    handler = _handler("catalog")
+    for header, status in (
+        (f"bearer {CATALOG_SECRET}", 200),  # RFC 9110 11.1: the scheme name is case-insensitive
+        (f"BEARER  {CATALOG_SECRET} ", 200),
+        (f"Bearer {CATALOG_SECRET.upper()}x", 401),
+        (f"Basic {CATALOG_SECRET}", 401),
+        (CATALOG_SECRET, 401),
+        ("Bearer", 401),
+    ):
+        event = _post(verified(weather()), None)
+        event["headers"]["authorization"] = header
+        assert handler(event, lambda_context)["statusCode"] == status, header
+
+
 def test_catalog_accepts_and_reports_the_outcome_header(db, lambda_context):
     response = _handler("catalog")(_post(verified(weather()), CATALOG_SECRET), lambda_context)
     assert response["statusCode"] == 200

@@ -514,9 +514,19 @@ def test_an_upto_settlement_above_its_ceiling_is_refused(db, settings):
     _rejected(db, settings, _upto_settlement("10001"), "requirements_mismatch")
 
 
-def test_an_upto_settlement_of_zero_catalogs_the_payment_and_counts_no_sale(db, settings):
+@pytest.mark.parametrize(
+    ("charged", "transaction"),
+    [
+        ("0", ""),
+        # A facilitator naming a transaction for a $0 settlement still moved nothing: no sale either (before, it
+        # counted one and moved "most recently paid").
+        ("0", "0x" + "cd" * 32),
+        ("000", "0x" + "ab" * 32),
+    ],
+)
+def test_an_upto_settlement_of_zero_catalogs_the_payment_and_counts_no_sale(db, settings, charged, transaction):
     # "If the settled amount = 0, no on-chain transaction is required": success, an empty transaction, amount "0".
-    outcome = catalog_event(db, _upto_settlement("0", transaction=""), settings)
+    outcome = catalog_event(db, _upto_settlement(charged, transaction=transaction), settings)
     assert outcome.status == "success"
     assert [w.code for w in outcome.warnings] == ["settlement_not_recorded"]
     assert db.execute("SELECT count(*) AS n FROM settlements").fetchone()["n"] == 0

@@ -19,10 +19,17 @@ from souk.observability import record_catalog_outcome
 router = APIRouter()
 
 
+def _bearer_token(authorization: str | None) -> str:
+    """The credentials of a ``Bearer`` header ("" for any other): the scheme name is case-insensitive (RFC 9110
+    11.1), the token is compared exactly."""
+    scheme, _, token = (authorization or "").strip().partition(" ")
+    return token.strip() if scheme.lower() == "bearer" else ""
+
+
 def _authorize(authorization: str | None, secret: str | None) -> None:
     if not secret:
         reason = "the catalog secret is not configured on this server"
-    elif authorization is None or not hmac.compare_digest(authorization.encode(), f"Bearer {secret}".encode()):
+    elif not hmac.compare_digest(_bearer_token(authorization).encode(), secret.encode()):
         reason = "a valid 'Authorization: Bearer <catalog secret>' header is required"
     else:
         return

@@ -23,8 +23,10 @@ class Settlement(BaseModel):
 
     @property
     def charged_nothing(self) -> bool:
-        """An upto payment settled at $0: successful, with no transaction (nothing moved on chain)."""
-        return self.success and not self.transaction.strip() and self.amount == "0"
+        """An upto payment settled at $0 ("no charge if no usage occurred"): successful, an amount of 0. Nothing was
+        paid whether or not the facilitator names a transaction, so it is no sale either way."""
+        amount = self.amount
+        return self.success and amount is not None and amount.isascii() and amount.isdigit() and int(amount) == 0
 
     @model_validator(mode="after")
     def _successful_names_transaction(self) -> Settlement:

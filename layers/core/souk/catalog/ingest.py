@@ -33,7 +33,7 @@ from souk.lifecycle.store import record_payment
 from souk.listing.document import ListingDocument, PaymentOption
 from souk.listing.pay_to import same_pay_to
 from souk.listing.payment_options import option_amount
-from souk.networks import normalize_network
+from souk.networks import TESTNETS, normalize_network
 from souk.search.origins import operator_of_url
 
 LISTING_KEY_LOCK = 7342010  # advisory lock namespace of listing keys (others: 7342001, 7342002, 7342008)
@@ -258,9 +258,10 @@ def _upsert(
                  first_settled_at = CASE WHEN %(settled)s THEN LEAST(first_settled_at, %(at)s)
                                          ELSE first_settled_at END,
                  last_settled_at = CASE WHEN %(settled)s THEN GREATEST(last_settled_at, %(at)s)
-                                        ELSE last_settled_at END
+                                        ELSE last_settled_at END,
+                 last_paid_at = CASE WHEN %(paid)s THEN GREATEST(last_paid_at, %(at)s) ELSE last_paid_at END
                WHERE id = %(id)s""",
-            {"at": observed, "settled": settled, "id": listing_id},
+            {"at": observed, "settled": settled, "paid": _paid_in_production(draft, settled), "id": listing_id},
         )
     if event.settlement is not None and not _record_settlement(
         conn, listing_id, draft, event.settlement, observed, settings
@@ -370,6 +371,11 @@ def _columns(draft: ListingDraft, doc: ListingDocument, accepts: list[dict[str, 
     } | _payment_columns(doc, accepts)
 
 
+def _paid_in_production(draft: ListingDraft, settled: bool) -> bool:
+    """A new payment in a production network's tokens: test tokens are free, so they buy no "most recently paid"."""
+    return settled and draft.requirement["network"] not in TESTNETS
+
+
 def _insert(conn: Connection, draft: ListingDraft, observed: datetime, settled: bool) -> int:
     accepts = [draft.requirement]
     doc = dataclasses.replace(draft.document, payments=_payments(accepts))
@@ -380,6 +386,7 @@ def _insert(conn: Connection, draft: ListingDraft, observed: datetime, settled: 
         "last_verified_at": observed,
         "first_settled_at": observed if settled else None,
         "last_settled_at": observed if settled else None,
+        "last_paid_at": observed if _paid_in_production(draft, settled) else None,
     }
     names = ", ".join(cols)
     values = ", ".join(f"%({k})s" for k in cols)

@@ -210,7 +210,8 @@ def rank(
             rows = conn.execute(
                 f"SELECT l.id FROM listings l WHERE {where}"
                 " ORDER BY coalesce(l.asset_symbols && %(wanted)s::text[], false) DESC,"
-                " l.last_settled_at DESC NULLS LAST, l.min_usd_price ASC NULLS LAST, l.id LIMIT %(pool)s",
+                " l.last_paid_at DESC NULLS LAST, l.last_settled_at DESC NULLS LAST, l.min_usd_price ASC NULLS LAST,"
+                " l.id LIMIT %(pool)s",
                 args | {"pool": profile.pool, "wanted": list(iq.assets)},
             ).fetchall()
             ids = [r["id"] for r in rows]
@@ -643,8 +644,9 @@ def _cheapest_first(
     window = 2 * pool
     while True:
         rows = conn.execute(
-            f"SELECT w.id, w.bound, {price} AS price, w.last_settled_at FROM ("
-            f" SELECT l.id, l.min_usd_price AS bound, l.accepts, l.last_settled_at FROM listings l WHERE {where}"
+            f"SELECT w.id, w.bound, {price} AS price, w.last_paid_at, w.last_settled_at FROM ("
+            " SELECT l.id, l.min_usd_price AS bound, l.accepts, l.last_paid_at, l.last_settled_at"
+            f" FROM listings l WHERE {where}"
             " ORDER BY l.min_usd_price ASC NULLS LAST, l.id LIMIT %(window)s) AS w",
             args | {"window": window + 1, "nets": networks},
         ).fetchall()
@@ -655,6 +657,7 @@ def _cheapest_first(
             key=lambda r: (
                 r["price"] is None,
                 r["price"] or 0,
+                -(r["last_paid_at"].timestamp() if r["last_paid_at"] else 0),
                 -(r["last_settled_at"].timestamp() if r["last_settled_at"] else 0),
                 r["id"],
             ),
