@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from souk import networks as n
+from souk.assets import USD_RATES
 from souk.search.understanding import MAX_QUERY_CHARS, QueryTooLong, interpret, normalize_query
 
 STELLAR_BOTH = (n.STELLAR_PUBNET, n.STELLAR_TESTNET)
@@ -1719,3 +1720,25 @@ def test_the_words_naming_a_price_cap_are_no_topic(query: str, topical: tuple[st
 def test_an_exclusion_ending_its_own_clause_refuses_that_name(query: str, refused: str) -> None:
     iq = interpret(query)
     assert iq.negated_terms == (refused,) and refused not in iq.topical_terms
+
+
+@pytest.mark.parametrize(
+    ("query", "price"),
+    [
+        ("weather under 1 euro cent per call", Decimal("0.01") * USD_RATES["EURC"]),  # was 1 euro, read as topic
+        ("weather under 2 euro-cents", Decimal("0.02") * USD_RATES["EURC"]),
+        ("weather under $1e308 per call", None),  # not "$1" followed by a word
+        ("weather under $0.01/call", Decimal("0.01")),
+    ],
+)
+def test_euro_cents_and_figures_that_run_into_a_word(query: str, price: Decimal | None) -> None:
+    assert interpret(query).max_usd_price == price
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["look up a stellar account's trustlines", "the Stellar network's native coin price", "solana wallet's balance"],
+)
+def test_a_chain_owning_the_subject_is_the_topic(query: str) -> None:
+    iq = interpret(query)
+    assert iq.networks == () and iq.soft_networks

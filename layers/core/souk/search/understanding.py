@@ -421,7 +421,7 @@ _WORDNUM = (
     r"|an?|one|two|three|four|five|six|seven|eight|nine|ten)"
 )
 _SYMBOL_UNITS = "|".join(sorted([*_KNOWN_SYMBOLS, *_UNRATED_SYMBOLS], key=len, reverse=True))
-_UNITS = rf"(?:cents?|¢|penny|pennies|nickels?|dimes?|dollars?|bucks?|usd|euros?|eur|{_SYMBOL_UNITS})"
+_UNITS = rf"(?:cents?|¢|penny|pennies|nickels?|dimes?|dollars?|bucks?|usd|euro[\s-]?cents?|euros?|eur|{_SYMBOL_UNITS})"
 
 
 def _amount(words: bool) -> str:
@@ -430,7 +430,8 @@ def _amount(words: bool) -> str:
     # word ("4c" alone may be anything; "under 30c" is more likely a temperature than a call price)
     cents = r"|(?<![\d.])(?P<jnum>\d(?:\.\d+)?|\.\d+)(?P<junit>c)(?!\w)" if words else ""
     return (
-        rf"(?:(?P<cur>[$€])\s?(?P<cnum>{_NUM})(?:\s?(?:usd|dollars?|eur|euros?)(?!\w))?"
+        # "$1e308" is no dollar followed by a word: the figure ends where a word would go on
+        rf"(?:(?P<cur>[$€])\s?(?P<cnum>{_NUM})(?:\s?(?:usd|dollars?|eur|euros?)(?!\w)|(?![a-z0-9]))"
         rf"|(?P<num>{number})(?:\s+of\s+an?\s)?\s?(?P<unit>{_UNITS})(?!\w)"
         rf"{cents}|(?P<tnum>{_NUM})\s?(?P<tcur>[$€]))"
     )
@@ -1819,11 +1820,12 @@ class _Scan:
             payer = self.look_back(first - 1, 6, _RAIL_VERBS)
             if payer >= 0 and not self.passive_payment(payer):  # "i can pay for with my ethereum wallet"
                 return "filter", f"'{self.span_text(payer, last + 1)}': paying from a wallet on that chain"
-        if tail in _SUBJECT_AFTER:
+        owned = tail.removesuffix("'s")  # "a stellar account's trustlines", "the stellar network's native coin"
+        if tail in _SUBJECT_AFTER or (owned != tail and (owned in _SUBJECT_AFTER or owned in _NEUTRAL_QUAL)):
             return "topic", f"'{phrase} {tail}': the chain is the subject, not the payment rail"
         tail2 = self.near(last + 1, 1) if tail else ""
         if (
-            tail2 in _CHAIN_SUBJECTS
+            tail2.removesuffix("'s") in _CHAIN_SUBJECTS
             and tail not in _SERVICE_HEADS | _SYMBOL_WORDS  # not "base-sepolia usdc faucet"
             and self.free(last + 1)
             and tail.isalpha()
@@ -3159,6 +3161,8 @@ def _amount_value(m: re.Match[str]) -> tuple[Decimal | None, str | None]:
         return value.scaleb(-2), None
     if unit in ("nickel", "nickels", "dime", "dimes"):  # "cap it at a nickel per run"
         return value * (Decimal("0.05") if unit.startswith("nickel") else Decimal("0.10")), None
+    if unit.startswith("euro") and unit.endswith(("cent", "cents")):  # "under 2 euro cents"
+        return value.scaleb(-2) * a.USD_RATES["EURC"], None
     if unit in ("€", "eur", "euro", "euros"):  # approximated with the EURC reference rate
         return value * a.USD_RATES["EURC"], None
     symbol = _KNOWN_SYMBOLS.get(unit) or _UNRATED_SYMBOLS[unit]
