@@ -91,7 +91,9 @@ def search(
         offset = cur.offset
     else:
         try:
-            request = RankRequest(query, filters, profile, now, page_size=limit)
+            # Diversity is capped per window of 20 results whatever the page size: "5 per operator in 20" holds
+            # for a client paging by 5 too, and every page size pages through one order.
+            request = RankRequest(query, filters, profile, now)
             result = rank(conn, request, settings, profile, side=read_pool_side(settings))
         except QueryTooLong as exc:
             raise SoukError("query_too_long", str(exc)) from None
