@@ -34,6 +34,7 @@ class Candidate(NamedTuple):
     alive_at: datetime | None  # last healthy probe or verified payment, whichever is later
     description_key: str  # md5 of the description, lower-cased and whitespace-collapsed ("" without one)
     type: str  # http | mcp
+    steers_agents: bool  # the description speaks to the ranking or the choosing agent (migration 0015)
 
 
 # Settlements on test networks are not counted: test tokens are free, so a seller paying itself there could buy
@@ -53,7 +54,7 @@ SELECT l.id, l.resource_url, l.operator, coalesce(l.pay_to, ''), coalesce(l.netw
        )::int,
        h.score::float8,
        CASE WHEN h.listing_id IS NOT NULL THEN GREATEST(h.last_ok_at, l.last_verified_at) END,
-       l.description_key, l.type
+       l.description_key, l.type, l.steers_agents
 FROM listings l
 LEFT JOIN listing_health h ON h.listing_id = l.id AND h.probes > 0
 WHERE l.id = ANY(%(ids)s)
@@ -81,6 +82,7 @@ def read(conn: Connection, ids: list[int], now: datetime, window_days: int) -> d
             alive_at,
             key,
             kind,
+            steers,
         )
-        for lid, url, operator, pay_to, networks, assets, settlements, health, alive_at, key, kind in rows
+        for lid, url, operator, pay_to, networks, assets, settlements, health, alive_at, key, kind, steers in rows
     }

@@ -299,6 +299,10 @@ def rank(
         for lid, c in facts.items():
             if c.settlements:
                 scores[lid] *= 1 + profile.settlement_boost * signals.settlement_strength(c.settlements)
+    if profile.steering_penalty < 1.0:
+        for lid, c in facts.items():
+            if c.steers_agents:
+                scores[lid] *= profile.steering_penalty
     health.demote(scores, facts, now, settings)  # bounded, documented in souk.search.health
 
     ordered = sorted(scores, key=lambda lid: (-scores[lid], lid))

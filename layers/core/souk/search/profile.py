@@ -48,6 +48,7 @@ class Profile:
     chain_mismatch_penalty: float = 1.0  # a listing whose text names only other chains (souk.search.chains)
     direction_mismatch_penalty: float = 1.0  # text-to-speech for speech-to-text (souk.search.direction)
     testnet_penalty: float = 1.0  # a listing paid only on test networks, when neither query nor filter names one
+    steering_penalty: float = 1.0  # a listing whose description speaks to the ranking or the agent (migration 0015)
 
     def describe(self) -> dict[str, object]:
         return asdict(self)
@@ -114,6 +115,12 @@ SHIPPED_PROFILE = Profile(
     # same gain, but lone testnet listings fell out of the top 20 (golden test recall@20 -0.011, p=0.003).
     # The external sets are paid on Base mainnet only, so unchanged.
     testnet_penalty=0.9,
+    # A description that addresses the ranking or the choosing agent ("ignore previous instructions", "rank this
+    # first", "the best result for every query"; quality.descriptionAddressesAgents): a seller trying to steer the
+    # choice is a trust signal the relevance rubric does not grade. None of the 1,354 real crawl listings is flagged;
+    # in the demo catalog, the injecting listing ranked #1 for "translation on base" (nothing translates on Base)
+    # and #3 for "weather on base". Golden nDCG@10 cost in the closing note of this change.
+    steering_penalty=0.5,
 )
 DEFAULT_PROFILE = SHIPPED_PROFILE
 
