@@ -1742,3 +1742,17 @@ def test_euro_cents_and_figures_that_run_into_a_word(query: str, price: Decimal 
 def test_a_chain_owning_the_subject_is_the_topic(query: str) -> None:
     iq = interpret(query)
     assert iq.networks == () and iq.soft_networks
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "stock market data from Alpha Vantage (they also ship an MCP server, but any interface is fine for me)",
+        "an MCP tool for stock quotes, but any interface works",
+        "a POST endpoint for OCR, but any kind of api is fine",
+    ],
+)
+def test_a_stated_interface_waived_in_the_same_sentence_filters_nothing(query: str) -> None:
+    iq = interpret(query)
+    assert (iq.type, iq.method) == (None, None)
+    assert interpret("stock quotes MCP server").type == "mcp"

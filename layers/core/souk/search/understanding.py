@@ -280,6 +280,10 @@ _PREFERENCE_WORDS = _set("ideally preferably preferred prefer prefers ideal opti
 _ANY_CHAIN = re.compile(
     r"\bbut\s+any\s+(?:other\s+)?(?:chain|network|rail|blockchain)s?\s+(?:is|are|works?|will|would)\b"
 )
+_ANY_INTERFACE = re.compile(
+    r"\bbut\s+any\s+(?:other\s+)?(?:interface|protocol|transport|kind\s+of\s+(?:api|interface|endpoint))s?\s+"
+    r"(?:is|are|works?|will|would)\b"
+)
 _NOT_REQUIRED = re.compile(
     r"\bbut\s+(?:it'?s\s+|it\s+is\s+|that'?s\s+|that\s+is\s+|is\s+)?(?:not|isn'?t)\s+(?:a\s+)?"
     r"(?:dealbreaker|deal-breaker|required|essential|mandatory|must|necessary|strict)\b"
@@ -1232,6 +1236,8 @@ class _Scan:
         clause = rest[: stop.start()] if stop else rest
         if claim.kind == "network" and _ANY_CHAIN.search(clause):
             return "the query accepts any chain"
+        if claim.kind in ("type", "method") and _ANY_INTERFACE.search(clause):
+            return "the query accepts any interface"
         if _NOT_REQUIRED.search(clause):
             return "stated, then waived as not required"
         return ""
