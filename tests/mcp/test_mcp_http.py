@@ -77,6 +77,15 @@ def call(tool: str, arguments: dict, request_id: int = 1) -> dict:
             400,
             "invalid_json",
         ),
+        # JSON, but no parser here reads a number with so long an integer part (json.loads read this float as inf)
+        (
+            json.dumps(call("search_resources", {"query": "a"}))
+            .replace('"a"}', '"a", "limit": ' + "9" * 4301 + ".0}")
+            .encode(),
+            {},
+            400,
+            "invalid_json",
+        ),
         (b'[{"jsonrpc": "2.0", "id": 1, "method": "tools/list"}]', {}, 400, "invalid_jsonrpc"),
         (b'{"jsonrpc": "2.0", "id": 1}', {}, 400, "invalid_jsonrpc"),
         (b'{"jsonrpc": "2.0", "id": 1, "method": "ping", "params": []}', {}, 400, "invalid_jsonrpc"),

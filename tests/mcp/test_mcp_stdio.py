@@ -11,14 +11,17 @@ import json
 import queue
 import subprocess
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from mcp import StdioServerParameters
-from mcp_types import INVALID_REQUEST, PARSE_ERROR, jsonrpc_message_adapter
+from mcp_types import INVALID_PARAMS, INVALID_REQUEST, PARSE_ERROR, jsonrpc_message_adapter
 
+from souk.errors import SoukError
+from souk.mcp.messages import MAX_NUMBER_DIGITS, check_parseable_by_sdk, load_message
 from souk.mcp.stdio import MAX_LINE_BYTES, read_line, skip_line
 from tests.mcp.conftest import stdio_parameters
 from tests.runner.conftest import _stop_tree
@@ -145,6 +148,15 @@ REFUSED = [
     (b'{"id": 6, "method": "ping"}', 6, INVALID_REQUEST, "invalid_jsonrpc"),
     (b'{"jsonrpc": "2.0", "id": "seven", "method": "ping", "params": []}', "seven", INVALID_REQUEST, "invalid_jsonrpc"),
     (b'{"jsonrpc": "2.0", "id": 8}', None, INVALID_REQUEST, "invalid_jsonrpc"),  # a response's id is not the client's
+    # JSON, but a number neither json.loads nor the SDK's parser reads: the id is still the request's.
+    (
+        _call(13, b'{"query": "a", "limit": %s}' % (b"9" * 5000)).replace(b"13", b'"hi"', 1),
+        "hi",
+        INVALID_PARAMS,
+        "invalid_json",
+    ),
+    (_call(14, b'{"query": "a", "maxUsdPrice": -%s.5}' % (b"9" * 4301)), 14, INVALID_PARAMS, "invalid_json"),
+    (b'{"jsonrpc": "2.0", "id": 15, "method": "ping", "x": %s}' % (b"1" * 4301), 15, PARSE_ERROR, "invalid_json"),
 ]
 
 
@@ -163,6 +175,39 @@ def test_every_line_gets_an_answer_and_the_server_keeps_serving(stdio_server):
     result = json.loads(stdio_server.receive())["result"]
     assert result["isError"] and result["structuredContent"]["error"] == "invalid_arguments"
     assert stdio_server.finish() == []
+
+
+@pytest.mark.parametrize(
+    "number",
+    [
+        "9" * 4300,
+        "9" * 4301,
+        "-" + "9" * 4301,
+        "9" * 4300 + ".5",
+        "9" * 4301 + ".5",
+        "9" * 4301 + "e-9",
+        "1." + "9" * 5000,
+        "1e400",
+        "9" * 4300 + "e5",
+        "0",
+    ],
+)
+def test_the_front_door_reads_a_number_exactly_when_the_sdks_parser_does(number):
+    line = '{"jsonrpc": "2.0", "id": "n", "method": "ping", "params": {"_meta": {"x": [1, ' + number + "]}}}"
+    try:
+        jsonrpc_message_adapter.validate_json(line, by_name=False)
+        sdk_reads = True
+    except ValueError:
+        sdk_reads = False
+    message = load_message(line, "line")  # JSON either way: parsed, so its id can be read
+    assert message["id"] == "n"
+    if sdk_reads:
+        check_parseable_by_sdk(message)
+    else:
+        with pytest.raises(
+            SoukError, match=rf"^invalid_json: params._meta.x.1 is a number with more than {MAX_NUMBER_DIGITS} digits"
+        ):
+            check_parseable_by_sdk(message)
 
 
 class _Endless(io.RawIOBase):
@@ -221,3 +266,24 @@ def test_an_over_long_line_is_answered_and_the_server_keeps_serving(stdio_server
     stdio_server.send(PING)
     assert json.loads(stdio_server.receive()) == {"jsonrpc": "2.0", "id": PING["id"], "result": {}}
     assert stdio_server.finish() == []
+
+
+def test_a_ping_is_answered_while_tool_calls_wait_for_the_database(database_url, tmp_path):
+    # Nothing listens on port 1: each tool call holds a worker thread until the pool gives up (pool_timeout_s).
+    params = stdio_parameters(database_url)
+    assert params.env is not None
+    params.env |= {"DATABASE_URL": "postgresql://souk@127.0.0.1:1/souk", "SOUK_POOL_TIMEOUT_S": "10"}
+    server = StdioServer(params, tmp_path / "stderr")
+    try:
+        server.initialize()
+        calls = 45  # more than anyio's 40 default worker threads, which also read and write the pipes
+        for k in range(calls):
+            server.send({"jsonrpc": "2.0", "id": k, "method": "tools/call", "params": {"name": "list_resources"}})
+        started = time.monotonic()
+        server.send(PING)
+        # Answered before any tool call ends (each waits 10 s), not once one of them has freed a thread.
+        assert json.loads(server.receive(8)) == {"jsonrpc": "2.0", "id": PING["id"], "result": {}}
+        assert time.monotonic() - started < 8
+    finally:
+        server.proc.kill()
+        server.proc.wait(30)

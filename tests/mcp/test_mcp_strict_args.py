@@ -102,3 +102,44 @@ def test_over_json_rpc_a_wrong_type_is_a_tool_result_not_a_protocol_error(db, ha
         "error": "invalid_arguments",
         "reason": "limit: Input should be a valid integer, got a string; send the JSON type the input schema declares",
     }
+
+
+# Values the declared input schemas accept, each once refused by the tool (its real limit was another).
+LONGEST_URL = "https://weather.example.com/" + "x" * (2048 - len("https://weather.example.com/"))
+SCHEMA_EDGES = [
+    ("get_resource", {"resource": LONGEST_URL}, "not_found"),  # the longest URL the catalog holds: no listing
+    ("how_to_pay", {"resource": LONGEST_URL}, "not_found"),
+    ("search_resources", {"query": "weather forecast", "maxUsdPrice": -0.0}, None),  # -0.0 is 0
+]
+# Values the declared input schemas refuse: a client that validates never sends them, and the tool says why.
+SCHEMA_REFUSED = [
+    ("get_resource", {"resource": LONGEST_URL + "x"}, "resource: String should have at most 2048 characters"),
+    ("how_to_pay", {"resource": LONGEST_URL + "x"}, "resource: String should have at most 2048 characters"),
+    ("report_invocation", {"sessionId": "s", "resource": LONGEST_URL + "x"}, "resource: String should have at most"),
+    ("search_resources", {"query": " \t\u2028"}, "query: is blank: describe what you need done in plain words"),
+]
+
+
+def test_what_the_input_schema_accepts_the_tool_accepts_and_what_it_refuses_is_a_clear_error(catalog, connect):
+    jsonschema = pytest.importorskip("jsonschema")
+
+    async def main():
+        async with connect() as client:
+            schemas = {tool.name: tool.input_schema for tool in (await client.list_tools()).tools}
+            calls = [*SCHEMA_EDGES, *SCHEMA_REFUSED]
+            return schemas, [await client.call_tool(tool, arguments) for tool, arguments, _ in calls]
+
+    schemas, results = run(main)
+    edges, refused = results[: len(SCHEMA_EDGES)], results[len(SCHEMA_EDGES) :]
+    for (tool, arguments, error), result in zip(SCHEMA_EDGES, edges, strict=True):
+        jsonschema.validate(arguments, schemas[tool])
+        assert result.is_error == (error is not None), result.structured_content
+        assert error is None or result.structured_content["error"] == error, result.structured_content
+    priced = edges[2].structured_content
+    assert priced["results"] == [] and priced["interpretedQuery"]  # nothing is free; an answer, not an error
+    for (tool, arguments, reason), result in zip(SCHEMA_REFUSED, refused, strict=True):
+        with pytest.raises(jsonschema.ValidationError):
+            jsonschema.validate(arguments, schemas[tool])
+        body = result.structured_content
+        assert result.is_error and body["error"] == "invalid_arguments", body
+        assert body["reason"].startswith(reason), body

@@ -13,13 +13,14 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic_core import PydanticCustomError
 
+from souk.listing.urls import MAX_URL_CHARS  # the longest URL the catalog holds: a longer one names no listing
 from souk.search.understanding import MAX_QUERY_CHARS
 
 MAX_LIMIT = 25  # a page an agent's context can hold; the HTTP API allows 100
 DEFAULT_LIMIT = 10
-MAX_URL_CHARS = 4096
 MAX_TOOL_CHARS = 256
 
 _TOKEN = r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"
@@ -34,6 +35,20 @@ def _integral(value: Any) -> Any:
 
 # An integer argument: strict (no strings, no booleans), but 5.0 is 5.
 Integer = Annotated[int, BeforeValidator(_integral)]
+
+
+def _unsigned_zero(value: float) -> float:
+    # -0.0 is >= 0 (the schema's minimum), and is 0: passed on as "-0.0", the HTTP parser would refuse it.
+    return value + 0.0
+
+
+def _has_words(value: str) -> str:
+    # Blank is no query (the HTTP parser strips it); said here about the tool's argument, not the HTTP URL.
+    if not value.strip():
+        raise PydanticCustomError(
+            "blank_query", "is blank: describe what you need done in plain words, e.g. 'weather forecast for a city'"
+        )
+    return value
 
 
 class _Arguments(BaseModel):
@@ -66,15 +81,16 @@ class _Filters(_Arguments):
         "naming the network too (eip155:8453/erc20:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913 is USDC on Base; "
         "solana:…/token:<mint>; stellar:pubnet/sep41:<contract>, asset:<CODE>-<issuer> or slip44:148).",
     )
-    maxUsdPrice: float | None = Field(
-        default=None, ge=0, lt=1e9, description="Highest acceptable price per call, in US dollars."
+    maxUsdPrice: Annotated[float, Field(ge=0, lt=1e9), AfterValidator(_unsigned_zero)] | None = Field(
+        default=None, description="Highest acceptable price per call, in US dollars."
     )
 
 
 class SearchArguments(_Filters):
-    query: str = Field(
+    query: Annotated[str, AfterValidator(_has_words)] = Field(
         min_length=1,
         max_length=MAX_QUERY_CHARS,
+        json_schema_extra={"pattern": r"\S"},  # declared; _has_words refuses it with a clear reason
         description="What you need done, in plain words ('weather forecast for a city', 'merge PDF files'). "
         "Constraints said in words ('under $0.01', 'paid on base') are understood and applied.",
     )

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 import anyio
+import anyio.lowlevel
 import mcp_types as types
 import psycopg
 from mcp.server import Server, ServerRequestContext
@@ -44,6 +45,7 @@ from souk.mcp.models import (
     SearchArguments,
     SearchResult,
 )
+from souk.mcp.quoting import one_line_breaks
 
 logger = logging.getLogger(__name__)
 
@@ -171,9 +173,8 @@ TOOLS: dict[str, ToolSpec] = {
 def tool_error(error: str, reason: str, *, text_after: str = "", **extra: Any) -> types.CallToolResult:
     """``reason`` is Souk's own words; seller text goes in ``extra`` (structured) and, quoted, in ``text_after``."""
     body = {"error": error, "reason": reason, **extra}
-    return types.CallToolResult(
-        content=[types.TextContent(text=f"Error {error}: {reason}{text_after}")], structured_content=body, is_error=True
-    )
+    said = one_line_breaks(f"Error {error}: {reason}{text_after}")  # only Souk's own "\n" may start a line
+    return types.CallToolResult(content=[types.TextContent(text=said)], structured_content=body, is_error=True)
 
 
 def _ambiguous(exc: AmbiguousResource) -> types.CallToolResult:
@@ -185,7 +186,12 @@ def _ambiguous(exc: AmbiguousResource) -> types.CallToolResult:
 
 
 _JSON_TYPES = {
-    bool: "a boolean", int: "an integer", float: "a number", str: "a string", dict: "an object", list: "an array"
+    bool: "a boolean",
+    int: "an integer",
+    float: "a number",
+    str: "a string",
+    dict: "an object",
+    list: "an array",
 }
 
 
@@ -213,6 +219,22 @@ WRITE_TOOL_SLOTS = 1
 _write_slots = threading.BoundedSemaphore(WRITE_TOOL_SLOTS)
 
 
+# Tool calls run on worker threads of their own count, not anyio's default limiter: over stdio that one also reads
+# every line and writes every answer (souk.mcp.stdio), so 40 slow calls would hold back a ping's answer, and a
+# cancellation would not even be read, until one of them ended. Per event loop, as anyio keeps its default one.
+TOOL_THREADS = 40
+_tool_threads: anyio.lowlevel.RunVar[anyio.CapacityLimiter] = anyio.lowlevel.RunVar("souk_mcp_tool_threads")
+
+
+def tool_threads() -> anyio.CapacityLimiter:
+    try:
+        return _tool_threads.get()
+    except LookupError:
+        limiter = anyio.CapacityLimiter(TOOL_THREADS)
+        _tool_threads.set(limiter)
+        return limiter
+
+
 def _run(spec: ToolSpec, arguments: BaseModel, client: str | None) -> BaseModel:
     settings = get_settings()
     with contextlib.ExitStack() as stack:
@@ -228,7 +250,8 @@ async def call_tool(spec: ToolSpec, raw: dict[str, Any], client: str | None) -> 
     except ValidationError as exc:
         return _invalid_arguments(exc)
     try:
-        result = await anyio.to_thread.run_sync(functools.partial(_run, spec, arguments, client))
+        run = functools.partial(_run, spec, arguments, client)
+        result = await anyio.to_thread.run_sync(run, limiter=tool_threads())
     except AmbiguousResource as exc:
         return _ambiguous(exc)
     except SoukError as exc:
@@ -245,7 +268,8 @@ async def call_tool(spec: ToolSpec, raw: dict[str, Any], client: str | None) -> 
         logger.exception("mcp %s: unexpected error", spec.name)
         return tool_error("internal_error", "an unexpected error occurred")
     return types.CallToolResult(
-        content=[types.TextContent(text=spec.render(result))],
+        # The last pass: whatever the render let through, only Souk's own "\n" starts a line (souk.mcp.quoting).
+        content=[types.TextContent(text=one_line_breaks(spec.render(result)))],
         structured_content=result.model_dump(mode="json", exclude_none=True),
     )
 

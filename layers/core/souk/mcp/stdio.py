@@ -9,7 +9,8 @@ With no DATABASE_URL, Souk's embedded Postgres starts as for ``souk serve`` and 
 Every line a client sends is answered. The SDK's reader drops a line it cannot parse and reads a request
 whose id is null or a boolean as a notification, so the client would wait forever for its id; each line
 passes Souk's front door (souk.mcp.messages) first, and one it refuses gets JSON-RPC's parse error or
-invalid request here, with the request's id when it can be read (else null, as JSON-RPC says).
+invalid request here, with the request's id when it can be read (else null, as JSON-RPC says); a number too long
+for the SDK to read, in a request's params, gets invalid params with the request's id.
 
 A line is at most ``MAX_LINE_BYTES``: a client (or a broken pipe feeding garbage) could otherwise send gigabytes
 without a newline, all of it buffered. A longer line is read no further than the limit, answered with JSON-RPC's
@@ -34,6 +35,7 @@ from souk.config import get_settings
 from souk.errors import SoukError
 from souk.mcp.messages import (
     MAX_MESSAGE_BYTES,
+    LongNumberError,
     check_jsonrpc,
     check_parseable_by_sdk,
     is_request_id,
@@ -104,6 +106,10 @@ def refusal(line: str) -> types.JSONRPCError | None:
         message = load_message(line, "line")
         check_parseable_by_sdk(message)
         check_jsonrpc(message)
+    except LongNumberError as exc:
+        # JSON, and its id is read: a number in params is a request's bad parameter (e.g. a tool's "limit").
+        code = types.INVALID_PARAMS if exc.path[:1] == ("params",) else types.PARSE_ERROR
+        return _error(exc, code, _request_id(message))
     except SoukError as exc:
         code = types.PARSE_ERROR if exc.error == "invalid_json" else types.INVALID_REQUEST
         return _error(exc, code, _request_id(message))

@@ -1,7 +1,8 @@
 """The concise text each tool returns next to its structured content (for models that read only text).
 
 Seller text is quoted, shortened and flattened to one line: it is data about a listing, and must not
-read as part of Souk's answer.
+read as part of Souk's answer. No seller string starts a line: names and URLs are JSON literals with every line
+break escaped (souk.mcp.quoting), and each text a tool returns passes ``one_line_breaks`` last (souk.mcp.server).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from souk.mcp.models import (
     ResourceSummary,
     SearchResult,
 )
-from souk.mcp.quoting import fenced, label, name, quoted, url
+from souk.mcp.quoting import fenced, json_literal, label, name, quoted, url
 
 TEXT_DESCRIPTION_CHARS = 160
 TEXT_SCHEMA_CHARS = 1500
@@ -123,7 +124,7 @@ def detail_text(r: ResourceDetail) -> str:
     first, *rest = _entry(1, s).split("\n")
     lines = [first.removeprefix("1. "), *rest]
     if s.inputSchema is not None:
-        schema = json.dumps(s.inputSchema, ensure_ascii=False)
+        schema = json_literal(s.inputSchema)  # exact JSON, and no line break of the seller's starts a line
         cut = " … (cut; the structured content has all of it)" if len(schema) > TEXT_SCHEMA_CHARS else ""
         lines.append(f"input schema{cut}:\n{fenced(schema[:TEXT_SCHEMA_CHARS])}")
     lines.append(
