@@ -7,8 +7,9 @@ import copy
 import pytest
 
 from souk.catalog.ingest import catalog_event
-from souk.catalog.seller_schema import info_errors
+from souk.catalog.seller_schema import MAX_NESTING, MAX_STEPS, info_errors
 from souk.errors import CatalogRejection
+from tests.conftest import table_snapshot
 from tests.factories import verified, weather
 
 # Harmless, and "zzz" fails it: an error naming it proves the pattern ran.
@@ -67,3 +68,137 @@ def test_a_backtracking_pattern_in_an_event_is_not_run(db, settings):
     with pytest.raises(CatalogRejection) as info:
         catalog_event(db, ev, settings)
     assert info.value.error == "invalid_discovery_extension"
+
+
+# --- References: a dangling or cyclic $ref, and a $ref fan-out, are reasons, never exceptions or minutes. ---
+
+OVER_BUDGET = f"schema takes over {MAX_STEPS} steps to check this info, the limit"
+OUTPUT_INFO = {"input": {"type": "http", "method": "GET"}, "output": {"type": "json", "example": {"t": 1}}}
+
+
+def _schema_for_output(output: object, **top: object) -> dict:
+    return {"type": "object", "properties": {"output": output}, **top}
+
+
+def _fan_out(width: int, levels: int) -> dict:
+    """atk2's repro_fanout.json shape: $defs d0..d{levels-1}, each an allOf of ``width`` $refs to the next."""
+    defs: dict[str, object] = {
+        f"d{i}": {"allOf": [{"$ref": f"#/$defs/{f'd{i + 1}' if i + 1 < levels else 'leaf'}"}] * width}
+        for i in range(levels)
+    }
+    defs["leaf"] = {"type": "object"}
+    return _schema_for_output({"$ref": "#/$defs/d0"}, **{"$defs": defs})
+
+
+def _ref_chain(length: int) -> dict:
+    defs: dict[str, object] = {f"d{i}": {"$ref": f"#/$defs/d{i + 1}"} for i in range(length)}
+    defs[f"d{length}"] = {"type": "object"}
+    return _schema_for_output({"$ref": "#/$defs/d0"}, **{"$defs": defs})
+
+
+@pytest.mark.parametrize(
+    ("schema", "reason"),
+    [
+        (_schema_for_output({"$ref": "#/nope"}), "schema's $ref '#/nope' does not resolve"),
+        (_schema_for_output({"$ref": "#/%zz"}), "schema's $ref '#/%zz' does not resolve"),
+        (
+            _schema_for_output({"$ref": "#/properties/output"}),
+            "schema's $ref '#/properties/output' is cyclic: it leads back to itself for the same value",
+        ),
+        (
+            _schema_for_output(
+                {"$ref": "#/$defs/a"}, **{"$defs": {"a": {"$ref": "#/$defs/b"}, "b": {"$ref": "#/$defs/a"}}}
+            ),
+            "schema's $ref '#/$defs/b' is cyclic: it leads back to itself for the same value",
+        ),
+        (
+            _schema_for_output({}, dependentSchemas={"input": {"$ref": "#"}}),
+            "schema's $ref '#' is cyclic: it leads back to itself for the same value",
+        ),
+        # unevaluatedProperties follows $refs by itself, before the $ref keyword when it comes first.
+        (
+            _schema_for_output({"unevaluatedProperties": False, "$ref": "#/properties/output"}),
+            "schema is cyclic: its $ref/allOf/anyOf/oneOf/if chain leads back to itself",
+        ),
+        # Each $ref followed is a level of the Python stack: 1,000 of them overflowed it (RecursionError).
+        (_ref_chain(1000), f"schema nests too deeply to check: over {MAX_NESTING} keywords inside one another"),
+        # 20^5 checks, 40 s of CPU before; refused within MAX_STEPS (0.1 s).
+        (_fan_out(20, 5), OVER_BUDGET),
+        # The same through unevaluatedProperties' own walk (it comes first here), 3^12 subschemas.
+        (
+            _schema_for_output(
+                {"unevaluatedProperties": False, "$ref": "#/$defs/d0"}, **{"$defs": _fan_out(3, 12)["$defs"]}
+            ),
+            OVER_BUDGET,
+        ),
+    ],
+    ids=[
+        "dangling",
+        "bad-escape",
+        "self",
+        "a-b-a",
+        "dependent-root",
+        "unevaluated-self",
+        "chain",
+        "fan-out",
+        "fan-out-u",
+    ],
+)
+def test_a_schema_whose_references_cannot_be_followed_is_a_reason(schema, reason):
+    assert info_errors(OUTPUT_INFO, schema) == [reason]
+
+
+def test_a_pairwise_comparison_is_charged_too():
+    # uniqueItems compares every pair of objects: 2,000 of them were 3.5 s.
+    info = {**OUTPUT_INFO, "output": {"type": "json", "example": [{"a": i} for i in range(2000)]}}
+    schema = _schema_for_output({"properties": {"example": {"uniqueItems": True}}})
+    assert info_errors(info, schema) == [OVER_BUDGET]
+    info["output"]["example"] = [{"a": i} for i in range(20)]
+    assert info_errors(info, schema) == []
+
+
+def test_a_schema_with_a_few_local_references_still_checks():
+    defs = {
+        "kind": {"type": "string", "enum": ["json", "text"]},
+        "reading": {"type": "object", "properties": {"t": {"$ref": "#/$defs/number"}}, "required": ["t"]},
+        "number": {"type": "number"},
+    }
+    output = {"properties": {"type": {"$ref": "#/$defs/kind"}, "example": {"$ref": "#/$defs/reading"}}}
+    schema = _schema_for_output(output, **{"$defs": defs})
+    assert info_errors(OUTPUT_INFO, schema) == []
+    # A recursive schema is fine: each level descends into the value.
+    tree = {"type": "object", "properties": {"t": {"type": "number"}, "next": {"$ref": "#/$defs/tree"}}}
+    nested = {**OUTPUT_INFO, "output": {"type": "json", "example": {"t": 1, "next": {"t": 2, "next": {"t": 3}}}}}
+    recursive = _schema_for_output({"properties": {"example": {"$ref": "#/$defs/tree"}}}, **{"$defs": {"tree": tree}})
+    assert info_errors(nested, recursive) == []
+    # And the referenced checks still apply.
+    nested["output"]["example"]["next"]["next"]["t"] = "three"
+    assert info_errors(nested, recursive) == ["output/example/next/next/t: 'three' is not of type 'number'"]
+    assert info_errors({**OUTPUT_INFO, "output": {"type": "xml"}}, schema) == [
+        "output/type: 'xml' is not one of ['json', 'text']"
+    ]
+
+
+def test_a_nested_dollar_schema_does_not_bring_the_stock_keywords_back():
+    # jsonschema picks the class by a subschema's own $schema: the stock one runs patterns (and no budget).
+    nested = {"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "string", "pattern": PROBE}
+    assert info_errors(INFO, _schema_for_q(nested)) == []
+    assert info_errors(INFO, _schema_for_q({"$ref": "#/$defs/p"}, **{"$defs": {"p": nested}})) == []
+
+
+@pytest.mark.parametrize(
+    "output",
+    [{"$ref": "#/nope"}, {"$ref": "#/properties/output"}, {"$ref": "#/$defs/d0"}],
+    ids=["dangling", "cyclic", "fan-out"],
+)
+def test_such_an_event_is_rejected_and_writes_nothing(db, settings, output):
+    ev = verified(weather())
+    bazaar = ev["paymentPayload"]["extensions"]["bazaar"]
+    bazaar["schema"]["properties"]["output"] = output
+    bazaar["schema"]["$defs"] = _fan_out(20, 5)["$defs"]
+    before = table_snapshot(db)
+    with pytest.raises(CatalogRejection) as info:
+        catalog_event(db, ev, settings)
+    assert info.value.error == "invalid_discovery_extension"
+    assert info.value.reason.startswith("bazaar info fails its schema: schema")
+    assert table_snapshot(db) == before
