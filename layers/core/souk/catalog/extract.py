@@ -26,6 +26,10 @@ _MAX_SCHEME = 64
 _MAX_ASSET = 256
 _MAX_TOOL_NAME = 256
 _MAX_DECODE_PASSES = 5
+# maxTimeoutSeconds: 1 s to 365 days. x402 SDKs default to 60-300 s (an authorization for one call); 0 or a
+# negative time can never be met, and a value like 1e40 fits no client's integer (Go's int64, JavaScript's exact
+# integers), so a listing carrying one is no listing any client can pay.
+MAX_TIMEOUT_SECONDS = 365 * 86_400
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +76,33 @@ def _requirement(event: FacilitatorEvent) -> dict[str, Any]:
     if not isinstance(asset, str) or not asset or len(asset) > _MAX_ASSET:
         raise CatalogRejection("invalid_requirements", f"paymentRequirements.asset must be 1-{_MAX_ASSET} characters")
     return reqs
+
+
+def check_timeout_and_extra(option: dict[str, Any], where: str, version: int) -> None:
+    """``maxTimeoutSeconds`` and ``extra`` of a PaymentRequirements as the x402 SDK's model of ``version`` reads
+    them: Souk serves the option back unchanged, and the SDK refuses ``"extra": "x"`` ("Input should be a valid
+    dictionary") and a timeout that is no integer.
+
+    ``maxTimeoutSeconds`` is a JSON integer (not a boolean, not ``60.0`` or ``"60"``, which the SDK's lax model
+    would coerce but stricter clients do not) from 1 to MAX_TIMEOUT_SECONDS. v2 requires it (the spec, and the
+    SDK's ``PaymentRequirements``, which is what a v2 facilitator hands over); a v1 event is checked when it carries
+    one (v1 events without it were catalogued before, and still are). ``extra`` is absent or an object; v1's model
+    also takes ``null`` (``PaymentRequirementsV1.extra`` is optional), v2's does not."""
+    if "maxTimeoutSeconds" in option or version == 2:
+        timeout = option.get("maxTimeoutSeconds")
+        if not isinstance(timeout, int) or isinstance(timeout, bool) or not 0 < timeout <= MAX_TIMEOUT_SECONDS:
+            integer = isinstance(timeout, int) and not isinstance(timeout, bool)
+            shown = "an integer out of range" if integer else type(timeout).__name__
+            raise CatalogRejection(
+                "invalid_requirements",
+                f"{where}.maxTimeoutSeconds must be an integer from 1 to {MAX_TIMEOUT_SECONDS}, got {shown}",
+            )
+    if "extra" in option:
+        extra = option["extra"]
+        if not isinstance(extra, dict) and not (extra is None and version == 1):
+            raise CatalogRejection(
+                "invalid_requirements", f"{where}.extra must be an object when present, got {type(extra).__name__}"
+            )
 
 
 def _check_one_price(reqs: dict[str, Any], version: int) -> None:
@@ -137,6 +168,7 @@ def _check_accepted_matches(payload: dict[str, Any], reqs: dict[str, Any], settl
         raise CatalogRejection("invalid_event", "paymentPayload.accepted is missing")
     if "amount" in accepted:
         check_amount(accepted["amount"], "paymentPayload.accepted.amount")
+    check_timeout_and_extra(accepted, "paymentPayload.accepted", 2)
     upto = reqs.get("scheme") == "upto" and accepted.get("scheme") == "upto"
     if settled and upto and "amount" in accepted and "amount" in reqs:
         # upto's requirements amount is phase-dependent: at settlement it is what is charged, at most the ceiling
@@ -146,7 +178,10 @@ def _check_accepted_matches(payload: dict[str, Any], reqs: dict[str, Any], settl
                 "requirements_mismatch", "an upto settlement charges more than paymentPayload.accepted.amount"
             )
         reqs["amount"] = accepted["amount"]
-    for field in ("scheme", "amount", "asset", "payTo"):
+    # maxTimeoutSeconds too: the SDK's own server matches a payment to its requirements on it. Not ``extra``: a
+    # client may append to it and a scheme may name fields of it that change between the 402 and the payment
+    # (the SDK's dynamic extra fields), so each side's extra is only checked to be an object.
+    for field in ("scheme", "amount", "asset", "payTo", "maxTimeoutSeconds"):
         if accepted.get(field) != reqs.get(field):
             raise CatalogRejection(
                 "requirements_mismatch", f"paymentPayload.accepted.{field} differs from paymentRequirements"
@@ -190,6 +225,7 @@ def draft_listing(event: FacilitatorEvent, settings: Settings) -> ListingDraft:
     if not isinstance(version, int) or isinstance(version, bool) or version not in (1, 2):
         raise CatalogRejection("unsupported_version", f"x402Version {version!r} is not supported")
     reqs = _requirement(event)
+    check_timeout_and_extra(reqs, "paymentRequirements", version)
     bazaar: dict[str, Any] | None = None
     requirements_for_sdk = event.payment_requirements
     if version == 2:

@@ -8,6 +8,7 @@ from typing import Any
 from souk.config import Settings
 from souk.isotime import iso_utc
 from souk.lifecycle.view import HEALTH_COLUMNS, health_object
+from souk.listing.payment_options import option_amount
 from souk.networks import TESTNETS, V1_NAMES
 
 ITEM_COLUMNS = """
@@ -30,14 +31,63 @@ def quality_args(settings: Settings, now: datetime | None = None) -> dict[str, A
     return {"quality_since": since, "quality_testnets": sorted(TESTNETS)}
 
 
+# The fields only an x402 v1 PaymentRequirements has: v2 moved the resource's own to PaymentRequired.resource.
+_V1_ONLY = ("maxAmountRequired", "resource", "description", "mimeType", "outputSchema")
+
+
+def _served(option: dict[str, Any], row: dict[str, Any]) -> dict[str, Any]:
+    """An entry of ``accepts`` as the item's ``x402Version`` reads it (``_in_version``), named as its client
+    names networks (``_as_served``)."""
+    version = row["x402_version"]
+    return _as_served(_in_version(_one_price(option), version, row), version)
+
+
+def _in_version(option: dict[str, Any], version: int, row: dict[str, Any]) -> dict[str, Any]:
+    """A payment option in the shape of the listing's ``x402Version``, so the x402 SDK's model of that version
+    (``PaymentRequirements``, ``PaymentRequirementsV1``) parses every option of the item.
+
+    A listing keeps the options of every event for its URL and method, of either protocol version, while its
+    ``x402Version`` is the newest event's (as are its text and metadata). An option declared in the other version
+    is converted, never dropped (the network and price filters read every stored option, so the served item shows
+    each of them): in a v2 item a v1 option is priced by ``amount`` (its ``maxAmountRequired``) without v1's
+    resource fields; in a v1 item a v2 option gets ``maxAmountRequired`` (its ``amount``) and the listing's
+    ``resource`` (and description and MIME type, when it has them), and its network is then served by its v1 name
+    (``_as_served``; a network with none stays CAIP-2, as for a v1 option). An ``extra`` that is no object (stored
+    before such events were refused) is left out: ``extra`` is optional in both versions. What is stored stays as
+    the seller declared it; only the served copy changes."""
+    extra = option.get("extra")
+    if "extra" in option and not isinstance(extra, dict) and not (extra is None and version == 1):
+        option = {k: v for k, v in option.items() if k != "extra"}
+    if version == 1:
+        if "maxAmountRequired" in option and "resource" in option:
+            return option  # declared in v1
+        price = option_amount(option)
+        described = {"description": row.get("description"), "mimeType": row.get("mime_type")}
+        v1 = {k: v for k, v in option.items() if k not in ("amount", *_V1_ONLY)}
+        return (
+            v1
+            | {"maxAmountRequired": price, "resource": row["resource_url"]}
+            | {k: v for k, v in described.items() if isinstance(v, str)}
+        )
+    if "amount" in option:
+        return option  # declared in v2 (or a v1 option that states the same price under both names)
+    v2 = {k: v for k, v in option.items() if k not in _V1_ONLY}
+    return v2 | {"amount": option_amount(option)}
+
+
+def _one_price(option: dict[str, Any]) -> dict[str, Any]:
+    """Stored before events with two disagreeing prices were refused: keep the field the option's own version
+    prices by (a v1 requirement carries its ``resource``), so no client reads the other as its price."""
+    if not _prices_disagree(option):
+        return option
+    stray = "amount" if "resource" in option else "maxAmountRequired"
+    return {k: v for k, v in option.items() if k != stray}
+
+
 def _as_served(option: dict[str, Any], version: int) -> dict[str, Any]:
     """A payment option as its client reads it: a v1 option (v1's price field, in a v1 listing or without v2's
     ``amount``; a listing keeps options of earlier events) names its network by v1 name (stored under CAIP-2)."""
-    if _prices_disagree(option):
-        # Stored before such events were refused: keep the field the option's own version prices by (a v1
-        # requirement carries its ``resource``), so no client reads the other as its price.
-        stray = "amount" if "resource" in option else "maxAmountRequired"
-        option = {k: v for k, v in option.items() if k != stray}
+    option = _one_price(option)
     v1 = "maxAmountRequired" in option and (version == 1 or "amount" not in option)
     name = V1_NAMES.get(option.get("network", "")) if v1 else None
     return option if name is None else {**option, "network": name}
@@ -57,7 +107,7 @@ def to_item(row: dict[str, Any], settings: Settings) -> dict[str, Any]:
         "resource": row["resource_url"],
         "type": row["type"],
         "x402Version": row["x402_version"],
-        "accepts": [_as_served(a, row["x402_version"]) for a in row["accepts"]],
+        "accepts": [_served(a, row) for a in row["accepts"]],
         "lastUpdated": iso_utc(row["source_event_at"]),
     }
     optional = {
