@@ -415,6 +415,7 @@ def test_v1_headers_that_are_not_an_object_are_dropped_too(db, settings):
         "payTo": "0x2222222222222222222222222222222222222222",
         "asset": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
         "outputSchema": {"input": {"type": "http", "method": "POST", "bodyType": "json", "headers": ["x"]}},
+        "maxTimeoutSeconds": 60,
     }
     ev = {
         "event": "verified",

@@ -152,11 +152,14 @@ def test_a_v1_extra_of_null_catalogs_as_the_v1_model_reads_it(db, settings):
     _parses(item)
 
 
-def test_a_v1_event_without_a_timeout_still_catalogs(db, settings):
-    # v1 events without one were catalogued before (tests/catalog/test_ingest.py); only a present one is checked.
+def test_a_v1_event_without_a_timeout_is_refused(db, settings):
+    # The SDK's PaymentRequirementsV1 requires it as its v2 model does: served without one, no client parses the item.
     event = v1_event()
     del event["paymentRequirements"]["maxTimeoutSeconds"]
-    assert catalog_event(db, event, settings).status == "success"
+    with pytest.raises(CatalogRejection) as info:
+        catalog_event(db, event, settings)
+    assert info.value.error == "invalid_requirements" and "maxTimeoutSeconds" in info.value.reason
+    assert db.execute("SELECT count(*) AS n FROM listings").fetchone()["n"] == 0
 
 
 def test_an_extra_stored_before_the_check_is_not_served(db, settings):

@@ -15,6 +15,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from souk.discovery.conversions import MAX_RESOURCE_CHARS
 from souk.lifecycle.visibility import STATUS_CHOICES
 from souk.networks import (
     BASE,
@@ -259,7 +260,7 @@ def conversion_extra() -> dict[str, Any]:
         "type": "object",
         "properties": {
             "sessionId": {"type": "string", "format": "uuid"},
-            "resource": {"type": "string", "minLength": 1, "maxLength": 4096},
+            "resource": {"type": "string", "minLength": 1, "maxLength": MAX_RESOURCE_CHARS},
             "toolName": {"type": "string", "minLength": 1, "maxLength": 256},
         },
         "required": ["sessionId", "resource"],

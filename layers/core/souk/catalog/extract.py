@@ -84,19 +84,18 @@ def check_timeout_and_extra(option: dict[str, Any], where: str, version: int) ->
     dictionary") and a timeout that is no integer.
 
     ``maxTimeoutSeconds`` is a JSON integer (not a boolean, not ``60.0`` or ``"60"``, which the SDK's lax model
-    would coerce but stricter clients do not) from 1 to MAX_TIMEOUT_SECONDS. v2 requires it (the spec, and the
-    SDK's ``PaymentRequirements``, which is what a v2 facilitator hands over); a v1 event is checked when it carries
-    one (v1 events without it were catalogued before, and still are). ``extra`` is absent or an object; v1's model
-    also takes ``null`` (``PaymentRequirementsV1.extra`` is optional), v2's does not."""
-    if "maxTimeoutSeconds" in option or version == 2:
-        timeout = option.get("maxTimeoutSeconds")
-        if not isinstance(timeout, int) or isinstance(timeout, bool) or not 0 < timeout <= MAX_TIMEOUT_SECONDS:
-            integer = isinstance(timeout, int) and not isinstance(timeout, bool)
-            shown = "an integer out of range" if integer else type(timeout).__name__
-            raise CatalogRejection(
-                "invalid_requirements",
-                f"{where}.maxTimeoutSeconds must be an integer from 1 to {MAX_TIMEOUT_SECONDS}, got {shown}",
-            )
+    would coerce but stricter clients do not) from 1 to MAX_TIMEOUT_SECONDS, required in both versions (the SDK's
+    ``PaymentRequirements`` and ``PaymentRequirementsV1`` both need it, so an option without one is served to no
+    client that can parse it). ``extra`` is absent or an object; v1's model also takes ``null``
+    (``PaymentRequirementsV1.extra`` is optional), v2's does not."""
+    timeout = option.get("maxTimeoutSeconds")
+    if not isinstance(timeout, int) or isinstance(timeout, bool) or not 0 < timeout <= MAX_TIMEOUT_SECONDS:
+        integer = isinstance(timeout, int) and not isinstance(timeout, bool)
+        shown = "an integer out of range" if integer else "nothing" if timeout is None else type(timeout).__name__
+        raise CatalogRejection(
+            "invalid_requirements",
+            f"{where}.maxTimeoutSeconds must be an integer from 1 to {MAX_TIMEOUT_SECONDS}, got {shown}",
+        )
     if "extra" in option:
         extra = option["extra"]
         if not isinstance(extra, dict) and not (extra is None and version == 1):

@@ -25,9 +25,9 @@ from souk.db import ratelimit
 from souk.db.types import Connection, one
 from souk.discovery import sessions
 from souk.errors import CatalogRejection, SoukError
-from souk.listing.urls import canonical_url
+from souk.listing.urls import MAX_URL_CHARS, canonical_url
 
-MAX_RESOURCE_CHARS = 4096
+MAX_RESOURCE_CHARS = MAX_URL_CHARS  # a longer URL names no listing: refused as such, not looked up
 MAX_TOOL_CHARS = 256
 FIELDS = ("sessionId", "resource", "toolName")  # the whole body: any other key is refused, as report_invocation does
 
