@@ -55,3 +55,16 @@ def test_the_migration_fills_the_last_production_payment_from_the_settlements(db
 def test_the_migration_names_every_test_network(db, settings):
     sql = (MIGRATIONS_DIR / "0017_last_paid_at.sql").read_text(encoding="utf-8")
     assert all(f"'{network}'" in sql for network in TESTNETS)
+
+
+def test_the_migration_counts_no_zero_settlement_as_paid(db, settings):
+    _catalog(db, settings)
+    never = db.execute("SELECT id FROM listings WHERE resource_url = %s", (NEVER,)).fetchone()["id"]
+    db.execute(
+        "INSERT INTO settlements (listing_id, transaction, settled_at, success, network, asset, amount)"
+        " VALUES (%s, 'cdcd', %s, true, %s, 'USDC', 0)",
+        (never, CLOCK, BASE),
+    )
+    sql = (MIGRATIONS_DIR / "0017_last_paid_at.sql").read_text(encoding="utf-8")
+    db.execute(sql[sql.index("UPDATE listings") :])
+    assert db.execute("SELECT last_paid_at FROM listings WHERE id = %s", (never,)).fetchone()["last_paid_at"] is None

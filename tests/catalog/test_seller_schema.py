@@ -202,3 +202,17 @@ def test_such_an_event_is_rejected_and_writes_nothing(db, settings, output):
     assert info.value.error == "invalid_discovery_extension"
     assert info.value.reason.startswith("bazaar info fails its schema: schema")
     assert table_snapshot(db) == before
+
+
+def test_a_huge_integer_under_multiple_of_is_a_rejection_not_a_500(db, settings):
+    # jsonschema divides the instance as a float outside its own OverflowError guard (JSON safety allows 4,300 digits).
+    event = verified(weather())
+    bazaar = event["paymentPayload"]["extensions"]["bazaar"]
+    bazaar["info"]["output"] = {"type": "json", "example": {"t": 10**400}}
+    example = {"properties": {"t": {"multipleOf": 0.5}}}
+    bazaar["schema"]["properties"]["output"] = {"properties": {"example": example}}
+    before = table_snapshot(db)
+    with pytest.raises(CatalogRejection) as info:
+        catalog_event(db, event, settings)
+    assert info.value.error == "invalid_discovery_extension" and "numeric" in info.value.reason
+    assert table_snapshot(db) == before

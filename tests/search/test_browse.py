@@ -8,7 +8,8 @@ from datetime import timedelta
 from souk.catalog.ingest import catalog_event
 from souk.discovery.search import search
 from souk.listing.filters import Filters
-from souk.search.profile import DEFAULT_PROFILE
+from souk.search.pipeline import RankRequest, rank
+from souk.search.profile import DEFAULT_PROFILE, with_name
 from tests.factories import BASE_SELLER, CLOCK, settled, verified, weather
 
 FLOOD_SELLER = "0x2222222222222222222222222222222222222222"
@@ -183,3 +184,29 @@ def test_a_browse_lists_what_the_caller_refused_last(db, settings):
     )
     no_tools = [r["resource"] for r in _browse(db, settings, "anything, no mcp tools")]
     assert no_tools[-1] == urls["mcp"] and len(no_tools) == 3
+
+
+def test_what_the_caller_refused_cannot_crowd_the_rest_out_of_a_browse(db, settings):
+    # More listings paid on the refused network than the pool holds, all paid more recently than the one that is not.
+    for i in range(4):
+        paid = weather(url=f"https://api.b{i}.com/v1", network="eip155:8453", pay_to=f"0x{i + 3:040x}")
+        catalog_event(db, settled(paid, CLOCK + timedelta(minutes=i)), settings)
+    other = weather(
+        url="https://api.sol.org/v1", network="solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp", pay_to="So1" + "1" * 40
+    )
+    other_id = catalog_event(db, verified(other), settings).listing_id
+    small_pool = with_name(DEFAULT_PROFILE, "pool-3", pool=3)
+    result = rank(db, RankRequest("anything not on base", now=CLOCK + timedelta(hours=1)), settings, small_pool)
+    assert result.search_method == "browse" and result.listing_ids[0] == other_id and len(result.listing_ids) == 3
+
+
+def test_a_browse_puts_listings_with_a_refused_word_last(db, settings):
+    ocr = weather(
+        url="https://ocr.example.com/v1", network="eip155:8453", pay_to=BASE_SELLER, description="OCR for scans."
+    )
+    forecast = weather(url="https://wx.example.com/v1", network="eip155:8453", pay_to=FLOOD_SELLER)
+    forecast_id = catalog_event(db, verified(forecast), settings).listing_id
+    ocr_id = catalog_event(db, settled(ocr, CLOCK + timedelta(minutes=5)), settings).listing_id  # paid most recently
+    request = RankRequest("all apis without ocr", Filters(network="eip155:8453"), now=CLOCK + timedelta(hours=1))
+    result = rank(db, request, settings, DEFAULT_PROFILE)
+    assert result.search_method == "browse" and result.listing_ids == [forecast_id, ocr_id]

@@ -1729,6 +1729,14 @@ def test_an_exclusion_ending_its_own_clause_refuses_that_name(query: str, refuse
         ("weather under 2 euro-cents", Decimal("0.02") * USD_RATES["EURC"]),
         ("weather under $1e308 per call", None),  # not "$1" followed by a word
         ("weather under $0.01/call", Decimal("0.01")),
+        # read whole or not at all: never "$0.0" of "$0.01x", "$1" of "$1.5e308" or "$1.5k"
+        ("weather under $1.5e308", None),
+        ("weather under $1.5k", None),
+        ("weather under $0.001x10", None),
+        ("weather api under $2.5M budget", None),
+        ("weather under $0.01per call", Decimal("0.01")),  # a unit word glued on still ends the figure
+        ("weather api, under €0.02per call", Decimal("0.02") * USD_RATES["EURC"]),
+        ("weather under $0.05ea", Decimal("0.05")),
     ],
 )
 def test_euro_cents_and_figures_that_run_into_a_word(query: str, price: Decimal | None) -> None:

@@ -270,6 +270,10 @@ def info_errors(info: Any, schema: Any) -> list[str]:
         return [refused.reason]
     except Unresolvable as exc:  # a lookup outside the keywords above ($recursiveRef's); jsonschema wraps it
         return [f"schema has a reference that does not resolve: {str(getattr(exc, 'ref', ''))[:100]!r}"]
+    except (ArithmeticError, ValueError) as exc:
+        # jsonschema's own arithmetic on the seller's numbers: multipleOf divides an integer of up to 4,300 digits
+        # (what JSON safety allows) as a float, outside its own OverflowError guard.
+        return [f"schema cannot be checked against this info: {type(exc).__name__} in its numeric keywords"]
     if error is None:
         return []
     path = "/".join(str(p) for p in error.absolute_path) or "(root)"

@@ -196,28 +196,15 @@ def rank(
     if profile.constraints and iq.browse:
         # Constraints only ("anything on base", "cheapest usdc"): most recently paid first, or cheapest first
         # when asked, with the same per-operator and per-payTo cap as a ranked page (equal scores: no relaxing).
-        if iq.cheapest:
-            networks = _price_networks(request.filters, iq)
-            ids = []
-            if iq.assets:  # the listings offering an asset named as a preference first, each part cheapest first
-                offered = "coalesce(l.asset_symbols && %(wanted)s::text[], false)"
-                asset_args = args | {"wanted": list(iq.assets)}
-                ids = _cheapest_first(conn, f"{where} AND {offered}", asset_args, networks, profile.pool)
-                where, args = f"{where} AND NOT {offered}", asset_args
-            ids += _cheapest_first(conn, where, args, networks, profile.pool - len(ids))
-        else:
-            # An asset named only as a preference ("pay with eurc") is no filter: its listings come first.
-            rows = conn.execute(
-                f"SELECT l.id FROM listings l WHERE {where}"
-                " ORDER BY coalesce(l.asset_symbols && %(wanted)s::text[], false) DESC,"
-                " l.last_paid_at DESC NULLS LAST, l.last_settled_at DESC NULLS LAST, l.min_usd_price ASC NULLS LAST,"
-                " l.id LIMIT %(pool)s",
-                args | {"pool": profile.pool, "wanted": list(iq.assets)},
-            ).fetchall()
-            ids = [r["id"] for r in rows]
+        # What the caller refused (a rail, an interface, a word: "anything not on base", "all apis without ocr")
+        # comes after everything else, decided before the pool is cut so it cannot crowd the rest out.
+        refused, refused_args = _refused_sql(iq)
+        parts = [where] if refused is None else [f"{where} AND NOT {refused}", f"{where} AND {refused}"]
+        args = args | refused_args
+        ids: list[int] = []
+        for part in parts:
+            ids += _browse_part(conn, part, args, iq, _price_networks(request.filters, iq), profile.pool - len(ids))
         facts = candidates.read(conn, ids, now, settings.quality_window_days)
-        if iq.excluded_networks or iq.excluded_type:  # what the caller refused comes last, in its own order
-            ids = sorted(ids, key=lambda lid: lid in facts and _refused(facts[lid], iq))
         if profile.diversity:
             ids = _diversify(ids, dict.fromkeys(ids, 1.0), facts, iq, profile, request.page_size)
         result.listing_ids = ids
@@ -619,6 +606,50 @@ def _apply_query_signals(
         }
         for lid, pct in signals.price_percentiles(prices).items():
             scores[lid] *= 1 + profile.cheapest_boost * (1 - pct)
+
+
+def _browse_part(
+    conn: Connection, where: str, args: dict[str, object], iq: InterpretedQuery, networks: list[str] | None, pool: int
+) -> list[int]:
+    """Up to ``pool`` listings passing ``where`` in browse order: cheapest first when asked, else most recently paid
+    in production tokens; the listings offering an asset named as a preference ("pay with eurc": no filter) first."""
+    if pool <= 0:
+        return []
+    if iq.cheapest:
+        ids: list[int] = []
+        if iq.assets:
+            offered = "coalesce(l.asset_symbols && %(wanted)s::text[], false)"
+            args = args | {"wanted": list(iq.assets)}
+            ids = _cheapest_first(conn, f"{where} AND {offered}", args, networks, pool)
+            where = f"{where} AND NOT {offered}"
+        return ids + _cheapest_first(conn, where, args, networks, pool - len(ids))
+    rows = conn.execute(
+        f"SELECT l.id FROM listings l WHERE {where}"
+        " ORDER BY coalesce(l.asset_symbols && %(wanted)s::text[], false) DESC,"
+        " l.last_paid_at DESC NULLS LAST, l.last_settled_at DESC NULLS LAST, l.min_usd_price ASC NULLS LAST,"
+        " l.id LIMIT %(pool)s",
+        args | {"pool": pool, "wanted": list(iq.assets)},
+    ).fetchall()
+    return [r["id"] for r in rows]
+
+
+def _refused_sql(iq: InterpretedQuery) -> tuple[str | None, dict[str, object]]:
+    """A condition (alias ``l``) true for what the query refuses, or None: paid only on refused networks, of the
+    refused type, or holding a refused word (the browse counterpart of the ranked demotions)."""
+    clauses: list[str] = []
+    args: dict[str, object] = {}
+    if iq.excluded_networks:
+        clauses.append("(cardinality(l.networks) > 0 AND l.networks <@ %(refused_networks)s::text[])")
+        args["refused_networks"] = list(iq.excluded_networks)
+    if iq.excluded_type:
+        clauses.append("l.type = %(refused_type)s")
+        args["refused_type"] = iq.excluded_type
+    if iq.negated_terms:
+        clauses.append(
+            "EXISTS (SELECT 1 FROM lexical_postings p WHERE p.listing_id = l.id AND p.term = ANY(%(refused_terms)s))"
+        )
+        args["refused_terms"] = list(iq.negated_terms)
+    return (f"({' OR '.join(clauses)})" if clauses else None), args
 
 
 def _refused(candidate: candidates.Candidate, iq: InterpretedQuery) -> bool:

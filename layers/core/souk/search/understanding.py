@@ -428,14 +428,19 @@ _SYMBOL_UNITS = "|".join(sorted([*_KNOWN_SYMBOLS, *_UNRATED_SYMBOLS], key=len, r
 _UNITS = rf"(?:cents?|¢|penny|pennies|nickels?|dimes?|dollars?|bucks?|usd|euro[\s-]?cents?|euros?|eur|{_SYMBOL_UNITS})"
 
 
+_ENDS_FIGURE = r"(?:(?=per|each|ea\b|cap\b|max|tops\b)|(?![a-z0-9]))"
+
+
 def _amount(words: bool) -> str:
     number = rf"(?:{_NUM}|{_WORDNUM}(?=\s))" if words else _NUM
     # "no more than 1c a request": a "c" joined to one digit or a fraction is cents, read only after a cap
     # word ("4c" alone may be anything; "under 30c" is more likely a temperature than a call price)
     cents = r"|(?<![\d.])(?P<jnum>\d(?:\.\d+)?|\.\d+)(?P<junit>c)(?!\w)" if words else ""
     return (
-        # "$1e308" is no dollar followed by a word: the figure ends where a word would go on
-        rf"(?:(?P<cur>[$€])\s?(?P<cnum>{_NUM})(?:\s?(?:usd|dollars?|eur|euros?)(?!\w)|(?![a-z0-9]))"
+        # The figure is read whole or not at all (atomic: no backtracking to "$0.0" of "$0.01x"), and a word or
+        # digit running on from it ("$1e308", "$1.5e308", "$1.5k") makes it no amount; a unit word glued to it
+        # ("$0.01per call", "$0.05ea") still ends it.
+        rf"(?:(?P<cur>[$€])\s?(?P<cnum>(?>{_NUM}))(?:\s?(?:usd|dollars?|eur|euros?)(?!\w)|{_ENDS_FIGURE})"
         rf"|(?P<num>{number})(?:\s+of\s+an?\s)?\s?(?P<unit>{_UNITS})(?!\w)"
         rf"{cents}|(?P<tnum>{_NUM})\s?(?P<tcur>[$€]))"
     )
