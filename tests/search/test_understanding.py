@@ -1764,3 +1764,55 @@ def test_a_stated_interface_waived_in_the_same_sentence_filters_nothing(query: s
     iq = interpret(query)
     assert (iq.type, iq.method) == (None, None)
     assert interpret("stock quotes MCP server").type == "mcp"
+
+
+@pytest.mark.parametrize(
+    ("query", "networks", "query_type"),
+    [
+        # A refusal after what it refuses: was a hard filter for the refused thing
+        ("weather api, solana excluded", SOLANA_BOTH, None),
+        ("ocr, solana not supported", SOLANA_BOTH, None),
+        ("translation, stellar not accepted", STELLAR_BOTH, None),
+        ("weather forecast, MCP is not an option", (), "mcp"),
+        ("weather forecast, mcp not supported", (), "mcp"),
+        # a verb of using between the negation and what is refused
+        ("weather forecast, our client does not speak MCP", (), "mcp"),
+        # a chain refused by its name alone ("no solana") refuses its rail too, beside the word
+        ("weather api, no solana", SOLANA_BOTH, None),
+        ("weather api, avoid stellar", STELLAR_BOTH, None),
+    ],
+)
+def test_refusals_in_other_words_demote_and_never_filter(
+    query: str, networks: tuple[str, ...], query_type: str | None
+) -> None:
+    iq = interpret(query)
+    assert (iq.networks, iq.type) == ((), None)
+    assert (iq.excluded_networks, iq.excluded_type) == (networks, query_type)
+
+
+@pytest.mark.parametrize("query", ["anything without ocr", "all except ocr", "everything except ocr"])
+def test_words_for_any_listing_with_a_refusal_browse_without_it(query: str) -> None:
+    iq = interpret(query)
+    assert iq.generic_only and iq.negated_terms == ("ocr",)
+    assert "ocr" not in iq.topical_terms
+    assert interpret("skip to the next track").topical_terms == ("skip", "next", "track")  # the task, as before
+
+
+@pytest.mark.parametrize(
+    ("query", "price"),
+    [
+        ("weather api under 2 tenths of a cent per call", Decimal("0.002")),  # was "a cent per call": $0.01
+        ("sentiment analysis, max $0.50 per thousand requests", Decimal("0.0005")),  # was dropped as "per thousand"
+        ("tts api under $5 per million characters", None),
+    ],
+)
+def test_counted_prices(query: str, price: Decimal | None) -> None:
+    assert interpret(query).max_usd_price == price
+
+
+def test_the_words_of_a_waiver_are_not_searched_for() -> None:
+    assert interpret("weather on stellar, but any chain is fine").topical_terms == ("weather",)
+    assert interpret("an MCP tool for stock quotes, but any interface is fine for me").topical_terms == (
+        "stock",
+        "quot",
+    )

@@ -35,11 +35,13 @@ class ConstraintNote:
 
 
 def overridden(notes: tuple[ConstraintNote, ...], parameters: Mapping[str, str]) -> tuple[ConstraintNote, ...]:
-    """``notes`` with each filter read from the words whose kind an explicit parameter set (``parameters``: kind
-    to parameter name) marked ``overridden``: the parameter is what was applied, never both."""
+    """``notes`` with each filter (or refusal) read from the words whose kind an explicit parameter set
+    (``parameters``: kind to parameter name) marked ``overridden``: the parameter is what was applied, never both."""
     return tuple(
         replace(note, applied_as="overridden", why=f"{note.why}; the {parameter} parameter wins over the words")
-        if note.applied_as == "filter" and (parameter := parameters.get(note.kind))
+        if note.applied_as in ("filter", "demote")
+        and note.kind != "negation"
+        and (parameter := parameters.get(note.kind))
         else note
         for note in notes
     )

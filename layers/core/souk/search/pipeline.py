@@ -182,10 +182,17 @@ def rank(
     now = request.now or datetime.now(UTC)
     iq = interpret(request.query) if profile.constraints else _plain_interpretation(request.query)
     if parameters := _explicit_parameters(request.filters):
-        iq = dataclasses.replace(iq, constraints=constraint_notes.overridden(iq.constraints, parameters))
+        # A parameter wins over the words of its kind, a refusal's too ("not on base" with network=base).
+        iq = dataclasses.replace(
+            iq,
+            constraints=constraint_notes.overridden(iq.constraints, parameters),
+            excluded_networks=() if "network" in parameters else iq.excluded_networks,
+            excluded_type=None if "type" in parameters else iq.excluded_type,
+        )
     applied: dict[str, object] = dict(request.filters.applied())
-    if iq.generic_only and (applied or iq.excluded_networks or iq.excluded_type):
-        # "anything" with network=base, "anything not on base": a browse of what passes, not a no-match.
+    if iq.generic_only and (applied or iq.excluded_networks or iq.excluded_type or iq.negated_terms):
+        # "anything" with network=base, "anything not on base", "anything without ocr": a browse of what passes
+        # (the refused last), not a no-match.
         iq = dataclasses.replace(iq, no_match=False, topical_terms=(), topical_text="")
     result = RankResult([], iq, "none", applied=applied, unapplied=list(iq.unapplied))
     if iq.no_match:
@@ -625,7 +632,7 @@ def _browse_part(
         return ids + _cheapest_first(conn, where, args, networks, pool - len(ids))
     rows = conn.execute(
         f"SELECT l.id FROM listings l WHERE {where}"
-        " ORDER BY coalesce(l.asset_symbols && %(wanted)s::text[], false) DESC,"
+        " ORDER BY l.steers_agents ASC, coalesce(l.asset_symbols && %(wanted)s::text[], false) DESC,"
         " l.last_paid_at DESC NULLS LAST, l.last_settled_at DESC NULLS LAST, l.min_usd_price ASC NULLS LAST,"
         " l.id LIMIT %(pool)s",
         args | {"pool": pool, "wanted": list(iq.assets)},

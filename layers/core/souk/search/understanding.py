@@ -284,6 +284,8 @@ _ANY_INTERFACE = re.compile(
     r"\bbut\s+any\s+(?:other\s+)?(?:interface|protocol|transport|kind\s+of\s+(?:api|interface|endpoint))s?\s+"
     r"(?:is|are|works?|will|would)\b"
 )
+# What follows a waiver's verb: "... is fine (for me|with us|too)", "... works", "... will do".
+_WAIVER_TAIL = re.compile(r"(?:\s+(?:fine|ok(?:ay)?|good|do|acceptable|too|also))*(?:\s+(?:for|with|by)\s+(?:me|us))?")
 _NOT_REQUIRED = re.compile(
     r"\bbut\s+(?:it'?s\s+|it\s+is\s+|that'?s\s+|that\s+is\s+|is\s+)?(?:not|isn'?t)\s+(?:a\s+)?"
     r"(?:dealbreaker|deal-breaker|required|essential|mandatory|must|necessary|strict)\b"
@@ -421,7 +423,7 @@ _FRACTIONS = {"half": Decimal("0.5"), "third": Decimal(1) / 3, "quarter": Decima
 _FRACTIONS |= {"tenth": Decimal("0.1"), "hundredth": Decimal("0.01")}
 _WORDNUM = (
     r"(?:(?:(?:a|one)\s+)?(?:half|third|quarter|fifth|tenth|hundredth)\s+of\s+an?|half(?:\s+an?)?"
-    r"|(?:two|three|four|five|six|seven|eight|nine)\s+(?:thirds|quarters|fifths|tenths|hundredths)\s+of\s+an?"
+    r"|(?:two|three|four|five|six|seven|eight|nine|[2-9])\s+(?:thirds|quarters|fifths|tenths|hundredths)\s+of\s+an?"
     r"|an?|one|two|three|four|five|six|seven|eight|nine|ten)"
 )
 _SYMBOL_UNITS = "|".join(sorted([*_KNOWN_SYMBOLS, *_UNRATED_SYMBOLS], key=len, reverse=True))
@@ -598,6 +600,8 @@ _PER_BATCH = re.compile(
     r"\s*(?:per|for every|every|/)\s*(?P<count>[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+(?:\.[0-9]+)?)\s*"
     r"(?P<mult>k|thousand|m|million)?\s+(?P<unit>[a-z]+)\b"
 )
+_COUNT_WORDS_PER = {"hundred": Decimal(100), "thousand": Decimal(1000), "million": Decimal(10**6)}
+_COUNTED_UNIT = re.compile(r"\s+([a-z]+)\b")
 _BATCH_MULTIPLIERS = {
     "": Decimal(1),
     "k": Decimal(1000),
@@ -890,6 +894,17 @@ _CALL_UNIT_WORDS = _set(
     "call request req query use invocation hit lookup run search image page document file check api"
 )
 _NEGATED_GAP = _set("a an be being been")
+_ANY_LISTING = _set("anything everything all any whatever")
+# Chain names that are no ordinary word (not "base", "polygon", "avalanche", "sei"): refused by name, their rail is.
+_REFUSABLE_CHAINS = _set("solana stellar ethereum arbitrum iotex")
+# "our client does not speak MCP", "we don't accept solana": a verb of using between the negation and what is refused.
+_REFUSING_VERBS = _set("speak speaks support supports accept accepts handle handles allow allows want")
+# "weather api, solana excluded", "mcp is not an option", "stellar not accepted": a refusal after what it refuses.
+_REFUSED_AFTER = re.compile(
+    r"\s*(?:(?:is|are)\s+)?(?:excluded|unsupported|banned|not\s+(?:supported|accepted|allowed|ok(?:ay)?|possible"
+    r"|welcome|an?\s+option)|isn'?t\s+(?:supported|accepted|allowed|ok(?:ay)?|possible|an?\s+option)"
+    r"|(?:won'?t|doesn'?t|does\s+not|will\s+not)\s+work|(?:is\s+)?a\s+no[\s-]?go)(?!\w)"
+)
 _PRICE_GAP = _set("must should be has have needs need stay stays of")  # "... must be below $0.001"
 _PRICE_NOUNS = _set("price prices cost costs fee fees spend spending budget charge")
 _CAP_WORDS = _set("cap caps limit limits ceiling ceilings max maximum")
@@ -1239,12 +1254,19 @@ class _Scan:
         rest = self.text[end:]
         stop = _SENTENCE_END.search(rest)
         clause = rest[: stop.start()] if stop else rest
-        if claim.kind == "network" and _ANY_CHAIN.search(clause):
-            return "the query accepts any chain"
-        if claim.kind in ("type", "method") and _ANY_INTERFACE.search(clause):
-            return "the query accepts any interface"
-        if _NOT_REQUIRED.search(clause):
-            return "stated, then waived as not required"
+        for kinds, pattern, why in (
+            (("network",), _ANY_CHAIN, "the query accepts any chain"),
+            (("type", "method"), _ANY_INTERFACE, "the query accepts any interface"),
+            (None, _NOT_REQUIRED, "stated, then waived as not required"),
+        ):
+            said = pattern.search(clause) if kinds is None or claim.kind in kinds else None
+            if said:
+                # The waiver is said, not searched for: "chain", "interface", "fine" are no topic words.
+                tail = _WAIVER_TAIL.match(clause, said.end())  # always matches (every part is optional)
+                for k in self.word_range(end + said.start(), end + (tail.end() if tail else said.end())):
+                    if self.free(k):
+                        self.take(k, claim)
+                return why
         return ""
 
     def mark_x402_data(self) -> None:
@@ -1457,6 +1479,17 @@ class _Scan:
                     # 2 cents": a minimum refused is a cap (inclusive, like "no more than")
                     kind = "price"
                 phrase, end, batch_of, batch_size = m.group(), m.end(), "", ""
+                counted = _COUNTED_UNIT.match(self.text, end) if unit in _COUNT_WORDS_PER else None
+                if counted and usd is not None and self.free_text(end, counted.end()):
+                    # "max $0.50 per thousand requests": the count was read as the unit; the calls follow it
+                    calls = _singular(counted[1])
+                    if calls in _CALL_UNIT_WORDS or calls in _CALL_WORDS:
+                        usd, phrase, end = (
+                            usd / _COUNT_WORDS_PER[str(unit)],
+                            self.text[m.start() : counted.end()],
+                            counted.end(),
+                        )
+                        inside, unit, batch_of = self.word_range(m.start(), end), calls, calls
                 if unit is None and (batch := _PER_BATCH.match(self.text, end)) and self.free_text(end, batch.end()):
                     # "under 5 cents per 1000 calls" caps a call at $0.00005; "under 2 cents per 1k tokens" prices
                     # tokens, not calls
@@ -2465,14 +2498,21 @@ class _Scan:
         return 1 if word in _TRIGGERS or word in _CONTRACTIONS else 0
 
     def mark_negated_claims(self) -> None:
-        """'not on base', 'without mcp': the constraint is never inverted into a filter; a refused network or
-        type becomes a demotion, anything else is dropped."""
+        """'not on base', 'without mcp', 'solana excluded', 'mcp not supported': the constraint is never inverted
+        into a filter; a refused network or type becomes a demotion, anything else is dropped."""
         for claim in self.claims:
             if claim.kind in ("price", "minprice") or claim.role == "topic":
                 continue
+            end = self.spans[claim.last][1]
+            after = _REFUSED_AFTER.match(self.text, end)
+            if after and self.free_text(end, after.end()):  # "weather api, solana excluded", "mcp is not an option"
+                self.refuse(claim, claim.first, self.word_range(end, after.end())[-1])
+                continue
             k = claim.first - 1
-            # "must not be an MCP server", "cannot be paid on solana": a copula between the negation and the claim
-            while self.free(k) and self.joined(k, k + 1) and (self.at(k) in _LEFT_FILLER or self.at(k) in _NEGATED_GAP):
+            # "must not be an MCP server", "cannot be paid on solana": a copula between the negation and the claim;
+            # "our client does not speak MCP": a verb of using or accepting
+            gap = _LEFT_FILLER | _NEGATED_GAP | _REFUSING_VERBS
+            while self.free(k) and self.joined(k, k + 1) and self.at(k) in gap:
                 k -= 1
             if not (self.free(k) and self.joined(k, k + 1)):
                 continue
@@ -2483,17 +2523,21 @@ class _Scan:
             ]
             if not starts:
                 continue
-            start = starts[0]
-            claim.negated = True
-            claim.role = "unapplied"
-            for j in range(start, claim.first):
+            self.refuse(claim, starts[0], claim.last)
+
+    def refuse(self, claim: _Claim, first: int, last: int) -> None:
+        """Words first..last refuse ``claim``: a network or type is demoted, any other kind dropped."""
+        claim.negated = True
+        claim.role = "unapplied"
+        for j in range(first, last + 1):
+            if j < claim.first or j > claim.last:
                 self.take(j, claim)
-            claim.phrase = self.span_text(start, claim.last)
-            claim.why = f"'{claim.phrase}': a negated constraint is dropped, not inverted"
-            if claim.kind in ("network", "type") or (claim.kind == "qualifier" and claim.value == "test"):
-                claim.role = "demote"
-                what = "paid only there" if claim.kind != "type" else "of that type"
-                claim.why = f"'{claim.phrase}': refused, so listings {what} are demoted (not a filter)"
+        claim.phrase = self.span_text(first, last)
+        claim.why = f"'{claim.phrase}': a negated constraint is dropped, not inverted"
+        if claim.kind in ("network", "type") or (claim.kind == "qualifier" and claim.value == "test"):
+            claim.role = "demote"
+            what = "paid only there" if claim.kind != "type" else "of that type"
+            claim.why = f"'{claim.phrase}': refused, so listings {what} are demoted (not a filter)"
 
     def attach_filler(self) -> None:
         for claim in sorted(self.claims, key=lambda c: c.first):
@@ -2884,7 +2928,8 @@ class _Scan:
             if conflict and note.applied_as == "filter":
                 explained[index] = (where, _replace(note, applied_as="unapplied", why=note.why + "; conflicts"))
 
-        if self.negations and not self.claims and not tokenize(_residual(self.text, self.removed)):
+        generic_lead = any(w in _ANY_LISTING for w in self.words)  # "anything without ocr": a browse refusing ocr
+        if self.negations and not self.claims and not tokenize(_residual(self.text, self.removed)) and not generic_lead:
             # A negation that would leave nothing to search for is the task itself ("skip to the next
             # track"): its words are the topic.
             for trigger, clause in self.negations:
@@ -2924,6 +2969,9 @@ class _Scan:
                     (trigger, ConstraintNote("negation", ", ".join(_unique(terms)), "demote", why, phrase))
                 )
                 negated.extend(terms)
+                for term in terms:  # "weather api, no solana": a chain's name refused is its rail refused too
+                    if term in _REFUSABLE_CHAINS:
+                        refused_networks.update(n.FAMILIES[term][0] + n.FAMILIES[term][1])
         for first, last, why in self.topical_negations:
             explained.append((first, ConstraintNote("negation", "", "topic", why, self.span_text(first, last))))
         explained.extend(self.quoted_notes(soft))
@@ -3158,7 +3206,8 @@ def _amount_value(m: re.Match[str]) -> tuple[Decimal | None, str | None]:
     fraction = next((_FRACTIONS[w.removesuffix("s")] for w in parts if w.removesuffix("s") in _FRACTIONS), None)
     if fraction is not None:  # "a tenth of a cent", "half a dollar", "seven tenths of a cent"
         plural = any(w.endswith("s") and w.removesuffix("s") in _FRACTIONS for w in parts)
-        value = fraction * (_WORD_NUMBERS[parts[0]] if plural else 1)
+        count = Decimal(parts[0]) if parts[0].isdigit() else _WORD_NUMBERS[parts[0]]
+        value = fraction * (count if plural else 1)
     elif parts[0] in _WORD_NUMBERS:
         value = _WORD_NUMBERS[parts[0]]
     elif "/" in number:  # "1/2 cent"
