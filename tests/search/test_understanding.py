@@ -1816,3 +1816,22 @@ def test_the_words_of_a_waiver_are_not_searched_for() -> None:
         "stock",
         "quot",
     )
+
+
+@pytest.mark.parametrize(
+    ("query", "price", "networks"),
+    [
+        ("weather api under USD 0.002 per call", Decimal("0.002"), ()),  # a code before the figure was ignored
+        ("ocr max USDC 0.002 per call", Decimal("0.002"), ()),
+        # the asset a call's price is said in is no subject: the chain after it is the rail (was topic)
+        ("weather under 0.002 USDC/call on base", Decimal("0.002"), (n.BASE,)),
+        ("ocr, paying 0.01 USDC per page on base", Decimal("0.01"), (n.BASE,)),
+        ("usdc price on base", None, ()),  # the asset that is the subject keeps the chain its topic
+        ("convert USD 100 to EUR", None, ()),
+    ],
+)
+def test_prices_said_with_the_currency_first_and_the_rail_after_them(
+    query: str, price: Decimal | None, networks: tuple[str, ...]
+) -> None:
+    iq = interpret(query)
+    assert (iq.max_usd_price, iq.networks) == (price, networks)

@@ -444,7 +444,9 @@ def _amount(words: bool) -> str:
         # ("$0.01per call", "$0.05ea") still ends it.
         rf"(?:(?P<cur>[$€])\s?(?P<cnum>(?>{_NUM}))(?:\s?(?:usd|dollars?|eur|euros?)(?!\w)|{_ENDS_FIGURE})"
         rf"|(?P<num>{number})(?:\s+of\s+an?\s)?\s?(?P<unit>{_UNITS})(?!\w)"
-        rf"{cents}|(?P<tnum>{_NUM})\s?(?P<tcur>[$€]))"
+        rf"{cents}|(?P<tnum>{_NUM})\s?(?P<tcur>[$€])"
+        # "under USD 0.002 per call", "max USDC 0.002 a call": the code before the figure
+        rf"|(?<![\w.])(?P<pcur>usdc|usd|eurc|eur)\s(?P<pnum>(?>{_NUM})){_ENDS_FIGURE})"
     )
 
 
@@ -1930,7 +1932,9 @@ class _Scan:
         if prep in ("for", "of") and self.at(self.before(prev)) in _ID_WORDS:  # "the CAIP-2 id for avalanche fuji"
             return "topic", f"'{self.span_text(self.before(prev), last)}': the network's id is asked about"
         subject = self.look_back(first, 5, _SUBJECT_BEFORE | _SYMBOL_WORDS)
-        if subject >= 0:
+        priced_in = (owner := self.owner[subject] if subject >= 0 else None) is not None and owner.kind == "price"
+        if subject >= 0 and not (priced_in and owner is not None and owner.role == "filter"):
+            # not the asset a call's price is said in ("under 0.002 USDC/call on base" pays on Base)
             return "topic", f"'{phrase}' is the subject of '{self.span_text(subject, first - 1)}'"
         if self.task and not self.sentence_pays(i):
             return "topic", f"'{phrase}' in a long task request without a payment phrase"
@@ -3198,6 +3202,8 @@ def _amount_value(m: re.Match[str]) -> tuple[Decimal | None, str | None]:
         number, unit = groups["cnum"], groups["cur"]
     elif groups.get("tcur"):
         number, unit = groups["tnum"], groups["tcur"]
+    elif groups.get("pcur"):
+        number, unit = groups["pnum"], groups["pcur"]
     elif groups.get("junit"):
         number, unit = groups["jnum"], "cent"
     else:
