@@ -299,7 +299,7 @@ CASES: list[tuple[str, tuple[str, ...], dict[str, Any]]] = [
     ("url shortener on stellar pubnet", ("url", "shorten"), {"networks": ("stellar:pubnet",)}),
     (
         "my wallet is funded on Base only, so it has to take payment on Base",
-        ("wallet", "fund"),  # "funded on base only" is a rail phrase itself
+        (),  # "funded on base only" is a rail phrase itself, and the caller's wallet no topic: a browse
         {"networks": ("eip155:8453",)},
     ),
     ("invoices over $100", ("invoic", "over", "100"), {}),
@@ -357,7 +357,7 @@ CASES: list[tuple[str, tuple[str, ...], dict[str, Any]]] = [
     ("on base percentage by player", ("base", "percentag", "player"), {}),
     (
         "My agent holds USDC on Solana. Find me a weather API.",
-        ("agent", "hold", "solana", "weather", "api"),
+        ("solana", "weather", "api"),
         {"assets": ("USDC",), "soft_networks": ("solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp",)},
     ),
     (
@@ -1835,3 +1835,16 @@ def test_prices_said_with_the_currency_first_and_the_rail_after_them(
 ) -> None:
     iq = interpret(query)
     assert (iq.max_usd_price, iq.networks) == (price, networks)
+
+
+@pytest.mark.parametrize(
+    ("query", "topical"),
+    [
+        ("My wallet only holds USDC on Solana. I need to translate text.", ("solana", "translat", "text")),
+        ("my wallet is on solana, find me a translator", ("translat",)),
+        ("I only have funds on Polygon. Need a geocoder.", ("geocod",)),
+        ("check my wallet balance on solana", ("check", "wallet", "balanc", "solana")),  # the wallet is the task here
+    ],
+)
+def test_the_callers_wallet_and_funds_are_no_topic(query: str, topical: tuple[str, ...]) -> None:
+    assert interpret(query).topical_terms == topical

@@ -851,6 +851,11 @@ _WALLET = _set("wallet wallets")
 _WALLET_ADJECTIVES = _set("only funded main primary own single usual default spending payment paying")
 _FUNDS_NOUNS = _set("account money funds balance")  # "my spending account lives on avalanche fuji"
 _HOLDERS = _set("my our i we agent wallet")
+# The words of the caller's situation before what it holds or where its funds are ("my agent's only wallet is").
+_CALLER_CONTEXT = _set(
+    "my our i we i'm we're wallet wallets only holds hold has have funds funded is are agent agent's lives on"
+)
+_HOLDING_NAMES_NO_RAIL = "holding an asset does not name the payment network"
 _POSSESSIVES = _set("my our")
 _QUOTE_WORDS = _set("price prices value values rate rates quote quoted worth")
 _SYMBOL_WORDS = frozenset(_KNOWN_SYMBOLS) | frozenset(_UNRATED_SYMBOLS)
@@ -1155,6 +1160,7 @@ class _Scan:
         self.mark_failed_attempts()
         self.mark_payment_debugging()
         self.mark_negated_claims()
+        self.drop_caller_context()
         self.attach_filler()
         self.scan_negations()
         return self.build()
@@ -2528,6 +2534,18 @@ class _Scan:
             if not starts:
                 continue
             self.refuse(claim, starts[0], claim.last)
+
+    def drop_caller_context(self) -> None:
+        """ "my wallet is on solana, find me a translator", "My wallet only holds USDC on Solana. I need to translate
+        text.": the caller's wallet, funds and holdings are its situation, not the task, so their words are not
+        searched for (they ranked wallet-balance listings first)."""
+        for claim in self.claims:
+            if claim.negated or not ("the caller" in claim.why or claim.why.endswith(_HOLDING_NAMES_NO_RAIL)):
+                continue
+            k = claim.first - 1
+            while self.free(k) and self.joined(k, k + 1) and self.at(k) in _CALLER_CONTEXT:
+                self.take(k, claim)
+                k -= 1
 
     def refuse(self, claim: _Claim, first: int, last: int) -> None:
         """Words first..last refuse ``claim``: a network or type is demoted, any other kind dropped."""
