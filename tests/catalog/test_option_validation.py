@@ -54,6 +54,15 @@ def _both(event: dict[str, Any], field: str, value: Any) -> dict[str, Any]:
     return out
 
 
+def _set_in(event: dict[str, Any], where: str, field: str, value: Any) -> dict[str, Any]:
+    """``event`` with ``field`` set to ``value`` in the requirements, in ``accepted``, or in both (``where``)."""
+    if where in ("both", "paymentRequirements"):
+        event["paymentRequirements"][field] = value
+    if where in ("both", "accepted"):
+        event["paymentPayload"]["accepted"][field] = value
+    return event
+
+
 def test_the_attackers_event_is_refused_and_writes_nothing(db, settings):
     # /tmp/atk2/repro_badextra.json: the requirements and accepted disagree, and neither is valid.
     event = verified(weather())
@@ -66,11 +75,7 @@ def test_the_attackers_event_is_refused_and_writes_nothing(db, settings):
 @pytest.mark.parametrize("value", BAD_TIMEOUTS, ids=repr)
 @pytest.mark.parametrize("where", ["both", "paymentRequirements", "accepted"])
 def test_a_timeout_that_is_no_integer_in_range_is_refused(db, settings, value, where):
-    event = verified(weather())
-    if where in ("both", "paymentRequirements"):
-        event["paymentRequirements"]["maxTimeoutSeconds"] = value
-    if where in ("both", "accepted"):
-        event["paymentPayload"]["accepted"]["maxTimeoutSeconds"] = value
+    event = _set_in(verified(weather()), where, "maxTimeoutSeconds", value)
     rejection = _rejected(db, settings, event, "invalid_requirements")
     assert "maxTimeoutSeconds" in rejection.reason and str(MAX_TIMEOUT_SECONDS) in rejection.reason
 
@@ -85,11 +90,7 @@ def test_a_v2_option_without_a_timeout_is_refused(db, settings):
 @pytest.mark.parametrize("value", BAD_V2_EXTRAS, ids=repr)
 @pytest.mark.parametrize("where", ["both", "paymentRequirements", "accepted"])
 def test_an_extra_that_is_no_object_is_refused(db, settings, value, where):
-    event = verified(pdf_tool())
-    if where in ("both", "paymentRequirements"):
-        event["paymentRequirements"]["extra"] = value
-    if where in ("both", "accepted"):
-        event["paymentPayload"]["accepted"]["extra"] = value
+    event = _set_in(verified(pdf_tool()), where, "extra", value)
     rejection = _rejected(db, settings, event, "invalid_requirements")
     assert "extra must be an object" in rejection.reason
 
