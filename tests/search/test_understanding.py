@@ -1848,3 +1848,34 @@ def test_prices_said_with_the_currency_first_and_the_rail_after_them(
 )
 def test_the_callers_wallet_and_funds_are_no_topic(query: str, topical: tuple[str, ...]) -> None:
     assert interpret(query).topical_terms == topical
+
+
+@pytest.mark.parametrize(
+    ("query", "topical", "negated"),
+    [
+        # a generic word inside the refused phrase is no browse: these are tasks (a review caught the regression)
+        ("skip all ads", ("skip", "ad"), ()),
+        ("no ads at all", ("ad",), ()),
+        ("without any ads", ("ad",), ()),
+        ("don't show anything about crypto", ("show", "crypto"), ()),
+        # the caller's context starts at my/our/i/we; the task's own agent, funds and holdings stay
+        ("best ai agent my wallet is on base", ("best", "ai", "agent"), ()),
+        ("track the funds my wallet has on base", ("track", "fund", "wallet", "base"), ()),
+        ("what tokens does my wallet hold on base", ("token", "wallet", "hold", "base"), ()),
+    ],
+)
+def test_readings_a_review_of_the_new_rules_guarded(
+    query: str, topical: tuple[str, ...], negated: tuple[str, ...]
+) -> None:
+    iq = interpret(query)
+    assert (iq.topical_terms, iq.negated_terms) == (topical, negated)
+
+
+def test_a_refusal_after_a_list_refuses_all_of_it_and_the_worlds_refusals_are_not_the_callers() -> None:
+    for query in ("weather api, solana and stellar are excluded", "weather api, solana/stellar excluded"):
+        iq = interpret(query)
+        assert iq.networks == () and set(iq.excluded_networks) == set(SOLANA_BOTH + STELLAR_BOTH), query
+    world = interpret("weather on base is not supported by most providers, so find one")
+    assert world.networks == (n.BASE,) and world.excluded_networks == ()
+    assert interpret("tools that not only support mcp but also http").excluded_type is None
+    assert interpret("I do not want to pay on solana").excluded_networks == SOLANA_BOTH

@@ -623,13 +623,16 @@ def _browse_part(
     if pool <= 0:
         return []
     if iq.cheapest:
-        ids: list[int] = []
+        # A listing addressing the agent after the rest, as in the recency order below; each part cheapest first.
+        parts = [f"{where} AND NOT l.steers_agents", f"{where} AND l.steers_agents"]
         if iq.assets:
             offered = "coalesce(l.asset_symbols && %(wanted)s::text[], false)"
             args = args | {"wanted": list(iq.assets)}
-            ids = _cheapest_first(conn, f"{where} AND {offered}", args, networks, pool)
-            where = f"{where} AND NOT {offered}"
-        return ids + _cheapest_first(conn, where, args, networks, pool - len(ids))
+            parts = [f"{part} AND {wanted}{offered}" for part in parts for wanted in ("", "NOT ")]
+        ids: list[int] = []
+        for part in parts:
+            ids += _cheapest_first(conn, part, args, networks, pool - len(ids))
+        return ids
     rows = conn.execute(
         f"SELECT l.id FROM listings l WHERE {where}"
         " ORDER BY l.steers_agents ASC, coalesce(l.asset_symbols && %(wanted)s::text[], false) DESC,"

@@ -855,7 +855,7 @@ _HOLDERS = _set("my our i we agent wallet")
 _CALLER_CONTEXT = _set(
     "my our i we i'm we're wallet wallets only holds hold has have funds funded is are agent agent's lives on"
 )
-_HOLDING_NAMES_NO_RAIL = "holding an asset does not name the payment network"
+_CALLERS = _set("my our i we i'm we're")
 _POSSESSIVES = _set("my our")
 _QUOTE_WORDS = _set("price prices value values rate rates quote quoted worth")
 _SYMBOL_WORDS = frozenset(_KNOWN_SYMBOLS) | frozenset(_UNRATED_SYMBOLS)
@@ -902,6 +902,7 @@ _CALL_UNIT_WORDS = _set(
 )
 _NEGATED_GAP = _set("a an be being been")
 _ANY_LISTING = _set("anything everything all any whatever")
+_LIST_JOINS = _set("and or nor")
 # Chain names that are no ordinary word (not "base", "polygon", "avalanche", "sei"): refused by name, their rail is.
 _REFUSABLE_CHAINS = _set("solana stellar ethereum arbitrum iotex")
 # "our client does not speak MCP", "we don't accept solana": a verb of using between the negation and what is refused.
@@ -911,6 +912,7 @@ _REFUSED_AFTER = re.compile(
     r"\s*(?:(?:is|are)\s+)?(?:excluded|unsupported|banned|not\s+(?:supported|accepted|allowed|ok(?:ay)?|possible"
     r"|welcome|an?\s+option)|isn'?t\s+(?:supported|accepted|allowed|ok(?:ay)?|possible|an?\s+option)"
     r"|(?:won'?t|doesn'?t|does\s+not|will\s+not)\s+work|(?:is\s+)?a\s+no[\s-]?go)(?!\w)"
+    r"(?!\s+(?:by|at|in|on)\s)"  # "base is not supported by most providers": the world's, not the caller's
 )
 _PRICE_GAP = _set("must should be has have needs need stay stays of")  # "... must be below $0.001"
 _PRICE_NOUNS = _set("price prices cost costs fee fees spend spending budget charge")
@@ -2517,11 +2519,23 @@ class _Scan:
             after = _REFUSED_AFTER.match(self.text, end)
             if after and self.free_text(end, after.end()):  # "weather api, solana excluded", "mcp is not an option"
                 self.refuse(claim, claim.first, self.word_range(end, after.end())[-1])
+                listed = claim
+                for earlier in sorted((c for c in self.claims if c.last < claim.first), key=lambda c: -c.last):
+                    # "solana and stellar are excluded", "solana/stellar not supported": the whole list is refused
+                    between = range(earlier.last + 1, listed.first)
+                    if (
+                        earlier.kind != claim.kind
+                        or earlier.negated
+                        or not all(self.at(j) in _LIST_JOINS for j in between)
+                    ):
+                        break
+                    self.refuse(earlier, earlier.first, earlier.last)
+                    listed = earlier
                 continue
             k = claim.first - 1
             # "must not be an MCP server", "cannot be paid on solana": a copula between the negation and the claim;
             # "our client does not speak MCP": a verb of using or accepting
-            gap = _LEFT_FILLER | _NEGATED_GAP | _REFUSING_VERBS
+            gap = _LEFT_FILLER | _NEGATED_GAP | _REFUSING_VERBS | _set("to")
             while self.free(k) and self.joined(k, k + 1) and self.at(k) in gap:
                 k -= 1
             if not (self.free(k) and self.joined(k, k + 1)):
@@ -2533,6 +2547,8 @@ class _Scan:
             ]
             if not starts:
                 continue
+            if self.at(starts[0]) == "not" and self.at(starts[0] + 1) == "only":
+                continue  # "not only MCP but also HTTP" refuses nothing
             self.refuse(claim, starts[0], claim.last)
 
     def drop_caller_context(self) -> None:
@@ -2540,12 +2556,16 @@ class _Scan:
         text.": the caller's wallet, funds and holdings are its situation, not the task, so their words are not
         searched for (they ranked wallet-balance listings first)."""
         for claim in self.claims:
-            if claim.negated or not ("the caller" in claim.why or claim.why.endswith(_HOLDING_NAMES_NO_RAIL)):
+            if claim.negated or "the caller" not in claim.why:
                 continue
+            # Back to the caller ("my", "our", "i", "we") over its situation's words, or nothing is taken: "best ai
+            # agent my wallet is on base" keeps "agent", "track the funds my wallet has on base" keeps "funds".
             k = claim.first - 1
-            while self.free(k) and self.joined(k, k + 1) and self.at(k) in _CALLER_CONTEXT:
-                self.take(k, claim)
+            while self.free(k) and self.joined(k, k + 1) and self.at(k) in _CALLER_CONTEXT - _CALLERS:
                 k -= 1
+            if self.free(k) and self.joined(k, k + 1) and self.at(k) in _CALLERS:
+                for j in range(k, claim.first):
+                    self.take(j, claim)
 
     def refuse(self, claim: _Claim, first: int, last: int) -> None:
         """Words first..last refuse ``claim``: a network or type is demoted, any other kind dropped."""
@@ -2950,7 +2970,9 @@ class _Scan:
             if conflict and note.applied_as == "filter":
                 explained[index] = (where, _replace(note, applied_as="unapplied", why=note.why + "; conflicts"))
 
-        generic_lead = any(w in _ANY_LISTING for w in self.words)  # "anything without ocr": a browse refusing ocr
+        # "anything without ocr": a browse refusing ocr; not "skip all ads" (the generic word must come first)
+        first_trigger = min((trigger for trigger, _ in self.negations), default=0)
+        generic_lead = any(w in _ANY_LISTING for w in self.words[:first_trigger])
         if self.negations and not self.claims and not tokenize(_residual(self.text, self.removed)) and not generic_lead:
             # A negation that would leave nothing to search for is the task itself ("skip to the next
             # track"): its words are the topic.
