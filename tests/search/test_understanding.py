@@ -1879,3 +1879,9 @@ def test_a_refusal_after_a_list_refuses_all_of_it_and_the_worlds_refusals_are_no
     assert world.networks == (n.BASE,) and world.excluded_networks == ()
     assert interpret("tools that not only support mcp but also http").excluded_type is None
     assert interpret("I do not want to pay on solana").excluded_networks == SOLANA_BOTH
+
+
+def test_a_query_of_waived_constraints_browses() -> None:
+    # Was an empty answer: the waiver's words were taken and nothing was left to search for.
+    iq = interpret("mcp server but any protocol is ok with us")
+    assert iq.browse and not iq.no_match and iq.type is None

@@ -948,6 +948,7 @@ class _Claim:
     role: AppliedAs = "filter"
     why: str = ""
     wished: bool = False  # a preference ("ideally on base"): a boost, but its payment words are still no topic
+    waived: bool = False  # stated, then waived ("but any chain is fine"): what it asked for is any listing
 
 
 class _Scan:
@@ -1202,7 +1203,7 @@ class _Scan:
                 continue
             waived = self.waived(claim)
             if waived:  # "ideally it would settle on base, but any chain is fine"; "..., but it's not a dealbreaker"
-                claim.role, claim.why = "topic", f"'{claim.phrase}': {waived}"
+                claim.role, claim.why, claim.waived = "topic", f"'{claim.phrase}': {waived}", True
                 wished.append(claim)
         for claim in self.claims:
             if claim.role == "filter" and claim.kind == "type" and self.either_interface(claim):
@@ -3037,7 +3038,8 @@ class _Scan:
             excluded_type=cast(QueryType, next(iter(refused_types))) if len(refused_types) == 1 else None,
             topical_terms=topical,
             topical_text=topical_text,
-            no_match=not topical and not constrained,
+            # "an mcp server, but any protocol is ok": nothing left to search for, and anything will do: a browse
+            no_match=not topical and not constrained and not any(c.waived for c in self.claims),
             understood=tuple(note for _, note in sorted(notes, key=lambda item: item[0])),
             unapplied=tuple(unapplied),
             soft_networks=tuple(
