@@ -208,9 +208,10 @@ def rank(
         refused, refused_args = _refused_sql(iq)
         parts = [where] if refused is None else [f"{where} AND NOT {refused}", f"{where} AND {refused}"]
         args = args | refused_args
+        networks = _price_networks(request.filters, iq)
         ids: list[int] = []
         for part in parts:
-            ids += _browse_part(conn, part, args, iq, _price_networks(request.filters, iq), profile.pool - len(ids))
+            ids += _browse_part(conn, part, args, iq, networks, profile.pool - len(ids))
         facts = candidates.read(conn, ids, now, settings.quality_window_days)
         if profile.diversity:
             ids = _diversify(ids, dict.fromkeys(ids, 1.0), facts, iq, profile, request.page_size)

@@ -852,9 +852,7 @@ _WALLET_ADJECTIVES = _set("only funded main primary own single usual default spe
 _FUNDS_NOUNS = _set("account money funds balance")  # "my spending account lives on avalanche fuji"
 _HOLDERS = _set("my our i we agent wallet")
 # The words of the caller's situation before what it holds or where its funds are ("my agent's only wallet is").
-_CALLER_CONTEXT = _set(
-    "my our i we i'm we're wallet wallets only holds hold has have funds funded is are agent agent's lives on"
-)
+_CALLER_CONTEXT = _set("wallet wallets only holds hold has have funds funded is are agent agent's lives on")
 _CALLERS = _set("my our i we i'm we're")
 _POSSESSIVES = _set("my our")
 _QUOTE_WORDS = _set("price prices value values rate rates quote quoted worth")
@@ -2562,7 +2560,7 @@ class _Scan:
             # Back to the caller ("my", "our", "i", "we") over its situation's words, or nothing is taken: "best ai
             # agent my wallet is on base" keeps "agent", "track the funds my wallet has on base" keeps "funds".
             k = claim.first - 1
-            while self.free(k) and self.joined(k, k + 1) and self.at(k) in _CALLER_CONTEXT - _CALLERS:
+            while self.free(k) and self.joined(k, k + 1) and self.at(k) in _CALLER_CONTEXT:
                 k -= 1
             if self.free(k) and self.joined(k, k + 1) and self.at(k) in _CALLERS:
                 for j in range(k, claim.first):
