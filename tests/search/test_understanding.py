@@ -1885,3 +1885,60 @@ def test_a_query_of_waived_constraints_browses() -> None:
     # Was an empty answer: the waiver's words were taken and nothing was left to search for.
     iq = interpret("mcp server but any protocol is ok with us")
     assert iq.browse and not iq.no_match and iq.type is None
+
+
+@pytest.mark.parametrize(
+    ("query", "method", "query_type"),
+    [
+        ("HEAD request checker: for 500 URLs, report which redirect and where to", None, None),  # the tool's subject
+        ("CORS preflight (OPTIONS) debugger for my fetch calls", None, None),  # a gloss before the tool noun
+        ("time a GET /v1/models on OpenAI vs Anthropic", None, None),  # the request the task measures
+        ("measure GET latency of my server", None, None),
+        ("real-time REST API for stock quotes", None, "http"),  # "time" with no article is no measuring verb
+        ("HTTP-only text-to-speech, Spanish voice", None, "http"),
+        ("currency rates with history, only REST", None, "http"),
+    ],
+)
+def test_methods_a_tool_works_on_and_interfaces_said_with_only(
+    query: str, method: str | None, query_type: str | None
+) -> None:
+    iq = interpret(query)
+    assert (iq.method, iq.type) == (method, query_type)
+
+
+@pytest.mark.parametrize(
+    ("query", "price"),
+    [
+        # an example amount in a long request, and one compared with another plan, cap nothing
+        (
+            "For our developer blog I need a post comparing pay-per-call pricing with subscriptions: e.g. an API "
+            "at $0.001 per call, and the break-even point in calls. Can you find a writing assistant API that "
+            "drafts long-form technical posts from an outline?",
+            None,
+        ),
+        ("is an api at $0.001 per call versus a $20/month plan cheaper for 5k calls", None),
+        # "each call ... should cost me" prices the call even with words between
+        (
+            "I need an API that returns new game releases with tags and review scores. The games cost from $0.99 "
+            "to $60, so don't filter on that. What I care about: each call to the API should cost me under two "
+            "cents.",
+            Decimal("0.02"),
+        ),
+        ("weather api under 1 cent per call", Decimal("0.01")),
+    ],
+)
+def test_example_and_compared_amounts_and_each_call_said_at_length(query: str, price: Decimal | None) -> None:
+    assert interpret(query).max_usd_price == price
+
+
+@pytest.mark.parametrize(
+    ("query", "negated"),
+    [
+        ("Solana validator uptime and skip rate by vote account", ()),  # a metric's name
+        ("invoice extraction, I'm fine paying up to 4 cents, not more", ()),  # the cap said again
+        ("skip anything built on crunchbase, company data api", ("crunchbas",)),
+        ("weather api not more than 1 cent, not accuweather", ("accuweath",)),
+    ],
+)
+def test_skip_as_a_metric_and_not_more_after_a_cap_refuse_nothing(query: str, negated: tuple[str, ...]) -> None:
+    assert interpret(query).negated_terms == negated

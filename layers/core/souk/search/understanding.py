@@ -364,6 +364,8 @@ _TWO_WORD_TRIGGERS = frozenset(
         ("clear", "of"),  # "steer clear of AccuWeather"
     }
 )
+_SKIP_NOUNS = _set("rate rates ratio ratios count counts button buttons intro intros logic list lists")
+_COMPARATIVES = _set("more less higher lower above over cheaper pricier")
 # Imperative exclusions: what follows is not wanted in the results, in any query style.
 _EXCLUDE_VERBS = _set("avoid skip nothing exclude excludes excluding")
 # "i want to avoid paywalled sources": wanting to avoid is an exclusion; "pitfalls to avoid" is a topic.
@@ -666,7 +668,7 @@ _TYPE_TOPIC_BEFORE = _TOPIC_BEFORE | _set(
     """
     on is are was what how why does do build building create creating write writing develop scan scanning
     crawl crawling index indexing benchmark benchmarking rank ranking review reviewing evaluate evaluating
-    sends makes issues performs executes fires
+    sends makes issues performs executes fires measure measuring
     developing deploy deploying host hosting debug debugging test testing tests scaffold implement
     implementing publish publishing register registering monitor monitoring secure securing audit
     auditing install installing configure configuring setup set list listing document documenting
@@ -685,6 +687,7 @@ _TYPE_TOPIC_AFTER = _set(
     ranking rankings review reviews example examples template templates boilerplate framework frameworks
     sdk library libraries starter generator generators builder testing tester tests monitor monitoring
     mocking mock mocks design designer fuzzing fuzzer linter linting validation debugger debugging
+    checker checkers inspector inspectors analyzer analyzers analyser viewer visualizer logger
     certification certifications naming conventions convention best practices guidelines
     failing fail fails failed erroring errors crashing crashes timing hanging broken
     """
@@ -695,6 +698,10 @@ _LISTED_ADJECTIVES = _set("public popular available known hosted remote existing
 # A refused minimum price: "not willing to pay more than ...", "nothing that costs more than ...".
 _MIN_NEGATORS = _set("not never don't dont won't wont can't cannot nothing without unwilling refuse no")
 _EACH_WORDS = _set("each every")
+# An amount right after "e.g." / "for example" (same clause), or compared with another ("$0.001 per call versus a
+# $20/month plan"), illustrates the task; it caps nothing.
+_EXAMPLE_BEFORE = re.compile(r"(?:\be\.\s?g\.|\bfor (?:example|instance))[^.;:!?]{0,40}$")
+_VERSUS_AFTER = re.compile(r"(?:[^\s]*\s+){0,3}?(?:versus|vs\.?|compared (?:to|with))\s", re.IGNORECASE)
 _EACH_COST_WORDS = _set("cost costs costing priced")
 
 # A URL, domain or e-mail address is data the task works on ("scrape https://solana.com/news").
@@ -1574,7 +1581,8 @@ class _Scan:
         unit of work named by "each"/"every" before the price word of the same clause; None when there is
         none, or when the unit is a priced thing ("each room must cost under $200")."""
         word = self.look_back(first, 4, _EACH_COST_WORDS)
-        each = self.look_back(word, 4, _EACH_WORDS) if word >= 0 else -1  # "each screen has to cost"
+        # "each screen has to cost", "each call to the API should cost me"
+        each = self.look_back(word, 6, _EACH_WORDS) if word >= 0 else -1
         if each < 0 or each + 1 == word:  # a noun stands between "each" and the price word
             return None
         noun = self.words[each + 1]
@@ -1620,6 +1628,10 @@ class _Scan:
         if bracketed and after_service and kind in ("price", "bare") and usd is not None and usd <= 1:
             # "a cheap GET endpoint (<= $0.01) for ...": the amount in brackets right after the service caps it
             return "filter", f"'{self.words[first - 1]} ({phrase})': price cap on the service"
+        example = self.task and _EXAMPLE_BEFORE.search(self.text, 0, self.spans[first][0])
+        if example or _VERSUS_AFTER.match(closing):
+            # "e.g. an API at $0.001 per call versus a $20/month plan": an amount the task gives as an example
+            return "topic", f"'{phrase}': an amount given as an example or in a comparison, not a cap"
         priced = self.look_back(first, 2, _PRICE_WORDS)
         if priced >= 1 and self.at(self.before(priced)) in _PASSIVE_HELPERS:
             # "how many calls were priced under $0.01 last month": what the task's data was priced at
@@ -2293,8 +2305,12 @@ class _Scan:
             elif word in ("http", "https", "rest", "restful") and not nxt and not self.task and i and self.link[i - 1]:
                 # "weather over plain http": the interface, said last
                 b = self.before(i, _PLAIN_WORDS)
-                if (self.at(b) in _METHOD_PREPS or self.at(b) == "as") and b >= 0:  # "whois lookup as plain http"
+                # "whois lookup as plain http", "currency rates, only REST"
+                if (self.at(b) in _METHOD_PREPS or self.at(b) in ("as", "only")) and b >= 0:
                     self.claim_words("type", b, i, "http", "filter", f"'{self.span_text(b, i)}': interface phrase")
+            elif word in ("http", "https", "rest", "restful") and nxt == "only" and self.free(i + 1) and not self.task:
+                # "HTTP-only text-to-speech", "REST only, no MCP"
+                self.claim_words("type", i, i + 1, "http", "filter", f"'{self.span_text(i, i + 1)}': interface phrase")
             elif word in _METHODS:
                 self.try_method(i)
 
@@ -2349,6 +2365,13 @@ class _Scan:
                 return "topic", f"'{self.span_text(name, last)}': names one server, not the interface"
         if prior in _TYPE_TOPIC_BEFORE and not wanted:
             return "topic", f"'{self.span_text(b, last)}': the task is about it, not through it"
+        if prior == "time" and b == first - 2 and self.at(first - 1) in _DETERMINERS:
+            # "time a GET /v1/models on OpenAI": the request the task measures ("real-time REST API" has no "a")
+            return "topic", f"'{self.span_text(b, last)}': the request the task measures"
+        end = self.spans[last][1]
+        if not tail and self.text[end : end + 1] == ")" and self.at(last + 1) in _TYPE_TOPIC_AFTER:
+            # "CORS preflight (OPTIONS) debugger": what the tool after the bracket works on
+            return "topic", f"'({phrase}) {self.at(last + 1)}': the task is about it"
         if method and tail == "based":  # "an HTTP HEAD-based ping tester": how the subject works
             return "topic", f"'{phrase}-based': describes how the subject works"
         if tail in _TYPE_TOPIC_AFTER:
@@ -2673,6 +2696,11 @@ class _Scan:
         content = f"'{phrase}' negates the task content, not the result"
         if self.proper_name(i):  # "Doctors Without Borders", "Nothing Phone"
             return -1, f"'{phrase}' is part of a name"
+        if word == "skip" and nxt in _SKIP_NOUNS:  # "validator uptime and skip rate": a metric's name
+            return -1, f"'{phrase}' names a metric"
+        if word in ("not", "no") and nxt in _COMPARATIVES and self.near(i + 1, 1) in ("", "than"):
+            # "I'm fine paying up to 4 cents, not more": the price said again
+            return -1, f"'{phrase}' bounds an amount, it names no result"
         if self.refuses_a_name(i, length):
             return 0, ""
         imperative = self.request or self.words[0] in _IMPERATIVE_OPENERS
