@@ -11,7 +11,7 @@ import dataclasses
 import logging
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field, replace
@@ -224,7 +224,7 @@ def rank(
     # Only a query narrowed by a filter (explicit or read from its words) can have had its topic removed:
     # the unconstrained reference is computed with the arms (speculatively: abstention may not need it).
     reference_needed = profile.abstain and bool(applied)
-    lexical_hits, arm = _both_arms(conn, iq, settings, profile, where, args, side, reference_needed)
+    lexical_hits, arm, facts = _both_arms(conn, iq, settings, profile, where, args, side, reference_needed, now)
     if lexical_hits is not None:
         rankings["lexical"] = [h.listing_id for h in lexical_hits]
     semantic_hits = arm.hits
@@ -279,7 +279,10 @@ def rank(
         scores = max_normalized_convex(arm_scores, weights)
     else:
         scores = weighted_rrf(rankings, weights, profile.rrf_k)
-    facts = candidates.read(conn, list(scores), now, settings.quality_window_days)
+    # Each arm's facts were read on its connection while the other arm ran; only what neither read is read here.
+    facts |= arm.facts
+    if missing := [lid for lid in scores if lid not in facts]:
+        facts |= candidates.read(conn, missing, now, settings.quality_window_days)
     if profile.constraints:
         _apply_query_signals(
             conn,
@@ -328,6 +331,8 @@ class _SemanticArm:
     reference_hits: list[semantic.SemanticHit] | None = None
     # The unconstrained query's BM25F top AGREEMENT_DEPTH, read beside the arms for every filtered query.
     lexical_reference: list[bm25f.LexicalHit] | None = None
+    # The post-fusion facts of the arm's hits, read on the arm's own connection as soon as it answers.
+    facts: dict[int, candidates.Candidate] = field(default_factory=dict)
 
 
 # Threads for the semantic arm when a second connection is at hand (the arms overlap: SQL and ONNX
@@ -360,14 +365,21 @@ def _both_arms(
     args: dict[str, object],
     side: SideConnection | None,
     reference_needed: bool,
-) -> tuple[list[bm25f.LexicalHit] | None, _SemanticArm]:
-    """Both arms (and, for a filtered query, the unconstrained reference). With ``side`` (a second
-    connection, usually from the read pool) the semantic arm runs in a thread beside the lexical arm;
-    when no second connection is free at once, one after the other on ``conn``."""
+    now: datetime,
+) -> tuple[list[bm25f.LexicalHit] | None, _SemanticArm, dict[int, candidates.Candidate]]:
+    """Both arms (and, for a filtered query, the unconstrained reference), and the facts of the lexical
+    hits (the semantic arm reads its own). With ``side`` (a second connection, usually from the read pool)
+    the semantic arm runs in a thread beside the lexical arm; when no second connection is free at once,
+    one after the other on ``conn``."""
     future: Future[_SemanticArm | None] | None = None
     if side is not None and profile.semantic and profile.lexical != "none":
-        future = _ARM_THREADS.submit(_semantic_on_side, side, iq, settings, profile, where, args)
+        future = _ARM_THREADS.submit(_semantic_on_side, side, iq, settings, profile, where, args, now)
     lexical_hits = _lexical(conn, iq, profile, where, args)
+    lexical_facts = (
+        candidates.read(conn, [h.listing_id for h in lexical_hits], now, settings.quality_window_days)
+        if lexical_hits
+        else {}
+    )
     lexical_reference = (
         _lexical(conn, iq, replace(profile, pool=abstention.AGREEMENT_DEPTH), health.LISTED_SQL, {})
         if reference_needed
@@ -380,12 +392,12 @@ def _both_arms(
         reference_hits = _semantic_reference(conn, iq, settings)
     arm: _SemanticArm | None = future.result() if future is not None else None
     if arm is None:
-        arm = _semantic_arm(conn, iq, settings, profile, where, args)
+        arm = _semantic_arm(conn, iq, settings, profile, where, args, now, known=lexical_facts.keys())
     arm.lexical_reference = lexical_reference
     if reference_hits is not None and arm.hits is not None:
         arm.reference_hits = reference_hits
         arm.reference = abstention.gather(lexical_reference, reference_hits)
-    return lexical_hits, arm
+    return lexical_hits, arm, lexical_facts
 
 
 def _topic_without_filters(
@@ -425,12 +437,13 @@ def _semantic_on_side(
     profile: Profile,
     where: str,
     args: dict[str, object],
+    now: datetime,
 ) -> _SemanticArm | None:
     from psycopg_pool import PoolTimeout
 
     try:
         with side() as conn:
-            return _semantic_arm(conn, iq, settings, profile, where, args)
+            return _semantic_arm(conn, iq, settings, profile, where, args, now)
     except PoolTimeout:
         return None  # no second connection free: the caller runs the arm on its own
 
@@ -455,7 +468,10 @@ def _semantic_arm(
     profile: Profile,
     where: str,
     args: dict[str, object],
+    now: datetime,
+    known: Collection[int] = (),
 ) -> _SemanticArm:
+    """The semantic arm and its hits' facts (those not ``known`` already)."""
     arm = _SemanticArm()
     if not profile.semantic:
         return arm
@@ -472,6 +488,8 @@ def _semantic_arm(
             networks=_filtered_networks(args),
         )
         arm.degraded = semantic.partial_coverage(conn, generation)
+        if unread := [h.listing_id for h in arm.hits if h.listing_id not in known]:
+            arm.facts = candidates.read(conn, unread, now, settings.quality_window_days)
     except semantic.SemanticUnavailable as exc:
         logger.warning("semantic arm unavailable: %s", exc)
         arm.hits = None

@@ -289,7 +289,8 @@ def semantic_search(
                 conn, generation, where, kinds, params | {"inner": pool * EXACT_ROWS_PER_LISTING}, exact=plan.hnsw
             )
         else:
-            inner = max(HNSW_ROWS, pool)
+            # A small pool (the abstention reference's 10 listings) needs no more rows than the exact scan would read.
+            inner = max(min(HNSW_ROWS, pool * EXACT_ROWS_PER_LISTING), pool)
             # A filter discards part of what the index returns: let it look further before giving up.
             ef = min(_EF_SEARCH_MAX, inner * (4 if filtered else 1))
             gucs = ["set_config('hnsw.ef_search', %s, true)"]

@@ -1,0 +1,69 @@
+"""The post-fusion facts are read by each arm on its own connection as it answers (the semantic arm's while the
+lexical arm runs), so a ranked search reads every candidate once and ranks the same with one connection or two."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from souk.catalog.ingest import catalog_event
+from souk.db import get_pool
+from souk.listing.filters import Filters
+from souk.search import candidates
+from souk.search.pipeline import RankRequest, rank
+from souk.search.profile import DEFAULT_PROFILE
+from tests.factories import CLOCK, pdf_tool, verified, weather
+
+QUERIES = ("current weather for a city", "merge pdf files", "merge pdf files, as an mcp tool")
+
+
+def _catalog(db: Any, settings: Any, semantic_index: Any) -> None:
+    for i in range(4):
+        catalog_event(db, verified(weather(url=f"https://w{i}.example.com/v1/current")), settings)
+    for i in range(3):
+        pdf = pdf_tool(url=f"https://pdf{i}.example.org/mcp", description="Merge PDF files of a city's records.")
+        catalog_event(db, verified(pdf), settings)
+    db.commit()
+    semantic_index(db)
+
+
+def _recorded_reads(monkeypatch: Any) -> list[list[int]]:
+    reads: list[list[int]] = []
+    real = candidates.read
+
+    def recording(conn: Any, ids: list[int], *args: Any) -> dict[int, candidates.Candidate]:
+        reads.append(list(ids))
+        return real(conn, ids, *args)
+
+    monkeypatch.setattr(candidates, "read", recording)
+    return reads
+
+
+def _rank(db: Any, settings: Any, query: str, *, two_connections: bool) -> list[int]:
+    side = (lambda: get_pool(settings, "read").connection()) if two_connections else None
+    request = RankRequest(query, Filters(), DEFAULT_PROFILE, CLOCK)
+    result = rank(db, request, settings, DEFAULT_PROFILE, side=side)
+    assert result.search_method == "hybrid", query
+    return result.listing_ids
+
+
+def test_one_connection_reads_each_candidate_once(db, settings, semantic_index, monkeypatch) -> None:
+    _catalog(db, settings, semantic_index)
+    reads = _recorded_reads(monkeypatch)
+    for query in QUERIES:
+        reads.clear()
+        ranked = _rank(db, settings, query, two_connections=False)
+        read = [lid for ids in reads for lid in ids]
+        assert ranked and sorted(read) == sorted(set(read)) == sorted(ranked), query
+        # the lexical arm's hits, then the semantic arm's new ones (if any): nothing after fusion
+        assert 1 <= len(reads) <= 2, query
+
+
+def test_two_connections_rank_as_one_does(db, settings, semantic_index, monkeypatch) -> None:
+    _catalog(db, settings, semantic_index)
+    reads = _recorded_reads(monkeypatch)
+    for query in QUERIES:
+        alone = _rank(db, settings, query, two_connections=False)
+        reads.clear()
+        assert alone and _rank(db, settings, query, two_connections=True) == alone, query
+        assert {lid for ids in reads for lid in ids} == set(alone), query
+        assert len(reads) == 2, query  # one read per arm, each on its own connection
