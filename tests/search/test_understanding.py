@@ -782,6 +782,8 @@ def test_fractions_of_a_cent_cap_and_per_million_token_prices_do_not() -> None:
         ("geocoding at most $2 per 1,000 lookups", Decimal("0.002"), "filter"),
         ("ocr under $0.50 per 100 pages", Decimal("0.005"), "filter"),
         ("search api under $1 for every 1k requests", Decimal("0.001"), "filter"),
+        ("search api under 5 cents for 1000 calls", Decimal("0.00005"), "filter"),
+        ("search api at most $5 per million calls max", Decimal("0.000005"), "filter"),  # "max" is the cap's
         # A batch of something else is not a call's price.
         ("embedding api under 2 cents per 1k tokens", None, "topic"),
         ("stock data for under $5 per 100 tickers", None, "topic"),
@@ -792,7 +794,12 @@ def test_a_price_for_a_batch_of_calls_caps_each_call(query: str, price: Decimal 
     assert iq.max_usd_price == price
     (note,) = [c for c in iq.constraints if c.kind == "price"]
     assert note.applied_as == applied_as and note.text.startswith(("under", "at most"))
-    assert not {"1000", "call", "lookup", "page", "request"} & set(iq.topical_terms)
+    assert not {"1000", "call", "lookup", "page", "request", "max"} & set(iq.topical_terms)
+
+
+def test_a_span_after_for_is_no_batch_of_calls() -> None:
+    iq = interpret("7 day weather forecast under 1 cent for 7 days")
+    assert iq.max_usd_price == Decimal("0.01")
 
 
 @pytest.mark.parametrize(

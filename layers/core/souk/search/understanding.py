@@ -599,11 +599,13 @@ _NON_CALL_UNITS = _set(
     thousand million millions billion
     """
 )
-# "per 1000 calls", "for every 1k requests", "/ 100 pages": a price for a batch of units.
+# "per 1000 calls", "for every 1k requests", "/ 100 pages", "for 1000 calls": a price for a batch of units.
 _PER_BATCH = re.compile(
-    r"\s*(?:per|for every|every|/)\s*(?P<count>[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+(?:\.[0-9]+)?)\s*"
+    r"\s*(?P<lead>per|for every|every|for|/)\s*(?P<count>[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+(?:\.[0-9]+)?)\s*"
     r"(?P<mult>k|thousand|m|million)?\s+(?P<unit>[a-z]+)\b"
 )
+# A cap word after a batch ("$5 per million calls max") belongs to the price phrase.
+_AFTER_BATCH_CAP = re.compile(r"\s*,?\s*" + _OR_LESS)
 _COUNT_WORDS_PER = {"hundred": Decimal(100), "thousand": Decimal(1000), "million": Decimal(10**6)}
 _COUNTED_UNIT = re.compile(r"\s+([a-z]+)\b")
 _BATCH_MULTIPLIERS = {
@@ -1506,7 +1508,10 @@ class _Scan:
                             counted.end(),
                         )
                         inside, unit, batch_of = self.word_range(m.start(), end), calls, calls
-                if unit is None and (batch := _PER_BATCH.match(self.text, end)) and self.free_text(end, batch.end()):
+                batch = _PER_BATCH.match(self.text, end) if unit is None else None
+                if batch and batch["lead"] == "for" and _singular(batch["unit"]) not in _CALL_UNIT_WORDS | _CALL_WORDS:
+                    batch = None  # "under 1 cent for 7 days" is a forecast's span; "5 cents for 1000 calls" a batch
+                if batch and self.free_text(end, batch.end()):
                     # "under 5 cents per 1000 calls" caps a call at $0.00005; "under 2 cents per 1k tokens" prices
                     # tokens, not calls
                     count = Decimal(batch["count"].replace(",", "")) * _BATCH_MULTIPLIERS[batch["mult"] or ""]
@@ -1515,6 +1520,10 @@ class _Scan:
                     inside = self.word_range(m.start(), end)
                     if usd is not None and count > 0 and (batch_of in _CALL_UNIT_WORDS or batch_of in _CALL_WORDS):
                         usd, unit = usd / count, batch_of
+                cap_word = _AFTER_BATCH_CAP.match(self.text, end) if batch_of and unit == batch_of else None
+                if cap_word and self.free_text(end, cap_word.end()):
+                    phrase, end = self.text[m.start() : cap_word.end()], cap_word.end()
+                    inside = self.word_range(m.start(), end)
                 role, why = self.price_role(kind, phrase, inside[0], inside[-1], usd, symbol, unit)
                 if batch_of and unit != batch_of:
                     role, why = "topic", f"'{phrase}' is a price per {batch_size} {batch_of}s, not per call"
