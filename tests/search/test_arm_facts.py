@@ -3,6 +3,7 @@ lexical arm runs), so a ranked search reads every candidate once and ranks the s
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 from souk.catalog.ingest import catalog_event
@@ -11,7 +12,7 @@ from souk.listing.filters import Filters
 from souk.search import candidates
 from souk.search.pipeline import RankRequest, rank
 from souk.search.profile import DEFAULT_PROFILE
-from tests.factories import CLOCK, pdf_tool, verified, weather
+from tests.factories import CLOCK, pdf_tool, settled, verified, weather
 
 QUERIES = ("current weather for a city", "merge pdf files", "merge pdf files, as an mcp tool")
 
@@ -67,3 +68,21 @@ def test_two_connections_rank_as_one_does(db, settings, semantic_index, monkeypa
         assert alone and _rank(db, settings, query, two_connections=True) == alone, query
         assert {lid for ids in reads for lid in ids} == set(alone), query
         assert len(reads) == 2, query  # one read per arm, each on its own connection
+
+
+def test_a_hit_fusion_leaves_out_gets_no_boost(db, settings, semantic_index) -> None:
+    """With the semantic arm weighted 0 (weighted RRF), its hits are read but not scored: the settlement pass
+    over the facts must not reach them (a KeyError before)."""
+    from dataclasses import replace
+
+    for i in range(2):
+        catalog_event(db, verified(weather(url=f"https://w{i}.example.com/v1/current")), settings)
+    pdf = pdf_tool(url="https://pdf.example.org/mcp", description="Merge PDF files into one document.")
+    catalog_event(db, verified(pdf, CLOCK - timedelta(days=2)), settings)
+    catalog_event(db, settled(pdf, CLOCK - timedelta(days=1)), settings)  # settled: the settlement boost applies
+    db.commit()
+    semantic_index(db)
+    profile = replace(DEFAULT_PROFILE, fusion="rrf", lexical_weight=1.0, semantic_weight=0.0, abstain=False)
+    assert profile.settlement
+    result = rank(db, RankRequest("weather", Filters(), profile, CLOCK), settings, profile)
+    assert result.listing_ids and len(result.listing_ids) == 2  # the weather listings: the PDF tool matched no word

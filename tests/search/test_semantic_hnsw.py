@@ -153,3 +153,29 @@ def test_without_the_vector_table_there_is_no_estimate(db, settings):
     semantic.forget_tables()
     assert semantic.network_rows(db, "embeddings_g1", ["eip155:8453"]) is None
     semantic.forget_tables()
+
+
+def test_the_default_visibility_filter_searches_like_an_unfiltered_one_and_still_hides_the_gone(
+    db, settings, monkeypatch
+):
+    """Every search carries LISTED_SQL: it passes nearly every row, so the index is asked for HNSW_ROWS rows (not
+    four times as many) on a reusable plan, and the iterative scan still keeps gone and delisted listings out."""
+    from souk.lifecycle.visibility import LISTED_SQL
+
+    _five_on_base_among_sixty_five(db, settings)
+    gone = db.execute("SELECT id FROM listings WHERE resource_url = 'https://w0.example.com/v1/current'").fetchone()
+    db.execute("INSERT INTO listing_health (listing_id, status) VALUES (%s, 'gone')", (gone["id"],))
+    db.commit()
+    active = semantic.active_generation(db)
+    vector = semantic.QUERY_CACHE.get(semantic.query_provider(settings), "current weather for a city")
+    ef = _settings_during_nearest(monkeypatch, "hnsw.ef_search")
+    trace = semantic.SemanticTrace()
+    hits = semantic.semantic_search(
+        db, active, vector, where=f"TRUE AND {LISTED_SQL}", args={}, pool=250, synthetic=True, trace=trace
+    )
+    assert ef[0] == str(semantic.HNSW_ROWS)  # (a catalog this small then also runs the exact fallback)
+    assert len(hits) == 64 and gone["id"] not in {h.listing_id for h in hits}
+    # A real filter still looks four times further and plans for its own values.
+    ef.clear()
+    _paid_on_base(db, active, vector, semantic.SemanticTrace())
+    assert ef[0] == str(min(4 * semantic.HNSW_ROWS, 1000))

@@ -1949,3 +1949,44 @@ def test_example_and_compared_amounts_and_each_call_said_at_length(query: str, p
 )
 def test_skip_as_a_metric_and_not_more_after_a_cap_refuse_nothing(query: str, negated: tuple[str, ...]) -> None:
     assert interpret(query).negated_terms == negated
+
+
+@pytest.mark.parametrize(
+    ("query", "price", "query_type", "method", "negated"),
+    [
+        # A review's attacks on the rules above: each read right before them and must still.
+        ("weather api under $0.01 per call vs openweather", Decimal("0.01"), None, None, ()),
+        (
+            "Need a geocoding API under $0.002 per request compared to Google's $0.005 that I pay now",
+            Decimal("0.002"),
+            None,
+            None,
+            (),
+        ),
+        (
+            "We need a reliable OCR API for scanned invoices. Requirements: cheap (e.g. under $0.01 per call) and "
+            "paid on Base.",
+            Decimal("0.01"),
+            None,
+            None,
+            (),
+        ),
+        ("weather api under $0.01 for 100 requests per second", Decimal("0.01"), None, None, ()),
+        (
+            "Each time a GET request is made it should return the latest BTC price, under $0.001 per call",
+            Decimal("0.001"),
+            "http",
+            "GET",
+            (),
+        ),
+        ("mcp server for github, https only", None, "mcp", None, ()),
+        ("graphql api for shopify, not only rest", None, None, None, ()),
+        ("workout planner api with rest only days", None, None, None, ()),
+        ("news search api, skip list articles", None, None, None, ("list", "articl")),
+    ],
+)
+def test_the_new_rules_leave_real_constraints_alone(
+    query: str, price: Decimal | None, query_type: str | None, method: str | None, negated: tuple[str, ...]
+) -> None:
+    iq = interpret(query)
+    assert (iq.max_usd_price, iq.type, iq.method, iq.negated_terms) == (price, query_type, method, negated)

@@ -283,6 +283,8 @@ def rank(
     facts |= arm.facts
     if missing := [lid for lid in scores if lid not in facts]:
         facts |= candidates.read(conn, missing, now, settings.quality_window_days)
+    # An arm's hit that fusion left out (a zero weight) has no score to boost or demote.
+    facts = {lid: c for lid, c in facts.items() if lid in scores}
     if profile.constraints:
         _apply_query_signals(
             conn,
@@ -468,10 +470,10 @@ def _semantic_arm(
     profile: Profile,
     where: str,
     args: dict[str, object],
-    now: datetime,
+    now: datetime | None = None,
     known: Collection[int] = (),
 ) -> _SemanticArm:
-    """The semantic arm and its hits' facts (those not ``known`` already)."""
+    """The semantic arm and, given ``now``, its hits' facts (those not ``known`` already)."""
     arm = _SemanticArm()
     if not profile.semantic:
         return arm
@@ -488,7 +490,8 @@ def _semantic_arm(
             networks=_filtered_networks(args),
         )
         arm.degraded = semantic.partial_coverage(conn, generation)
-        if unread := [h.listing_id for h in arm.hits if h.listing_id not in known]:
+        unread = [h.listing_id for h in arm.hits if h.listing_id not in known]
+        if now is not None and unread:
             arm.facts = candidates.read(conn, unread, now, settings.quality_window_days)
     except semantic.SemanticUnavailable as exc:
         logger.warning("semantic arm unavailable: %s", exc)

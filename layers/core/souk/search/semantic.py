@@ -23,6 +23,7 @@ from souk.config import Settings
 from souk.db.types import Connection, one
 from souk.embedding.generations import configured_provider
 from souk.embedding.provider import EmbeddingProvider, EmbeddingUnavailable, GenerationIdentity
+from souk.lifecycle.visibility import LISTED_SQL
 
 
 class SemanticUnavailable(RuntimeError):
@@ -237,6 +238,11 @@ def _unfiltered(where: str) -> bool:
     return all(part.strip().upper() == "TRUE" for part in where.split(" AND "))
 
 
+def _visibility_only(where: str) -> bool:
+    """Only gone and delisted listings are filtered out (every search's default): a few rows of the catalog."""
+    return LISTED_SQL in where and _unfiltered(where.replace(LISTED_SQL, "TRUE"))
+
+
 def semantic_search(
     conn: Connection,
     generation: ActiveGeneration,
@@ -273,6 +279,9 @@ def semantic_search(
     plan = vector_plan(conn, generation.vector_table)
     trace = trace if trace is not None else SemanticTrace()
     filtered = not _unfiltered(where)
+    # Visibility passes nearly every row: the index is asked for what fusion needs and its plan is reused; only
+    # the iterative scan (and the exact fallback below) covers the rows it drops.
+    light = filtered and _visibility_only(where)
     selective = False
     if plan.hnsw and filtered and networks:
         estimate = network_rows(conn, generation.vector_table, networks)
@@ -292,9 +301,9 @@ def semantic_search(
             # A small pool (the abstention reference's 10 listings) needs no more rows than the exact scan would read.
             inner = max(min(HNSW_ROWS, pool * EXACT_ROWS_PER_LISTING), pool)
             # A filter discards part of what the index returns: let it look further before giving up.
-            ef = min(_EF_SEARCH_MAX, inner * (4 if filtered else 1))
+            ef = min(_EF_SEARCH_MAX, inner * (4 if filtered and not light else 1))
             gucs = ["set_config('hnsw.ef_search', %s, true)"]
-            if filtered:
+            if filtered and not light:
                 gucs.append("set_config('plan_cache_mode', 'force_custom_plan', true)")
             if filtered and plan.iterative:
                 gucs.append("set_config('hnsw.iterative_scan', 'strict_order', true)")

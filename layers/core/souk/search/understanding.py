@@ -364,6 +364,7 @@ _TWO_WORD_TRIGGERS = frozenset(
         ("clear", "of"),  # "steer clear of AccuWeather"
     }
 )
+_TIME_AS_NOUN = _set("each every any the first last next this that same one some")
 _SKIP_NOUNS = _set("rate rates ratio ratios count counts button buttons intro intros logic list lists")
 _COMPARATIVES = _set("more less higher lower above over cheaper pricier")
 # Imperative exclusions: what follows is not wanted in the results, in any query style.
@@ -703,7 +704,9 @@ _EACH_WORDS = _set("each every")
 # An amount right after "e.g." / "for example" (same clause), or compared with another ("$0.001 per call versus a
 # $20/month plan"), illustrates the task; it caps nothing.
 _EXAMPLE_BEFORE = re.compile(r"(?:\be\.\s?g\.|\bfor (?:example|instance))[^.;:!?]{0,40}$")
-_VERSUS_AFTER = re.compile(r"(?:[^\s]*\s+){0,3}?(?:versus|vs\.?|compared (?:to|with))\s", re.IGNORECASE)
+_VERSUS_AFTER = re.compile(r"(?:[^\s.,;:!?()]+\s+)??(?:versus|vs\.?|compared (?:to|with))\s", re.IGNORECASE)
+# "under $0.01 for 100 requests per second" is a rate, not a batch of calls.
+_RATE_AFTER = re.compile(r"\s*(?:per|a|an|each|every|/)\s*(?:second|sec|s|minute|min|hour|hr|day|week|month|year)s?\b")
 _EACH_COST_WORDS = _set("cost costs costing priced")
 
 # A URL, domain or e-mail address is data the task works on ("scrape https://solana.com/news").
@@ -1511,6 +1514,8 @@ class _Scan:
                 batch = _PER_BATCH.match(self.text, end) if unit is None else None
                 if batch and batch["lead"] == "for" and _singular(batch["unit"]) not in _CALL_UNIT_WORDS | _CALL_WORDS:
                     batch = None  # "under 1 cent for 7 days" is a forecast's span; "5 cents for 1000 calls" a batch
+                elif batch and batch["lead"] == "for" and _RATE_AFTER.match(self.text, batch.end()):
+                    batch = None
                 if batch and self.free_text(end, batch.end()):
                     # "under 5 cents per 1000 calls" caps a call at $0.00005; "under 2 cents per 1k tokens" prices
                     # tokens, not calls
@@ -1638,7 +1643,8 @@ class _Scan:
             # "a cheap GET endpoint (<= $0.01) for ...": the amount in brackets right after the service caps it
             return "filter", f"'{self.words[first - 1]} ({phrase})': price cap on the service"
         example = self.task and _EXAMPLE_BEFORE.search(self.text, 0, self.spans[first][0])
-        if example or _VERSUS_AFTER.match(closing):
+        # Only a bare "at $0.001 per call": "under $0.01 per call vs openweather" still caps.
+        if kind == "bare" and (example or _VERSUS_AFTER.match(closing)):
             # "e.g. an API at $0.001 per call versus a $20/month plan": an amount the task gives as an example
             return "topic", f"'{phrase}': an amount given as an example or in a comparison, not a cap"
         priced = self.look_back(first, 2, _PRICE_WORDS)
@@ -2315,10 +2321,18 @@ class _Scan:
                 # "weather over plain http": the interface, said last
                 b = self.before(i, _PLAIN_WORDS)
                 # "whois lookup as plain http", "currency rates, only REST"
-                if (self.at(b) in _METHOD_PREPS or self.at(b) in ("as", "only")) and b >= 0:
+                only = self.at(b) == "only" and self.at(b - 1) != "not" and word != "https"  # "https only" is TLS
+                if (self.at(b) in _METHOD_PREPS or self.at(b) == "as" or only) and b >= 0:
                     self.claim_words("type", b, i, "http", "filter", f"'{self.span_text(b, i)}': interface phrase")
-            elif word in ("http", "https", "rest", "restful") and nxt == "only" and self.free(i + 1) and not self.task:
-                # "HTTP-only text-to-speech", "REST only, no MCP"
+            elif (
+                word in ("http", "rest", "restful")
+                and nxt == "only"
+                and self.free(i + 1)
+                and not self.task
+                and self.at(i - 1) != "not"  # "not only http"
+                # "HTTP-only text-to-speech", "REST only, no MCP"; not "http only flag", "rest only days"
+                and (self.text[self.spans[i][1] : self.spans[i + 1][0]] == "-" or not self.near(i + 1, 1))
+            ):
                 self.claim_words("type", i, i + 1, "http", "filter", f"'{self.span_text(i, i + 1)}': interface phrase")
             elif word in _METHODS:
                 self.try_method(i)
@@ -2374,7 +2388,12 @@ class _Scan:
                 return "topic", f"'{self.span_text(name, last)}': names one server, not the interface"
         if prior in _TYPE_TOPIC_BEFORE and not wanted:
             return "topic", f"'{self.span_text(b, last)}': the task is about it, not through it"
-        if prior == "time" and b == first - 2 and self.at(first - 1) in _DETERMINERS:
+        if (
+            prior == "time"
+            and b == first - 2
+            and self.at(first - 1) in _DETERMINERS
+            and self.at(b - 1) not in _TIME_AS_NOUN  # "each time a GET request is made"
+        ):
             # "time a GET /v1/models on OpenAI": the request the task measures ("real-time REST API" has no "a")
             return "topic", f"'{self.span_text(b, last)}': the request the task measures"
         end = self.spans[last][1]
@@ -2705,7 +2724,7 @@ class _Scan:
         content = f"'{phrase}' negates the task content, not the result"
         if self.proper_name(i):  # "Doctors Without Borders", "Nothing Phone"
             return -1, f"'{phrase}' is part of a name"
-        if word == "skip" and nxt in _SKIP_NOUNS:  # "validator uptime and skip rate": a metric's name
+        if word == "skip" and nxt in _SKIP_NOUNS and b >= 0:  # "uptime and skip rate" names a metric; ", skip lists"
             return -1, f"'{phrase}' names a metric"
         if word in ("not", "no") and nxt in _COMPARATIVES and self.near(i + 1, 1) in ("", "than"):
             # "I'm fine paying up to 4 cents, not more": the price said again
