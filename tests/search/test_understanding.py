@@ -1990,3 +1990,46 @@ def test_the_new_rules_leave_real_constraints_alone(
 ) -> None:
     iq = interpret(query)
     assert (iq.max_usd_price, iq.type, iq.method, iq.negated_terms) == (price, query_type, method, negated)
+
+
+@pytest.mark.parametrize(
+    ("query", "networks", "price", "query_type", "method", "negated"),
+    [
+        # batch 17's dev half: tool-use tasks whose words only look like constraints
+        ("pull every transaction from our Gnosis Safe multisig on Ethereum for Q3", (), None, None, None, ()),
+        (
+            "get_transaction_receipt for 0x9af3c1e27d...e2 on base-sepolia, then explain the revert",
+            (),
+            None,
+            None,
+            None,
+            (),
+        ),
+        ("Send a Venmo request for $18.50 to Jake for last night's pizza", (), None, None, None, ()),
+        ("a load-testing script that sends 500 concurrent GET requests to our staging API", (), None, None, None, ()),
+        ("GET the followers of Spotify user 'jdoe' and show the top ten", (), None, None, None, ()),
+        ("list outgoing transfers above $10,000. No need to include internal transfers.", (), None, None, None, ()),
+        ("Get the MCP servers listed on Smithery and sort them by GitHub stars", (), None, None, None, ()),
+        # ... and what they must leave alone
+        ("weather api on base, GET only", (n.BASE,), None, "http", "GET", ()),
+        ("GET endpoint for the current weather, paid on base", (n.BASE,), None, "http", "GET", ()),
+        ("send an sms, under $0.01 per call", (), Decimal("0.01"), None, None, ()),
+        ("an MCP server for slack, not zapier", (), None, "mcp", None, ("zapier",)),
+    ],
+)
+def test_tool_use_tasks_whose_words_look_like_constraints(
+    query: str,
+    networks: tuple[str, ...],
+    price: Decimal | None,
+    query_type: str | None,
+    method: str | None,
+    negated: tuple[str, ...],
+) -> None:
+    iq = interpret(query)
+    assert (iq.networks, iq.max_usd_price, iq.type, iq.method, iq.negated_terms) == (
+        networks,
+        price,
+        query_type,
+        method,
+        negated,
+    )

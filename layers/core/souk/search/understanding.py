@@ -509,6 +509,7 @@ _CAIP2 = re.compile(r"(?<![\w:])(?:eip155|solana|stellar|bip122|cosmos|aptos|sui
 _PAY_NOUNS = _set("payment payments settlement settlements billing billed payable micropayments x402")
 # Chain-specific nouns and activities that make a chain the topic when they come just before it
 # ("tokens launched on solana"). Narrower than _CHAIN_SUBJECTS: "weather data on base" is a rail.
+_HEX_BEFORE = re.compile(r"\b0x[0-9a-f]{6,}[0-9a-f.…]*\s*$")
 _SUBJECT_BEFORE = _set(
     """
     token tokens nft nfts memecoin memecoins coin coins crypto cryptocurrency cryptocurrencies wallet
@@ -521,6 +522,7 @@ _SUBJECT_BEFORE = _set(
     builders project projects dao daos governance ens perps perpetuals futures liquidation liquidations
     mev rug rugs memes games gaming developers hackathon grants ecosystem bots sniper snipers solidity
     development developing develop learn learning tutorial course gainers losers movers pairs traders
+    multisig multisigs safe safes vault vaults
     """
 )
 # After a chain name: what it is the topic of, besides _CHAIN_SUBJECTS.
@@ -696,11 +698,13 @@ _TYPE_TOPIC_AFTER = _set(
     """
 )
 _DETERMINERS = _set("a an the")
+_LISTED_PARTICIPLES = _set("listed ranked indexed published registered hosted featured")
 # Adjectives between a listing word and the interface it lists ("a directory of public MCP servers").
 _LISTED_ADJECTIVES = _set("public popular available known hosted remote existing official community trending x402")
 # A refused minimum price: "not willing to pay more than ...", "nothing that costs more than ...".
 _MIN_NEGATORS = _set("not never don't dont won't wont can't cannot nothing without unwilling refuse no")
 _EACH_WORDS = _set("each every")
+_MONEY_VERBS = _set("send sends sending transfer transfers transferring wire wiring tip refund refunds venmo zelle")
 # An amount right after "e.g." / "for example" (same clause), or compared with another ("$0.001 per call versus a
 # $20/month plan"), illustrates the task; it caps nothing.
 _EXAMPLE_BEFORE = re.compile(r"(?:\be\.\s?g\.|\bfor (?:example|instance))[^.;:!?]{0,40}$")
@@ -1696,6 +1700,9 @@ class _Scan:
             return "topic", f"'{phrase}': the query prices something per {self.unit_priced}, not per call"
         if self.look_back(first, 2, _GAIN_WORDS) >= 0:
             return "topic", f"'{phrase}': an amount won or earned, not what a call costs"
+        moved = self.look_back(first, 4, _MONEY_VERBS)
+        if moved >= 0 and usd is not None and usd > 1:  # "send a Venmo request for $18.50 to Jake"
+            return "topic", f"'{self.span_text(moved, last)}': money the task moves, not what a call costs"
         if not call_named:
             lo = max(0, first - 4)
             window = [self.words[k] for k in range(lo, min(len(self.words), last + 4))]
@@ -1960,6 +1967,9 @@ class _Scan:
                 return "topic", f"'{self.span_text(k, last)}': the chain of an asset the task is about"
         if self.at(opener) in _TOPIC_BEFORE and opener >= 0:
             return "topic", f"'{self.span_text(opener, last)}': the chain is what the task is about"
+        if prep and _HEX_BEFORE.search(self.text, 0, self.spans[prev][0]):
+            # "get_transaction_receipt for 0x9af3...e2 on base-sepolia": where that transaction or address lives
+            return "topic", f"'{phrase}': the chain of the hash or address before it"
         about = self.before(first)
         if prep == "on" and self.at(about) in _ABOUT_NOUNS and about >= 0:  # "news on solana"
             return "topic", f"'{self.span_text(about, last)}': 'on' means 'about' here"
@@ -2402,7 +2412,8 @@ class _Scan:
             return "topic", f"'({phrase}) {self.at(last + 1)}': the task is about it"
         if method and tail == "based":  # "an HTTP HEAD-based ping tester": how the subject works
             return "topic", f"'{phrase}-based': describes how the subject works"
-        if tail in _TYPE_TOPIC_AFTER:
+        if tail in _TYPE_TOPIC_AFTER or (tail in _LISTED_PARTICIPLES and self.near(last + 1, 1) in ("on", "in", "by")):
+            # "Get the MCP servers listed on Smithery": they are the data
             return "topic", f"'{phrase} {tail}': the task is about it"
         if prior == "for" and self.at(self.before(b)) not in _SEEKING:  # "openapi docs for a rest api"
             return "topic", f"'{self.span_text(b, last)}': the task is done for it, not through it"
@@ -2450,6 +2461,12 @@ class _Scan:
     def try_method(self, i: int) -> None:
         word = self.words[i]
         traffic = self.near(i, -1) in _TRAFFIC_WORDS or self.near(i, 1) in _TRAFFIC_NOUNS
+        # "send 500 concurrent GET requests": a count of requests is traffic the task generates
+        counted = next((k for k in (i - 1, i - 2) if k >= 0 and self.words[k].isdigit()), -1)
+        traffic = traffic or (counted >= 0 and all(self.link[k] for k in range(counted, i)))
+        if not traffic and self.typed_in_capitals(i) and self.opens_sentence(i) and self.near(i, 1) in _DETERMINERS:
+            # "GET the followers of Spotify user 'jdoe'": the task's verb, in the style of an API's docs
+            traffic = True
         if traffic and self.free(i):
             # "replays recorded GET requests", "checks whether DELETE operations are documented": the requests
             # the task handles, not the interface asked for
@@ -2493,6 +2510,9 @@ class _Scan:
         elif self.typed_in_capitals(i):
             role, why = self.interface_role(i, i, noun=True, capitals=True, method=True)
             self.claim_words("method", i, i, word.upper(), role, why)
+
+    def opens_sentence(self, i: int) -> bool:
+        return i == 0 or self.sentence[i - 1] != self.sentence[i]
 
     def status_reported(self, i: int) -> bool:
         """A status code follows the request within its sentence ("GET /v1/x returns 500 under load")."""
@@ -2801,6 +2821,8 @@ class _Scan:
         if lacked and word in ("no", "without"):
             # "without any coding knowledge", "no technical expertise", "without having to worry",
             # "searched without any luck": what the caller lacks, not what a result must not have
+            return -1, content
+        if word == "no" and nxt == "need":  # "No need to include internal transfers": a task instruction
             return -1, content
         if word == "no":
             with_head = prior == "with" and _is_head(self.at(self.before(b)))
