@@ -2033,3 +2033,20 @@ def test_tool_use_tasks_whose_words_look_like_constraints(
         method,
         negated,
     )
+
+
+@pytest.mark.parametrize(
+    ("query", "query_type", "method"),
+    [
+        # crawl probes that answered nothing: the method is how the task probes, the server what a result is built on
+        ("test IPv4 connectivity to a host using HTTP HEAD requests", None, None),
+        ("web automation, the listing built on the browser-use cloud MCP server; under 5 cents a call", None, None),
+        ("weather data using GET requests", "http", "GET"),
+        ("an MCP server based on the GitHub API", "mcp", None),
+    ],
+)
+def test_how_a_task_probes_and_what_a_result_is_built_on_are_no_interface(
+    query: str, query_type: str | None, method: str | None
+) -> None:
+    iq = interpret(query)
+    assert (iq.type, iq.method) == (query_type, method)

@@ -698,6 +698,8 @@ _TYPE_TOPIC_AFTER = _set(
     """
 )
 _DETERMINERS = _set("a an the")
+_PROBE_VERBS = _set("test tests testing ping pings pinging probe probes probing monitor monitors monitoring measure")
+_UNDERPINNING = _set("built based powered wrapping wrapped running hosted")
 _LISTED_PARTICIPLES = _set("listed ranked indexed published registered hosted featured")
 # Adjectives between a listing word and the interface it lists ("a directory of public MCP servers").
 _LISTED_ADJECTIVES = _set("public popular available known hosted remote existing official community trending x402")
@@ -2398,6 +2400,13 @@ class _Scan:
                 return "topic", f"'{self.span_text(name, last)}': names one server, not the interface"
         if prior in _TYPE_TOPIC_BEFORE and not wanted:
             return "topic", f"'{self.span_text(b, last)}': the task is about it, not through it"
+        if method and prior in _METHOD_PREPS and self.in_sentence_before(b, 8, _PROBE_VERBS) >= 0:
+            # "test IPv4 connectivity to a host using HTTP HEAD requests": how the task probes, not the interface
+            return "topic", f"'{self.span_text(b, last)}': how the task probes its target"
+        base = self.look_back(first, 6, _UNDERPINNING)
+        if base >= 0 and self.at(base + 1) in ("on", "by", "around", "upon"):
+            # "the listing built on the browser-use cloud MCP server": what the result is built on
+            return "topic", f"'{self.span_text(base, last)}': what the result is built on, not its interface"
         if (
             prior == "time"
             and b == first - 2
