@@ -522,7 +522,6 @@ _SUBJECT_BEFORE = _set(
     builders project projects dao daos governance ens perps perpetuals futures liquidation liquidations
     mev rug rugs memes games gaming developers hackathon grants ecosystem bots sniper snipers solidity
     development developing develop learn learning tutorial course gainers losers movers pairs traders
-    multisig multisigs safe safes vault vaults
     """
 )
 # After a chain name: what it is the topic of, besides _CHAIN_SUBJECTS.
@@ -699,8 +698,16 @@ _TYPE_TOPIC_AFTER = _set(
 )
 _DETERMINERS = _set("a an the")
 _PROBE_VERBS = _set("test tests testing ping pings pinging probe probes probing monitor monitors monitoring measure")
-_UNDERPINNING = _set("built based powered wrapping wrapped running hosted")
-_LISTED_PARTICIPLES = _set("listed ranked indexed published registered hosted featured")
+_UNDERPINNING = _set("built based powered wrapping wrapped")
+# Between a verb and an interface, these bring in the interface asked for ("powered by GPT-4 available over MCP").
+_ACCESS_WORDS = _set(
+    """
+    api apis tool tools service services endpoint endpoints server callable accessible call called invoked invoke
+    hit trigger queried available exposed offered as via over using through with that which speaks
+    """
+)
+_LISTED_PARTICIPLES = _set("listed ranked indexed published registered featured")
+_VAULT_WORDS = _set("multisig multisigs safe safes vault vaults")
 # Adjectives between a listing word and the interface it lists ("a directory of public MCP servers").
 _LISTED_ADJECTIVES = _set("public popular available known hosted remote existing official community trending x402")
 # A refused minimum price: "not willing to pay more than ...", "nothing that costs more than ...".
@@ -1703,7 +1710,13 @@ class _Scan:
         if self.look_back(first, 2, _GAIN_WORDS) >= 0:
             return "topic", f"'{phrase}': an amount won or earned, not what a call costs"
         moved = self.look_back(first, 4, _MONEY_VERBS)
-        if moved >= 0 and usd is not None and usd > 1:  # "send a Venmo request for $18.50 to Jake"
+        # "send a Venmo request for $18.50 to Jake"; not "send email api under $1.50 per call"
+        per_call_unit = unit is not None and unit.removesuffix("s") in _CALL_UNIT_WORDS
+        priced_between = any(
+            _is_head(self.words[k]) or self.words[k] in _PRICE_WORDS or self.words[k] in ("cost", "costs", "cheaper")
+            for k in range(moved + 1, first)
+        )
+        if moved >= 0 and usd is not None and usd > 1 and not per_call_unit and not priced_between:
             return "topic", f"'{self.span_text(moved, last)}': money the task moves, not what a call costs"
         if not call_named:
             lo = max(0, first - 4)
@@ -1969,6 +1982,9 @@ class _Scan:
                 return "topic", f"'{self.span_text(k, last)}': the chain of an asset the task is about"
         if self.at(opener) in _TOPIC_BEFORE and opener >= 0:
             return "topic", f"'{self.span_text(opener, last)}': the chain is what the task is about"
+        owner = self.before(prev)
+        if prep and self.at(owner) in _VAULT_WORDS and owner >= 0:  # "our Gnosis Safe multisig on Ethereum"
+            return "topic", f"'{self.span_text(owner, last)}': the chain of a multisig or vault"
         if prep and _HEX_BEFORE.search(self.text, 0, self.spans[prev][0]):
             # "get_transaction_receipt for 0x9af3...e2 on base-sepolia": where that transaction or address lives
             return "topic", f"'{phrase}': the chain of the hash or address before it"
@@ -2400,11 +2416,21 @@ class _Scan:
                 return "topic", f"'{self.span_text(name, last)}': names one server, not the interface"
         if prior in _TYPE_TOPIC_BEFORE and not wanted:
             return "topic", f"'{self.span_text(b, last)}': the task is about it, not through it"
-        if method and prior in _METHOD_PREPS and self.in_sentence_before(b, 8, _PROBE_VERBS) >= 0:
+        probe = self.in_sentence_before(b, 8, _PROBE_VERBS) if method and prior in _METHOD_PREPS else -1
+        if (
+            probe >= 0
+            and tail not in _TYPE_NOUNS
+            # not "a tool to test my webhook, callable via a POST endpoint": the probe is the tool's subject there
+            and all(self.link[k] and self.words[k] not in _ACCESS_WORDS for k in range(probe, b))
+        ):
             # "test IPv4 connectivity to a host using HTTP HEAD requests": how the task probes, not the interface
             return "topic", f"'{self.span_text(b, last)}': how the task probes its target"
         base = self.look_back(first, 6, _UNDERPINNING)
-        if base >= 0 and self.at(base + 1) in ("on", "by", "around", "upon"):
+        if (
+            base >= 0
+            and self.at(base + 1) in ("on", "by", "around", "upon")
+            and not any(self.words[k] in _ACCESS_WORDS for k in range(base + 2, first))
+        ):
             # "the listing built on the browser-use cloud MCP server": what the result is built on
             return "topic", f"'{self.span_text(base, last)}': what the result is built on, not its interface"
         if (
@@ -2421,7 +2447,8 @@ class _Scan:
             return "topic", f"'({phrase}) {self.at(last + 1)}': the task is about it"
         if method and tail == "based":  # "an HTTP HEAD-based ping tester": how the subject works
             return "topic", f"'{phrase}-based': describes how the subject works"
-        if tail in _TYPE_TOPIC_AFTER or (tail in _LISTED_PARTICIPLES and self.near(last + 1, 1) in ("on", "in", "by")):
+        listed = tail in _LISTED_PARTICIPLES and self.near(last + 1, 1) in ("on", "in", "by")
+        if tail in _TYPE_TOPIC_AFTER or (listed and self.at(first - 1) in ("the", "all", "every")):
             # "Get the MCP servers listed on Smithery": they are the data
             return "topic", f"'{phrase} {tail}': the task is about it"
         if prior == "for" and self.at(self.before(b)) not in _SEEKING:  # "openapi docs for a rest api"
@@ -2472,8 +2499,16 @@ class _Scan:
         traffic = self.near(i, -1) in _TRAFFIC_WORDS or self.near(i, 1) in _TRAFFIC_NOUNS
         # "send 500 concurrent GET requests": a count of requests is traffic the task generates
         counted = next((k for k in (i - 1, i - 2) if k >= 0 and self.words[k].isdigit()), -1)
-        traffic = traffic or (counted >= 0 and all(self.link[k] for k in range(counted, i)))
-        if not traffic and self.typed_in_capitals(i) and self.opens_sentence(i) and self.near(i, 1) in _DETERMINERS:
+        counted_requests = counted >= 0 and all(self.link[k] for k in range(counted, i))
+        traffic = traffic or (counted_requests and self.near(i, 1) in ("requests", "calls"))
+        quoted_value = any(self.quoted[k] for k in range(i, len(self.words)) if self.sentence[k] == self.sentence[i])
+        if (
+            not traffic
+            and self.typed_in_capitals(i)
+            and self.opens_sentence(i)
+            and self.near(i, 1) in _DETERMINERS
+            and quoted_value  # the docs-style call names its value: "GET the followers of user 'jdoe'"
+        ):
             # "GET the followers of Spotify user 'jdoe'": the task's verb, in the style of an API's docs
             traffic = True
         if traffic and self.free(i):
@@ -2831,7 +2866,8 @@ class _Scan:
             # "without any coding knowledge", "no technical expertise", "without having to worry",
             # "searched without any luck": what the caller lacks, not what a result must not have
             return -1, content
-        if word == "no" and nxt == "need":  # "No need to include internal transfers": a task instruction
+        if word == "no" and nxt == "need" and self.near(i + 1, 1) == "to" and not self.names_a_result(i + 4):
+            # "No need to include internal transfers": a task instruction; "no need for google" refuses
             return -1, content
         if word == "no":
             with_head = prior == "with" and _is_head(self.at(self.before(b)))
