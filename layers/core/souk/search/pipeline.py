@@ -11,7 +11,8 @@ import dataclasses
 import logging
 import math
 import re
-from collections.abc import Callable, Collection
+import threading
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field, replace
@@ -342,6 +343,26 @@ class _SemanticArm:
 _ARM_THREADS = ThreadPoolExecutor(max_workers=16, thread_name_prefix="souk-semantic")
 
 SideConnection = Callable[[], AbstractContextManager[Connection]]
+
+
+class _FactClaims:
+    """The post-fusion facts of the two arms' hits, read by each arm on its own connection as soon as it answers:
+    each listing by whichever arm takes it first, so none is read twice (the arms overlap)."""
+
+    def __init__(self, now: datetime, window_days: int) -> None:
+        self._now, self._window_days = now, window_days
+        self._lock = threading.Lock()
+        self._taken: set[int] = set()
+
+    def read(
+        self, conn: Connection, hits: Sequence[bm25f.LexicalHit] | Sequence[semantic.SemanticHit] | None
+    ) -> dict[int, candidates.Candidate]:
+        with self._lock:
+            mine = [h.listing_id for h in hits or () if h.listing_id not in self._taken]
+            self._taken.update(mine)
+        return candidates.read(conn, mine, self._now, self._window_days) if mine else {}
+
+
 # How long a search waits for its second connection before running the arms one after the other: under
 # load every connection is busy and waiting would only queue the request behind others.
 SIDE_WAIT_S = 0.005
@@ -369,19 +390,19 @@ def _both_arms(
     reference_needed: bool,
     now: datetime,
 ) -> tuple[list[bm25f.LexicalHit] | None, _SemanticArm, dict[int, candidates.Candidate]]:
-    """Both arms (and, for a filtered query, the unconstrained reference), and the facts of the lexical
-    hits (the semantic arm reads its own). With ``side`` (a second connection, usually from the read pool)
-    the semantic arm runs in a thread beside the lexical arm; when no second connection is free at once,
-    one after the other on ``conn``."""
+    """Both arms (and, for a filtered query, the unconstrained reference). With ``side`` (a second
+    connection, usually from the read pool) the semantic arm runs in a thread beside the lexical arm, and each
+    arm reads its hits' facts as it answers (returned here for the lexical hits; the semantic arm keeps its
+    own); when no second connection is free at once, one after the other on ``conn``."""
     future: Future[_SemanticArm | None] | None = None
+    claims: _FactClaims | None = None
     if side is not None and profile.semantic and profile.lexical != "none":
-        future = _ARM_THREADS.submit(_semantic_on_side, side, iq, settings, profile, where, args, now)
+        claims = _FactClaims(now, settings.quality_window_days)
+        future = _ARM_THREADS.submit(_semantic_on_side, side, iq, settings, profile, where, args, claims)
     lexical_hits = _lexical(conn, iq, profile, where, args)
-    lexical_facts = (
-        candidates.read(conn, [h.listing_id for h in lexical_hits], now, settings.quality_window_days)
-        if lexical_hits
-        else {}
-    )
+    # Beside the semantic arm, the lexical hits' facts are read now, on this connection; one after the other
+    # (no second connection), everything is read once after fusion instead: one statement, not two.
+    lexical_facts = claims.read(conn, lexical_hits) if claims is not None else {}
     lexical_reference = (
         _lexical(conn, iq, replace(profile, pool=abstention.AGREEMENT_DEPTH), health.LISTED_SQL, {})
         if reference_needed
@@ -394,7 +415,7 @@ def _both_arms(
         reference_hits = _semantic_reference(conn, iq, settings)
     arm: _SemanticArm | None = future.result() if future is not None else None
     if arm is None:
-        arm = _semantic_arm(conn, iq, settings, profile, where, args, now, known=lexical_facts.keys())
+        arm = _semantic_arm(conn, iq, settings, profile, where, args, claims)
     arm.lexical_reference = lexical_reference
     if reference_hits is not None and arm.hits is not None:
         arm.reference_hits = reference_hits
@@ -439,13 +460,13 @@ def _semantic_on_side(
     profile: Profile,
     where: str,
     args: dict[str, object],
-    now: datetime,
+    claims: _FactClaims,
 ) -> _SemanticArm | None:
     from psycopg_pool import PoolTimeout
 
     try:
         with side() as conn:
-            return _semantic_arm(conn, iq, settings, profile, where, args, now)
+            return _semantic_arm(conn, iq, settings, profile, where, args, claims)
     except PoolTimeout:
         return None  # no second connection free: the caller runs the arm on its own
 
@@ -470,10 +491,9 @@ def _semantic_arm(
     profile: Profile,
     where: str,
     args: dict[str, object],
-    now: datetime | None = None,
-    known: Collection[int] = (),
+    claims: _FactClaims | None = None,
 ) -> _SemanticArm:
-    """The semantic arm and, given ``now``, its hits' facts (those not ``known`` already)."""
+    """The semantic arm and, given ``claims``, the facts of its hits the lexical side has not taken."""
     arm = _SemanticArm()
     if not profile.semantic:
         return arm
@@ -490,9 +510,8 @@ def _semantic_arm(
             networks=_filtered_networks(args),
         )
         arm.degraded = semantic.partial_coverage(conn, generation)
-        unread = [h.listing_id for h in arm.hits if h.listing_id not in known]
-        if now is not None and unread:
-            arm.facts = candidates.read(conn, unread, now, settings.quality_window_days)
+        if claims is not None:
+            arm.facts = claims.read(conn, arm.hits)
     except semantic.SemanticUnavailable as exc:
         logger.warning("semantic arm unavailable: %s", exc)
         arm.hits = None

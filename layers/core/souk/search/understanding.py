@@ -1982,9 +1982,9 @@ class _Scan:
                 return "topic", f"'{self.span_text(k, last)}': the chain of an asset the task is about"
         if self.at(opener) in _TOPIC_BEFORE and opener >= 0:
             return "topic", f"'{self.span_text(opener, last)}': the chain is what the task is about"
-        owner = self.before(prev)
-        if prep and self.at(owner) in _VAULT_WORDS and owner >= 0:  # "our Gnosis Safe multisig on Ethereum"
-            return "topic", f"'{self.span_text(owner, last)}': the chain of a multisig or vault"
+        vault = self.before(prev)
+        if prep and self.at(vault) in _VAULT_WORDS and vault >= 0:  # "our Gnosis Safe multisig on Ethereum"
+            return "topic", f"'{self.span_text(vault, last)}': the chain of a multisig or vault"
         if prep and _HEX_BEFORE.search(self.text, 0, self.spans[prev][0]):
             # "get_transaction_receipt for 0x9af3...e2 on base-sepolia": where that transaction or address lives
             return "topic", f"'{phrase}': the chain of the hash or address before it"
