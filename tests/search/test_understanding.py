@@ -2015,6 +2015,23 @@ def test_the_new_rules_leave_real_constraints_alone(
         ("GET endpoint for the current weather, paid on base", (n.BASE,), None, "http", "GET", ()),
         ("send an sms, under $0.01 per call", (), Decimal("0.01"), None, None, ()),
         ("an MCP server for slack, not zapier", (), None, "mcp", None, ("zapier",)),
+        # A second attack on batch 17's rules: each of these read right before them and must still.
+        ("vault api on base", (n.BASE,), None, None, None, ()),
+        ("safe browsing api on base", (n.BASE,), None, None, None, ()),
+        ("send email api under $1.50 per call", (), Decimal("1.50"), None, None, ()),
+        ("an mcp tool to send emails for less than $1.50 per call", (), Decimal("1.50"), "mcp", None, ()),
+        ("Need 2 POST endpoints: one for OCR, one for translation", (), None, "http", "POST", ()),
+        ("under $0.005 GET endpoint for weather", (), Decimal("0.005"), "http", "GET", ()),
+        ("POST a JSON body with the text and get the sentiment back", (), None, "http", "POST", ()),
+        ("translation api, no need for google", (), None, None, None, ("googl",)),
+        ("find MCP servers listed on the official registry that do web search", (), None, "mcp", None, ()),
+        ("an MCP server hosted on Cloudflare Workers for Notion", (), None, "mcp", None, ()),
+        ("uptime monitor I can hit via a GET endpoint", (), None, "http", "GET", ()),
+        ("Need a tool to test my webhook, callable via a POST endpoint", (), None, "http", "POST", ()),
+        ("an image generator powered by Stable Diffusion exposed via MCP", (), None, "mcp", None, ()),
+        ("crypto prices hosted on Vercel as a REST API", (), None, "http", None, ()),
+        # ... while the cases the rules were written for still read as meant
+        ("our Gnosis Safe multisig on Ethereum: pull every transaction for Q3", (), None, None, None, ()),
     ],
 )
 def test_tool_use_tasks_whose_words_look_like_constraints(
@@ -2050,43 +2067,3 @@ def test_how_a_task_probes_and_what_a_result_is_built_on_are_no_interface(
 ) -> None:
     iq = interpret(query)
     assert (iq.type, iq.method) == (query_type, method)
-
-
-@pytest.mark.parametrize(
-    ("query", "networks", "price", "query_type", "method", "negated"),
-    [
-        # A second attack on batch 17's rules: each of these read right before them and must still.
-        ("vault api on base", (n.BASE,), None, None, None, ()),
-        ("safe browsing api on base", (n.BASE,), None, None, None, ()),
-        ("send email api under $1.50 per call", (), Decimal("1.50"), None, None, ()),
-        ("an mcp tool to send emails for less than $1.50 per call", (), Decimal("1.50"), "mcp", None, ()),
-        ("Need 2 POST endpoints: one for OCR, one for translation", (), None, "http", "POST", ()),
-        ("under $0.005 GET endpoint for weather", (), Decimal("0.005"), "http", "GET", ()),
-        ("POST a JSON body with the text and get the sentiment back", (), None, "http", "POST", ()),
-        ("translation api, no need for google", (), None, None, None, ("googl",)),
-        ("find MCP servers listed on the official registry that do web search", (), None, "mcp", None, ()),
-        ("an MCP server hosted on Cloudflare Workers for Notion", (), None, "mcp", None, ()),
-        ("uptime monitor I can hit via a GET endpoint", (), None, "http", "GET", ()),
-        ("Need a tool to test my webhook, callable via a POST endpoint", (), None, "http", "POST", ()),
-        ("an image generator powered by Stable Diffusion exposed via MCP", (), None, "mcp", None, ()),
-        ("crypto prices hosted on Vercel as a REST API", (), None, "http", None, ()),
-        # ... while the cases the rules were written for still read as meant
-        ("our Gnosis Safe multisig on Ethereum: pull every transaction for Q3", (), None, None, None, ()),
-    ],
-)
-def test_a_second_attack_on_the_tool_use_rules(
-    query: str,
-    networks: tuple[str, ...],
-    price: Decimal | None,
-    query_type: str | None,
-    method: str | None,
-    negated: tuple[str, ...],
-) -> None:
-    iq = interpret(query)
-    assert (iq.networks, iq.max_usd_price, iq.type, iq.method, iq.negated_terms) == (
-        networks,
-        price,
-        query_type,
-        method,
-        negated,
-    )
