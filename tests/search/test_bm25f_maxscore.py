@@ -80,7 +80,9 @@ def both(conn: psycopg.Connection[Any], terms: list[str], profile: Any, pool: in
         pool=pool,
     )
     trace = bm25f.SearchTrace()
-    return bm25f.bm25f_search_reference(conn, terms, **kw), bm25f.bm25f_search(conn, terms, **kw, trace=trace), trace
+    # Pruning on however few matches: the fixture catalog is far below EXHAUSTIVE_MAX_MATCHES.
+    new = bm25f.bm25f_search(conn, terms, **kw, trace=trace, exhaustive_below=0)
+    return bm25f.bm25f_search_reference(conn, terms, **kw), new, trace
 
 
 def test_statistics_match_a_recount_of_the_fixture_catalog(catalog: psycopg.Connection[Any]) -> None:
@@ -208,3 +210,21 @@ def test_statistics_exact_after_updates_deletes_and_concurrent_writers(
     assert errors == []
     assert db.execute("SELECT count(*) AS n FROM listings").fetchone()["n"] == 12 - 2 + 32
     assert_stats_exact(db)
+
+
+def test_few_matches_are_scored_in_one_evaluation(catalog: psycopg.Connection[Any]) -> None:
+    """Below EXHAUSTIVE_MAX_MATCHES the terms' matches are scored at once (one SQL evaluation), with the same result."""
+    kw = dict(
+        where="TRUE",
+        args={},
+        k1=DEFAULT_PROFILE.k1,
+        field_weights=DEFAULT_PROFILE.field_weights,
+        field_b=DEFAULT_PROFILE.field_b,
+        pool=10,
+    )
+    for terms in golden_terms(catalog)[::10]:
+        trace = bm25f.SearchTrace()
+        assert bm25f.bm25f_search(catalog, terms, **kw, trace=trace) == bm25f.bm25f_search_reference(
+            catalog, terms, **kw
+        )
+        assert trace.attempts == ([trace.terms] if trace.terms else []), terms  # no term left in the catalog: none
