@@ -281,7 +281,7 @@ def semantic_search(
     filtered = not _unfiltered(where)
     # Visibility passes nearly every row: the index is asked for what fusion needs and its plan is reused; only
     # the iterative scan (and the exact fallback below) covers the rows it drops.
-    light = filtered and _visibility_only(where)
+    narrowing = filtered and not _visibility_only(where)
     selective = False
     if plan.hnsw and filtered and networks:
         estimate = network_rows(conn, generation.vector_table, networks)
@@ -301,9 +301,9 @@ def semantic_search(
             # A small pool (the abstention reference's 10 listings) needs no more rows than the exact scan would read.
             inner = max(min(HNSW_ROWS, pool * EXACT_ROWS_PER_LISTING), pool)
             # A filter discards part of what the index returns: let it look further before giving up.
-            ef = min(_EF_SEARCH_MAX, inner * (4 if filtered and not light else 1))
+            ef = min(_EF_SEARCH_MAX, inner * (4 if narrowing else 1))
             gucs = ["set_config('hnsw.ef_search', %s, true)"]
-            if filtered and not light:
+            if narrowing:
                 gucs.append("set_config('plan_cache_mode', 'force_custom_plan', true)")
             if filtered and plan.iterative:
                 gucs.append("set_config('hnsw.iterative_scan', 'strict_order', true)")

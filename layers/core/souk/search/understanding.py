@@ -608,6 +608,8 @@ _PER_BATCH = re.compile(
 )
 # A cap word after a batch ("$5 per million calls max") belongs to the price phrase.
 _AFTER_BATCH_CAP = re.compile(r"\s*,?\s*" + _OR_LESS)
+# "under $0.01 for 100 requests per second" is a rate, not a batch of calls.
+_RATE_AFTER = re.compile(r"\s*(?:per|a|an|each|every|/)\s*(?:second|sec|s|minute|min|hour|hr|day|week|month|year)s?\b")
 _COUNT_WORDS_PER = {"hundred": Decimal(100), "thousand": Decimal(1000), "million": Decimal(10**6)}
 _COUNTED_UNIT = re.compile(r"\s+([a-z]+)\b")
 _BATCH_MULTIPLIERS = {
@@ -718,8 +720,6 @@ _MONEY_VERBS = _set("send sends sending transfer transfers transferring wire wir
 # $20/month plan"), illustrates the task; it caps nothing.
 _EXAMPLE_BEFORE = re.compile(r"(?:\be\.\s?g\.|\bfor (?:example|instance))[^.;:!?]{0,40}$")
 _VERSUS_AFTER = re.compile(r"(?:[^\s.,;:!?()]+\s+)??(?:versus|vs\.?|compared (?:to|with))\s", re.IGNORECASE)
-# "under $0.01 for 100 requests per second" is a rate, not a batch of calls.
-_RATE_AFTER = re.compile(r"\s*(?:per|a|an|each|every|/)\s*(?:second|sec|s|minute|min|hour|hr|day|week|month|year)s?\b")
 _EACH_COST_WORDS = _set("cost costs costing priced")
 
 # A URL, domain or e-mail address is data the task works on ("scrape https://solana.com/news").
@@ -1525,9 +1525,7 @@ class _Scan:
                         )
                         inside, unit, batch_of = self.word_range(m.start(), end), calls, calls
                 batch = _PER_BATCH.match(self.text, end) if unit is None else None
-                if batch and batch["lead"] == "for" and _singular(batch["unit"]) not in _CALL_UNIT_WORDS | _CALL_WORDS:
-                    batch = None  # "under 1 cent for 7 days" is a forecast's span; "5 cents for 1000 calls" a batch
-                elif batch and batch["lead"] == "for" and _RATE_AFTER.match(self.text, batch.end()):
+                if batch and batch["lead"] == "for" and not self.calls_batch(batch):
                     batch = None
                 if batch and self.free_text(end, batch.end()):
                     # "under 5 cents per 1000 calls" caps a call at $0.00005; "under 2 cents per 1k tokens" prices
@@ -1619,6 +1617,24 @@ class _Scan:
             return None
         return noun
 
+    def calls_batch(self, batch: re.Match[str]) -> bool:
+        """ "5 cents for 1000 calls" prices a batch of calls; "under 1 cent for 7 days" is a forecast's span and
+        "for 100 requests per second" a rate."""
+        calls = _singular(batch["unit"]) in _CALL_UNIT_WORDS | _CALL_WORDS
+        return calls and not _RATE_AFTER.match(self.text, batch.end())
+
+    def moved_money(self, first: int, usd: Decimal | None, unit: str | None) -> int:
+        """The verb that moves an amount over $1 ("send a Venmo request for $18.50 to Jake"), -1 if none; not where
+        a call, a service or a price word is named ("send email api under $1.50 per call")."""
+        moved = self.look_back(first, 4, _MONEY_VERBS)
+        if moved < 0 or usd is None or usd <= 1 or (unit is not None and unit.removesuffix("s") in _CALL_UNIT_WORDS):
+            return -1
+        priced = any(
+            _is_head(self.words[k]) or self.words[k] in _PRICE_WORDS or self.words[k] in ("cost", "costs", "cheaper")
+            for k in range(moved + 1, first)
+        )
+        return -1 if priced else moved
+
     def unitless_price(self, first: int, last: int, usd: Decimal | None) -> bool:
         """ "under 0.05 per query" caps a price only beside a price word or after the service it asks for
         ("research agent on base, under 0.05 per query"); "error rate under 0.1 per page" caps a rate. Not
@@ -1709,14 +1725,8 @@ class _Scan:
             return "topic", f"'{phrase}': the query prices something per {self.unit_priced}, not per call"
         if self.look_back(first, 2, _GAIN_WORDS) >= 0:
             return "topic", f"'{phrase}': an amount won or earned, not what a call costs"
-        moved = self.look_back(first, 4, _MONEY_VERBS)
-        # "send a Venmo request for $18.50 to Jake"; not "send email api under $1.50 per call"
-        per_call_unit = unit is not None and unit.removesuffix("s") in _CALL_UNIT_WORDS
-        priced_between = any(
-            _is_head(self.words[k]) or self.words[k] in _PRICE_WORDS or self.words[k] in ("cost", "costs", "cheaper")
-            for k in range(moved + 1, first)
-        )
-        if moved >= 0 and usd is not None and usd > 1 and not per_call_unit and not priced_between:
+        moved = self.moved_money(first, usd, unit)
+        if moved >= 0:
             return "topic", f"'{self.span_text(moved, last)}': money the task moves, not what a call costs"
         if not call_named:
             lo = max(0, first - 4)
@@ -2505,7 +2515,7 @@ class _Scan:
         if (
             not traffic
             and self.typed_in_capitals(i)
-            and self.opens_sentence(i)
+            and self.sentence_start(i) == i
             and self.near(i, 1) in _DETERMINERS
             and quoted_value  # the docs-style call names its value: "GET the followers of user 'jdoe'"
         ):
@@ -2554,9 +2564,6 @@ class _Scan:
         elif self.typed_in_capitals(i):
             role, why = self.interface_role(i, i, noun=True, capitals=True, method=True)
             self.claim_words("method", i, i, word.upper(), role, why)
-
-    def opens_sentence(self, i: int) -> bool:
-        return i == 0 or self.sentence[i - 1] != self.sentence[i]
 
     def status_reported(self, i: int) -> bool:
         """A status code follows the request within its sentence ("GET /v1/x returns 500 under load")."""
