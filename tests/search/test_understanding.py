@@ -2067,3 +2067,44 @@ def test_how_a_task_probes_and_what_a_result_is_built_on_are_no_interface(
 ) -> None:
     iq = interpret(query)
     assert (iq.type, iq.method) == (query_type, method)
+
+
+@pytest.mark.parametrize(
+    ("query", "networks", "price", "query_type", "method"),
+    [
+        # the caller's payment said with the chain's own coin or from its own wallet
+        ("transcribe a voice memo, pay in sol", (n.SOLANA,), None, None, None),
+        ("ocr api payable in solana", (n.SOLANA,), None, None, None),
+        ("swap api that accepts SOL", (), None, None, None),
+        ("mint addresses to prices. We'll pay for it from our ops wallet on Base.", (n.BASE,), None, None, None),
+        ("pay the invoice from our treasury wallet on Base", (), None, None, None),
+        # an interface said in brackets or as a requirement on its protocol's name
+        ("json api (http) that returns public holidays by country", (), None, "http", None),
+        ("the api (rest) docs", (), None, None, None),
+        ("WEB SEARCH TOOL, MCP TRANSPORT REQUIRED", (), None, "mcp", None),
+        ("mcp transport spec explained", (), None, None, None),
+        # a budget per unit of work, and a price compared in query syntax
+        (
+            "We have 3,000 photos to resize onto a white background. Budget per image: 2 cents max.",
+            (),
+            Decimal("0.02"),
+            None,
+            None,
+        ),
+        ("marketing budget per month: $2000; find an ad analytics api", (), None, None, None),
+        ("rerank price<=0.003", (), Decimal("0.003"), None, None),
+        ("products with price<5 in the catalog", (), None, None, None),
+        # money the task moves, the caller's own seller, a HEAD request a check sends: data, not constraints
+        ("Request $18.50 from Jake on Venmo", (), None, None, None),
+        ("each request under $5", (), Decimal("5"), None, None),
+        ("A tool that compares bridge fees between Base and Ethereum for moving 1000 USDC.", (), None, None, None),
+        ("yesterday our x402 seller on Base returned 402 to every client for two hours", (), None, None, None),
+        ("verify the link is alive using HTTP HEAD", (), None, None, None),
+        ("I need an endpoint I can call using HTTP HEAD", (), None, "http", "HEAD"),
+    ],
+)
+def test_rails_caps_and_interfaces_said_in_new_ways(
+    query: str, networks: tuple[str, ...], price: Decimal | None, query_type: str | None, method: str | None
+) -> None:
+    iq = interpret(query)
+    assert (iq.networks, iq.max_usd_price, iq.type, iq.method) == (networks, price, query_type, method)

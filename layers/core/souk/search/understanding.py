@@ -306,6 +306,9 @@ _RIGHT_FILLER = _set("payment payments pay paid only network networks chain sett
 
 _KNOWN_SYMBOLS = {symbol.lower(): symbol for symbol in a.USD_RATES}
 _UNRATED_SYMBOLS = {s.lower(): s for s in ("USDT", "DAI", "PYUSD", "ETH", "SOL", "BTC")}
+# A chain's own coin, paid in, names the chain (not "eth": Base's gas is ETH too).
+_NATIVE_TICKERS = {"sol": "solana"}
+_REQUIRED_WORDS = _set("required mandatory needed only")
 
 _METHODS = frozenset({"get", "post", "put", "patch", "delete", "head", "options"})
 _METHOD_PREPS = frozenset({"via", "using", "over", "by"})
@@ -492,6 +495,8 @@ _PRICE_CAP_UNITLESS = re.compile(
     rf"(?:(?<!\w)(?:{_LE_WORDS})|(?<![<>=])(?:<=|=<|≤|<))\s*(?P<num>0?\.\d+)(?![\d.,])"
     rf"(?=\s*(?:(?:per|each|every)\s+|/\s*)(?:api\s+)?{_CALL_UNITS}s?(?!\w)){_TAIL}"
 )
+# "rerank price<=0.003": a price compared in query syntax, a bare figure in dollars
+_PRICE_COMPARED = re.compile(rf"(?<![\w.])(?:price|cost)\s*(?:<=|=<|≤|<)\s*\$?(?P<num>\d*\.?\d+)(?![\d.,]){_TAIL}")
 _PRICE_MIN = re.compile(rf"(?:(?<!\w)(?:{_GE_WORDS})|(?<![<>=])(?:>=|=>|≥|>))\s*{_amount(True)}{_TAIL}")
 _PRICE_BARE = re.compile(rf"(?<![\w.,$€]){_amount(False)}{_TAIL}")
 # "a fifth of a cent per lookup", "a penny per search": an amount in words is read without a cap word only
@@ -700,6 +705,7 @@ _TYPE_TOPIC_AFTER = _set(
 )
 _DETERMINERS = _set("a an the")
 _PROBE_VERBS = _set("test tests testing ping pings pinging probe probes probing monitor monitors monitoring measure")
+_CHECK_VERBS = _set("check checks checking verify verifies verifying validate validates")
 _UNDERPINNING = _set("built based powered wrapping wrapped")
 # Between a verb and an interface, these bring in the interface asked for ("powered by GPT-4 available over MCP").
 _ACCESS_WORDS = _set(
@@ -715,7 +721,10 @@ _LISTED_ADJECTIVES = _set("public popular available known hosted remote existing
 # A refused minimum price: "not willing to pay more than ...", "nothing that costs more than ...".
 _MIN_NEGATORS = _set("not never don't dont won't wont can't cannot nothing without unwilling refuse no")
 _EACH_WORDS = _set("each every")
-_MONEY_VERBS = _set("send sends sending transfer transfers transferring wire wiring tip refund refunds venmo zelle")
+_MONEY_VERBS = _set(
+    "send sends sending transfer transfers transferring wire wiring tip refund refunds venmo zelle move moves moving"
+    " bridge bridges bridging"
+)
 # An amount right after "e.g." / "for example" (same clause), or compared with another ("$0.001 per call versus a
 # $20/month plan"), illustrates the task; it caps nothing.
 _EXAMPLE_BEFORE = re.compile(r"(?:\be\.\s?g\.|\bfor (?:example|instance))[^.;:!?]{0,40}$")
@@ -1493,6 +1502,7 @@ class _Scan:
             (_PRICE_OR_LESS, "price"),
             (_PRICE_SUB_CENT, "price"),
             (_PRICE_CAP_UNITLESS, "price"),
+            (_PRICE_COMPARED, "price"),
             (_PRICE_MIN, "minprice"),
             (_PRICE_WORDS_PER_CALL, "price"),
             (_PRICE_BARE, "bare"),
@@ -1617,6 +1627,16 @@ class _Scan:
             return None
         return noun
 
+    def budget_unit(self, first: int) -> str | None:
+        """ "Budget per image: 2 cents max": a budget per unit of work, said just before the amount, prices a call."""
+        per = self.in_sentence_before(first, 4, _set("per"))
+        if per < 1 or self.words[per - 1] not in ("budget", "budgets") or per + 1 >= first:
+            return None
+        noun = self.words[per + 1]
+        if not _content(noun) or noun in _PRICED_THINGS or _singular(noun) in _NON_CALL_UNITS:
+            return None
+        return noun
+
     def calls_batch(self, batch: re.Match[str]) -> bool:
         """ "5 cents for 1000 calls" prices a batch of calls; "under 1 cent for 7 days" is a forecast's span and
         "for 100 requests per second" a rate."""
@@ -1627,6 +1647,11 @@ class _Scan:
         """The verb that moves an amount over $1 ("send a Venmo request for $18.50 to Jake"), -1 if none; not where
         a call, a service or a price word is named ("send email api under $1.50 per call")."""
         moved = self.look_back(first, 4, _MONEY_VERBS)
+        asked = self.before(first)
+        # "Request $18.50 from Jake": the verb opens the sentence (not "each request under $5")
+        opens = asked >= 0 and (self.sentence_start(asked) == asked or self.at(asked - 1) in ("please", "and", "then"))
+        if moved < 0 and self.at(asked) == "request" and opens:
+            moved = asked
         if moved < 0 or usd is None or usd <= 1 or (unit is not None and unit.removesuffix("s") in _CALL_UNIT_WORDS):
             return -1
         priced = any(
@@ -1692,7 +1717,7 @@ class _Scan:
             )
         )
         if unit is None and not call_named:
-            unit = self.each_unit(first)
+            unit = self.each_unit(first) or self.budget_unit(first)
         # "I'd cap it at 3 cents", "capped at a quarter of a cent": the caller caps what it pays
         cap = self.look_back(first, 4, _CAP_VERBS)
         capped = self.at(self.before(first)) in ("at", "to") and cap > 0 and self.at(cap - 1) not in ("market", "a")
@@ -1951,6 +1976,9 @@ class _Scan:
             # is asked about, not how the caller pays
             return "topic", f"'{self.span_text(facilitator, last)}': a facilitator's chains are its subject"
         noun = self.before(prev)
+        if prep == "on" and noun >= 0 and self.own_seller(noun):
+            # "yesterday our x402 seller on Base returned 402": where the caller's own seller is paid
+            return "topic", f"'{self.span_text(self.look_back(noun, 3, _POSSESSIVES), last)}': the caller's own seller"
         if prep in _NET_PREPS and self.at(noun) in _PAY_NOUNS and self.payments_are_the_object(noun):
             # "send a payment on base", "track payments on stellar": the payments on that chain are the task
             return "topic", f"'{self.span_text(noun, last)}': payments the task acts on, not how the caller pays"
@@ -2003,6 +2031,9 @@ class _Scan:
             return "topic", f"'{self.span_text(about, last)}': 'on' means 'about' here"
         if prep in ("for", "of") and self.at(self.before(prev)) in _ID_WORDS:  # "the CAIP-2 id for avalanche fuji"
             return "topic", f"'{self.span_text(self.before(prev), last)}': the network's id is asked about"
+        paid_from = self.paid_from_own_wallet(first)
+        if paid_from >= 0:  # "we'll pay for it from our ops wallet on Base"
+            return "filter", f"'{self.span_text(paid_from, last)}': the caller pays from its wallet on that chain"
         subject = self.look_back(first, 5, _SUBJECT_BEFORE | _SYMBOL_WORDS)
         priced_in = (owner := self.owner[subject] if subject >= 0 else None) is not None and owner.kind == "price"
         if subject >= 0 and not (priced_in and owner is not None and owner.role == "filter"):
@@ -2057,6 +2088,28 @@ class _Scan:
             if self.at(owner) in _POSSESSIVES or self.at(owner).endswith(("agent's", "agents")):
                 return owner, "the caller's wallet is on that chain"
         return None
+
+    def paid_from_own_wallet(self, first: int) -> int:
+        """The payment verb of "pay (for it) from our wallet" right before the chain at ``first``; -1 if none."""
+        wallet = self.look_back(first, 2, _WALLET)
+        owner = self.look_back(wallet, 3, _POSSESSIVES) if wallet >= 0 else -1
+        if owner < 1 or self.words[owner - 1] != "from" or self.words[owner] not in ("my", "our"):
+            return -1
+        pay = self.in_sentence_before(owner - 1, 4, _PAY_WITH_VERBS)
+        # "pay for it from our wallet", not "pay the invoice from our treasury wallet" (a payment the task makes)
+        if pay < 0 or any(
+            self.words[k] not in ("for", "it", "this", "that", "them") for k in range(pay + 1, owner - 1)
+        ):
+            return -1
+        return pay
+
+    def own_seller(self, k: int) -> bool:
+        """Word k is the caller's own seller: "our x402 seller", "my paywall", "our x402 server"."""
+        word = self.words[k]
+        seller = word in ("seller", "sellers", "paywall", "paywalls") or (
+            word in ("server", "servers", "endpoint", "endpoints", "api") and self.near(k, -1) == "x402"
+        )
+        return seller and self.look_back(k, 3, _POSSESSIVES) >= 0
 
     def own_rail(self, last: int) -> int:
         """Index of "rail" in "my (only) rail" after the chain at ``last``, in its sentence; -1 when none."""
@@ -2156,12 +2209,12 @@ class _Scan:
             return self.span_text(prev, last)
         payer = self.before(prev)
         if (
-            prep in ("with", "w")
+            prep in ("with", "w", "in")
             and self.at(payer) in _PAY_WITH_VERBS
             and not self.question
             and self.look_back(payer, 4, _OTHER_PAYERS) < 0  # not "customers who pay with solana"
         ):
-            return self.span_text(payer, last)  # "pay with solana", "pay w/ SOLANA"
+            return self.span_text(payer, last)  # "pay with solana", "pay w/ SOLANA", "pay in solana"
         if prep in _NET_PREPS:
             k = self.before(prev)
             word = self.at(k) if k >= 0 else ""
@@ -2265,6 +2318,14 @@ class _Scan:
             if symbol is None or not self.free(i):
                 continue
             role, why = self.asset_role(i, symbol)
+            chain = _NATIVE_TICKERS.get(word)
+            payer = self.before(i) if self.near(i, -1) not in ("in", "with") else self.before(self.before(i))
+            # "pay in sol": x402 has no SOL asset, so the caller pays on Solana ("a swap that accepts SOL" is data)
+            if chain and role == "filter" and self.at(payer) in _PAY_WITH_VERBS:
+                mainnets, testnets = n.FAMILIES[chain]
+                if self.claim_words("network", i, i, mainnets + testnets, "filter", why) is not None:
+                    self.bare_testnets.update(testnets)
+                continue
             self.claim_words("asset", i, i, symbol, role, why)
 
     def try_asset_name(self, i: int) -> None:
@@ -2372,8 +2433,22 @@ class _Scan:
                 and (self.text[self.spans[i][1] : self.spans[i + 1][0]] == "-" or not self.near(i + 1, 1))
             ):
                 self.claim_words("type", i, i + 1, "http", "filter", f"'{self.span_text(i, i + 1)}': interface phrase")
+            elif (
+                word in ("http", "https", "rest")
+                and self.bracketed(i)
+                and self.at(i - 1) in _TYPE_NOUNS
+                and not _content(self.at(i + 1))  # not "the api (rest) docs"
+                and not self.task
+            ):  # "json api (http) that returns public holidays": the bracket says which kind of api
+                self.claim_words(
+                    "type", i, i, "http", "filter", f"'{self.span_text(i - 1, i)})': interface in brackets"
+                )
             elif word in _METHODS:
                 self.try_method(i)
+
+    def bracketed(self, i: int) -> bool:
+        start, end = self.spans[i]
+        return self.text[start - 1 : start] == "(" and self.text[end : end + 1] == ")"
 
     def scan_body_requirement(self) -> None:
         """'must accept a JSON body': a request body is sent with POST."""
@@ -2426,7 +2501,9 @@ class _Scan:
                 return "topic", f"'{self.span_text(name, last)}': names one server, not the interface"
         if prior in _TYPE_TOPIC_BEFORE and not wanted:
             return "topic", f"'{self.span_text(b, last)}': the task is about it, not through it"
-        probe = self.in_sentence_before(b, 8, _PROBE_VERBS) if method and prior in _METHOD_PREPS else -1
+        # "verify the link is alive using HTTP HEAD": nobody sells a HEAD route, so checking with one is probing
+        probes = _PROBE_VERBS | _CHECK_VERBS if "head" in self.words[first : last + 1] else _PROBE_VERBS
+        probe = self.in_sentence_before(b, 8, probes) if method and prior in _METHOD_PREPS else -1
         if (
             probe >= 0
             and tail not in _TYPE_NOUNS
@@ -2478,7 +2555,9 @@ class _Scan:
             # "mcp server uptime monitor", "http api gateway": the interface modifies another noun
             return "topic", f"'{phrase} {tail}': part of a longer name, not the interface asked for"
         if self.words[first] == "mcp" and not noun:
-            if _content(tail) and tail not in ("only", "please"):  # "mcp certification": it modifies a noun
+            # "MCP transport required" asks for the interface by its protocol's name
+            required = tail in ("transport", "protocol") and self.near(last + 1, 1) in _REQUIRED_WORDS
+            if _content(tail) and tail not in ("only", "please") and not required:  # "mcp certification"
                 return "topic", f"'{phrase} {tail}': 'mcp' names something else here"
             start = self.starts[first]
             if first >= 3 and self.text[start - 1 : start] == "(":
