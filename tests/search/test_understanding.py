@@ -78,8 +78,8 @@ CASES: list[tuple[str, tuple[str, ...], dict[str, Any]]] = [
     ),
     (
         "refund every order that was paid with USDC on Base",
-        ("refund", "everi", "order", "base"),
-        {"assets": ("USDC",), "soft_networks": (n.BASE,)},
+        ("refund", "everi", "order", "paid", "usdc", "base"),
+        {"soft_networks": (n.BASE,)},
     ),
     ("an ocr api that is paid with usdc on base", ("ocr", "api"), {"networks": (n.BASE,), "assets": ("USDC",)}),
     ("podcast search api that bills on base", ("podcast", "search", "api"), {"networks": (n.BASE,)}),
@@ -2108,3 +2108,75 @@ def test_rails_caps_and_interfaces_said_in_new_ways(
 ) -> None:
     iq = interpret(query)
     assert (iq.networks, iq.max_usd_price, iq.type, iq.method) == (networks, price, query_type, method)
+
+
+@pytest.mark.parametrize(
+    ("query", "networks", "price", "query_type", "method"),
+    [
+        # a pasted conversation: the assistant's words are no constraint, the user's last word on a kind wins
+        (
+            "user: need a sentiment API assistant: found ones using GET and POST user: POST please",
+            (),
+            None,
+            "http",
+            "POST",
+        ),
+        (
+            "user: ocr for invoices agent: found 5, from $0.001 to $0.05 per call user: keep it under a cent",
+            (),
+            Decimal("0.01"),
+            None,
+            None,
+        ),
+        (
+            "user: cap it at 1 cent assistant: ok user: no wait, make the cap 1.5 cents",
+            (),
+            Decimal("0.015"),
+            None,
+            None,
+        ),
+        (
+            "user: tts on solana assistant: 3 settle on Solana user: switch the rail to stellar",
+            (n.STELLAR_PUBNET,),
+            None,
+            None,
+            None,
+        ),
+        (
+            "user: an MCP tool for chapters assistant: found one user: forget MCP, an HTTP API is fine too",
+            (),
+            None,
+            None,
+            None,
+        ),
+        ("user: weather api on base, under 2 cents assistant: ok", (n.BASE,), Decimal("0.02"), None, None),
+        # one label alone is no conversation
+        ("agent: a translation api on solana", (n.SOLANA,), None, None, None),
+        # the asker describing itself or its own listing
+        ("You are deployed as an MCP server. Task: find a weather API for 5-day forecasts.", (), None, None, None),
+        ("You are an agent that can only call MCP tools. Find a weather API.", (), None, "mcp", None),
+        ("Your backend answers POST webhooks from GitHub. Find an email verification API.", (), None, None, None),
+        (
+            'For reference, this is my own listing: {"network": "base", "method": "POST"}. Find a web search API.',
+            (),
+            None,
+            None,
+            None,
+        ),
+        ('{"task": "summarize lease contracts", "limits": {"usd_per_call": 0.02}}', (), Decimal("0.02"), None, None),
+        ("Our own x402 API charges $0.01 per call on every endpoint. Find a rate-limiting tool.", (), None, None, None),
+        ("Find a security scanner that checks MCP servers for prompt injection.", (), None, None, None),
+        ("email deliverability check POST under 0.002 usd", (), Decimal("0.002"), "http", "POST"),
+        ("Please look for a REST API (not MCP) that returns public holidays.", (), None, "http", None),
+    ],
+)
+def test_conversations_and_the_askers_own_system(
+    query: str, networks: tuple[str, ...], price: Decimal | None, query_type: str | None, method: str | None
+) -> None:
+    iq = interpret(query)
+    assert (iq.networks, iq.max_usd_price, iq.type, iq.method) == (networks, price, query_type, method)
+
+
+def test_an_unquoted_exclude_list_refuses_its_names() -> None:
+    iq = interpret("exclude_providers: [openai, anthropic] task: text embeddings for 2M support tickets")
+    assert set(iq.negated_terms) == {"openai", "anthrop"}

@@ -332,7 +332,7 @@ _SUB_CENT = Decimal("0.01")
 _VERB_TAILS = _set(
     "supports exposes returns provides offers gives lets can does works runs reads writes takes accepts handles"
 )
-_SEEKING = _set("looking search searching asking hunting shopping")
+_SEEKING = _set("look looking search searching asking hunting shopping")
 _INTERFACE_WORDS = _TYPE_NOUNS | _MCP_NOUNS | _METHOD_NOUNS | _set("only please plz")
 _VARIANT_WORDS = _set("version variant alternative equivalent flavor flavour edition")
 # "GET /v1/prices returns 500", "POST /pay failing with 402": a request in a bug report
@@ -672,14 +672,14 @@ _CHOICE_VERBS = _set("pick choose select")
 # "don't use more than 3 sources", "don't use it for ...": what follows the verb is no result
 _NOT_A_RESULT = _set("more less it them this that the a any all caps")
 _NOT_PREPS = _set("for from in on by about including involving related using with a an the any")
-_NO_FIXED = _set("more longer matter idea one doubt less sooner problem worries worry rush pressure")
+_NO_FIXED = _set("more longer matter idea one doubt less sooner problem worries worry rush pressure wait")
 
 # A protocol or API style the task is about, or that the task builds: topic, not interface type.
 _TYPE_TOPIC_BEFORE = _TOPIC_BEFORE | _set(
     """
     on is are was what how why does do build building create creating write writing develop scan scanning
     crawl crawling index indexing benchmark benchmarking rank ranking review reviewing evaluate evaluating
-    sends makes issues performs executes fires measure measuring
+    sends makes issues performs executes fires measure measuring scans audits
     developing deploy deploying host hosting debug debugging test testing tests scaffold implement
     implementing publish publishing register registering monitor monitoring secure securing audit
     auditing install installing configure configuring setup set list listing document documenting
@@ -745,6 +745,23 @@ _FILE_NAME = re.compile(
 )
 _QUOTED = re.compile(r"`[^`]*`|\"[^\"]*\"|“[^”]*”|‘[^’]*’|(?<![\w'])'[^']+'(?![\w'])")
 _SENTENCE_END = re.compile(r"[.!?;]+(?=\s|$)")
+# A chat transcript pasted as the query: "user: ocr on solana / assistant: found 3 / user: actually Base is fine too".
+_TURN = re.compile(r"(?:^|(?<=\s))(?P<speaker>user|human|me|assistant|agent|ai|bot|model)\s?:(?=\s)")
+_USER_SPEAKERS = _set("user human me")
+_RETRACT_WORDS = _set("forget drop scratch ignore")
+_PRICE_LIMIT_WORDS = _set("price prices cap budget limit ceiling cost")
+_ADDED_WORDS = _set("too also")
+_SWITCH_VERBS = _set("switch change move set")
+_ABLE = _set("can we i you")
+_RAIL_NOUNS = _set("rail network chain payment payments")
+# The asker describing its own system: "You are deployed as an MCP server.", "your own backend exposes a REST API".
+_PERSONA = re.compile(r"(?:for (?:context|reference),? )?(?:you are|you're)\b")
+_OWN_SYSTEM = re.compile(
+    r"(?:for (?:context|reference),? )?(?:your|our|my) (?:own )?"
+    r"(?:backend|server|service|app|stack|runtime|system|gateway) (?:exposes|answers|serves|handles|receives|runs|uses|speaks|is)\b"
+)
+_OWN_LISTING = re.compile(r"\b(?:my|our) (?:own )?(?:listing|endpoint|service|api)\b|\bfor reference\b")
+_OWN_SYSTEM_OUT = _set("only must should need needs require requires requirement cannot can't")
 # Capitalized, but no provider: "every weekday except Friday".
 _CALENDAR = _set(
     """
@@ -817,20 +834,21 @@ _SPEC_FIELD = re.compile(
     r"(?<![\w])\\?[\"']?(?P<key>(?:payment|pay|settlement)[\s_-]?(?:network|rail|chain)|settle[\s_-]?on|pay[\s_-]?on"
     r"|network|rail|max(?:imum)?[\s_-]?(?:usd[\s_-]?)?(?:price|cost)(?:[\s_-]?(?:usd|per[\s_-]?call)){0,2}|max[\s_-]?usd"
     r"|price[\s_-]?(?:cap|ceiling)(?:[\s_-]?usd)?|ceiling|budget[\s_-]?per[\s_-]?call|interface|transport|(?:resource[\s_-]?)?type"
-    r"|http[\s_-]?method"
+    r"|http[\s_-]?method|(?:max[\s_-]?)?usd[\s_-]?per[\s_-]?(?:call|request|req)"
     r"|method|(?:agent[\s_-]?)?wallet)\\?[\"']?"
     # a value ends at punctuation, a "|" between fields, a call's closing parenthesis, an opening one ("base
     # mainnet (USDC)"), a sentence's full stop, the end, a bullet dash or the next "key:"
     # (newlines are spaces by now); quotes may come escaped, as in a tool call's JSON arguments string
     r"\s*[:=]\s*\\?[\"']?(?P<value>[a-z0-9$€¢.:/ -]{1,40}?)\\?[\"']?"
-    r"(?=\s*(?:[,;})\](|]|\.(?:\s|$)|$|-\s|[a-z_]+\s*[:=]))"
+    r"(?=\s*(?:[,;})\](|[]|\.(?:\s|$)|$|-\s|[a-z_]+\s*[:=]))"
 )
 # A refusal written as a field: a key naming exclusion, then one quoted name or a bracketed list of them.
 _EXCLUDE_FIELD = re.compile(
     r"(?<![\w])\\?[\"']?(?:exclude|excluded|excluding|exclusions?|blocklist|blacklist|deny[\s_-]?list|avoid)"
     r"(?:[\s_-]?(?P<kind>providers?|vendors?|services?|tools?|apis?|sources?))?\\?[\"']?\s*[:=]\s*"
     r"(?P<items>\[\s*\\?[\"'][^\]\"']{1,60}\\?[\"'](?:\s*,\s*\\?[\"'][^\]\"']{1,60}\\?[\"'])*\s*\]"
-    r"|\\?[\"'][^\"']{1,60}\\?[\"'])"
+    r"|\\?[\"'][^\"']{1,60}\\?[\"']"
+    r"|\[\s*[a-z0-9][\w .-]{0,40}(?:\s*,\s*[a-z0-9][\w .-]{0,40})*\s*\])"  # exclude_providers: [openai, anthropic]
 )
 # "chain=base ocr": in keywords, a chain given as a parameter (not "?chain=base" inside a URL)
 _CHAIN_PARAM = re.compile(r"(?<![\w?&/=])(?P<key>chain)\s?=\s?(?P<value>[a-z][a-z0-9:-]{1,40})(?![\w:-])")
@@ -1006,11 +1024,26 @@ class _Scan:
                     self.quoted[k] = True
         first_word = self.words[0] if self.words else ""
         self.question = text.rstrip().endswith("?") or first_word in _QUESTION_WORDS
-        sentence_ends = [m.start() for m in _SENTENCE_END.finditer(text)]
+        turns = list(_TURN.finditer(text))
+        speakers = {m["speaker"] for m in turns}
+        if not (speakers & _USER_SPEAKERS and speakers - _USER_SPEAKERS):
+            turns = []  # one "user:" label, or "agent: ..." alone, is no conversation
+        # turn_of[k]: which turn of a pasted conversation word k is in (-1 before the first, or no conversation)
+        self.turn_of = [bisect_right([m.start() for m in turns], s) - 1 for s in self.starts]
+        self.turn_speaker = [m["speaker"] for m in turns]
+        for m in turns:
+            first = bisect_left(self.starts, m.start())
+            if first:
+                self.link[first - 1] = False  # a turn ends the clause before it
+        sentence_ends = sorted([m.start() for m in _SENTENCE_END.finditer(text)] + [m.start() for m in turns])
         self.sentence = [bisect_left(sentence_ends, s) for s in self.starts]
+        self.turn_labels = [(m.start(), m.end()) for m in turns]
         # A long or multi-sentence query is a task description, not a Bazaar-style query: there a
         # chain, amount or protocol is far more often the subject than a payment constraint.
-        self.task = count > _TASK_WORDS or (len(set(self.sentence)) > 1 and count > _FRAGMENT_WORDS)
+        self.task = any(
+            len(words) > _TASK_WORDS or (len({self.sentence[k] for k in words}) > 1 and len(words) > _FRAGMENT_WORDS)
+            for words in self.utterances()
+        )
         # Asked in sentences (a question, a task, "please ..."), not typed as keywords.
         self.request = self.task or self.question or first_word in _REQUEST_OPENERS
         self.spec_sentences = self.requirement_lists()
@@ -1054,6 +1087,17 @@ class _Scan:
         self.named_testnets: set[str] = set()
 
     # word helpers
+
+    def utterances(self) -> list[list[int]]:
+        """The query's words, or each user turn's of a pasted conversation: each turn is judged as a query."""
+        if not self.turn_labels:
+            return [list(range(len(self.words)))]
+        turns: dict[int, list[int]] = {}
+        labels = {start for start, _ in self.turn_labels}
+        for k, turn in enumerate(self.turn_of):
+            if turn >= 0 and self.turn_speaker[turn] in _USER_SPEAKERS and self.starts[k] not in labels:
+                turns.setdefault(turn, []).append(k)
+        return list(turns.values())
 
     def word_range(self, start: int, end: int) -> range:
         """Indexes of the words overlapping text[start:end]."""
@@ -1194,6 +1238,8 @@ class _Scan:
         self.mark_x402_data()
         self.mark_failed_attempts()
         self.mark_payment_debugging()
+        self.resolve_turns()
+        self.mark_own_system()
         self.mark_negated_claims()
         self.drop_caller_context()
         self.attach_filler()
@@ -1382,6 +1428,69 @@ class _Scan:
                 claim.role = "topic"
                 claim.why = f"'{claim.phrase}': the network of what was tried, not of the retry"
 
+    def mark_own_system(self) -> None:
+        """ "You are deployed as an MCP server. Your backend answers POST webhooks from GitHub.": a sentence that
+        describes the asker itself (a persona, its own backend) says what it is, not what it needs, unless it
+        insists ("you can only call MCP tools"). Its wallet still pays ("the caller's funds")."""
+        own: set[int] = set()
+        for k in range(len(self.words)):
+            if k != self.sentence_start(k):
+                continue
+            start = self.starts[k]
+            if _PERSONA.match(self.text, start) or _OWN_SYSTEM.match(self.text, start):
+                own.add(self.sentence[k])
+        for k, word in enumerate(self.words):
+            if word in _OWN_SYSTEM_OUT:
+                own.discard(self.sentence[k])
+        for claim in self.claims:
+            if (
+                self.sentence[claim.first] in own
+                and claim.role in ("filter", "boost")
+                and "the caller" not in claim.why
+            ):
+                claim.role, claim.why = "topic", f"'{claim.phrase}': describes the asker's own system"
+
+    def resolve_turns(self) -> None:
+        """A pasted conversation: what the assistant said ("found ones using GET and POST", "prices from $0.001")
+        is no constraint, a user's "forget MCP" retracts, and a later user turn replaces an earlier one's constraint
+        of the same kind ("cap it at 1 cent" ... "make the cap 1.5 cents"), unless it adds to it ("actually Base
+        is fine too"): the conversation's last word on each kind is what is asked for."""
+        if not self.turn_labels:
+            return
+        for start, end in self.turn_labels:
+            self.remove(start, end)
+        for claim in self.claims:
+            if self.assistant_said(claim.first) and claim.role in ("filter", "boost"):
+                claim.role, claim.why = "topic", f"'{claim.phrase}': said by the assistant, not asked for"
+        for k, word in enumerate(self.words):
+            if word not in _RETRACT_WORDS or self.turn_of[k] < 0:
+                continue
+            ahead = range(k + 1, min(len(self.words), k + 5))
+            retracted = {self.owner[j].kind for j in ahead if self.owner[j] is not None}  # type: ignore[union-attr]
+            if any(self.words[j] in _PRICE_LIMIT_WORDS for j in ahead):
+                retracted.add("price")
+            for claim in self.claims:
+                if claim.kind in retracted and self.turn_of[claim.first] <= self.turn_of[k] and claim.role != "topic":
+                    claim.role, claim.why = "topic", f"'{claim.phrase}': retracted ('{word}') later in the conversation"
+        for kinds in (("network", "qualifier"), ("price",), ("type", "method"), ("asset",)):
+            live = [c for c in self.claims if c.kind in kinds and c.role in ("filter", "boost")]
+            turns = sorted({self.turn_of[c.first] for c in live})
+            if len(turns) < 2:
+                continue
+            last = turns[-1]
+            added = any(
+                w in _ADDED_WORDS
+                and self.turn_of[k] == last
+                and self.sentence[k] in {self.sentence[c.first] for c in live}
+                for k, w in enumerate(self.words)
+            )
+            if added and kinds[0] == "network":
+                continue  # "actually Base is fine too": either rail
+            for claim in live:
+                if self.turn_of[claim.first] != last or (added and kinds[0] == "type"):
+                    # "forget MCP, an HTTP API is fine too": either interface
+                    claim.role, claim.why = "topic", f"'{claim.phrase}': replaced later in the conversation"
+
     def mark_payment_debugging(self) -> None:
         """ "why did my x402 payment on Base fail with invalid_signature?", "debugging: facilitator rejected my
         payment - 0.002 USDC on stellar:testnet ... what does that mean?": a query that reports a failed payment
@@ -1449,6 +1558,9 @@ class _Scan:
             return  # an x402 payment header or requirement quoted as data ("decode this: {scheme, network...}")
         for m in (*_SPEC_FIELD.finditer(self.text), *_CHAIN_PARAM.finditer(self.text)):
             data = any(w in _DATA_VERBS for w in self.words[: bisect_left(self.starts, m.start())])
+            # "My listing, for reference: {"network": "base", ...}": the asker's own listing, described
+            opening = self.starts[self.sentence_start(bisect_left(self.starts, m.start()))]
+            data = data or bool(_OWN_LISTING.search(self.text, opening, m.start()))
             key = re.sub(r"[\s_-]+", "_", m.group("key"))
             if key == "chain" and (self.task or self.chain_is_data(m)):
                 continue  # "ERC20 top holders chain=ethereum": the chain the data is about
@@ -1617,7 +1729,7 @@ class _Scan:
         none, or when the unit is a priced thing ("each room must cost under $200")."""
         word = self.look_back(first, 4, _EACH_COST_WORDS)
         # "each screen has to cost", "each call to the API should cost me"
-        each = self.look_back(word, 6, _EACH_WORDS) if word >= 0 else -1
+        each = self.look_back(word, 8, _EACH_WORDS) if word >= 0 else -1
         if each < 0 or each + 1 == word:  # a noun stands between "each" and the price word
             return None
         noun = self.words[each + 1]
@@ -1737,7 +1849,8 @@ class _Scan:
             # "10,000 line items at $0.002 each"
             return "topic", f"'{self.span_text(prior, last)}': the unit price of the task's items"
         seller = self.look_back(first, 4, _CHARGE_VERBS)
-        if seller >= 0 and self.look_back(seller, 3, _POSSESSIVES | _set("we")) >= 0:
+        # "our own x402 API charges $0.01 per call"
+        if seller >= 0 and self.look_back(seller, 5, _POSSESSIVES | _set("we")) >= 0:
             return "topic", f"'{self.span_text(seller, last)}': what the caller charges its own customers"
         if kind == "bare" and self.at(self.before(first)) in _COUNT_WORDS and self.before(first) >= 0:
             return "topic", f"'{self.span_text(self.before(first), last)}': a count, not a price"
@@ -1891,6 +2004,7 @@ class _Scan:
         else:
             context = (
                 prep in _NET_PREPS
+                or self.switched_rail(prev)
                 or prep in _PAY_VERBS
                 or self.near(i, -1) in _KNOWN_SYMBOLS
                 or symbol_next
@@ -1978,7 +2092,8 @@ class _Scan:
         noun = self.before(prev)
         if prep == "on" and noun >= 0 and self.own_seller(noun):
             # "yesterday our x402 seller on Base returned 402": where the caller's own seller is paid
-            return "topic", f"'{self.span_text(self.look_back(noun, 3, _POSSESSIVES), last)}': the caller's own seller"
+            own = self.span_text(self.look_back(noun, 3, _POSSESSIVES), last)
+            return "topic", f"'{own}': the asker's own seller, not the rail asked for"
         if prep in _NET_PREPS and self.at(noun) in _PAY_NOUNS and self.payments_are_the_object(noun):
             # "send a payment on base", "track payments on stellar": the payments on that chain are the task
             return "topic", f"'{self.span_text(noun, last)}': payments the task acts on, not how the caller pays"
@@ -2198,8 +2313,12 @@ class _Scan:
         """Another chain name follows a payment word ("..., pay on solana"): that one is the rail."""
         for k, word in enumerate(self.words):
             if k != i and word in n.FAMILIES and self.look_back(k, 3, _RAIL_VERBS | _PAY_NOUNS) >= 0:
-                return True
+                return not self.assistant_said(k)  # "assistant: I found 3 that settle on Solana" names no rail
         return False
+
+    def assistant_said(self, k: int) -> bool:
+        turn = self.turn_of[k]
+        return turn >= 0 and self.turn_speaker[turn] not in _USER_SPEAKERS
 
     def pay_phrase(self, i: int, last: int, prev: int, prep: str, symbol_next: bool) -> str:
         """The payment words that make the chain at i the payment rail, or ''."""
@@ -2207,6 +2326,8 @@ class _Scan:
             return ""  # "orders that were paid with usdc on base": what the task's data was paid with
         if prep in _RAIL_VERBS:
             return self.span_text(prev, last)
+        if self.switched_rail(prev):
+            return self.span_text(self.look_back(self.before(prev), 3, _SWITCH_VERBS), last)
         payer = self.before(prev)
         if (
             prep in ("with", "w", "in")
@@ -2231,6 +2352,16 @@ class _Scan:
         if symbol_next:
             return self.span_text(i, last + 1 if last == i else last)
         return ""
+
+    def switched_rail(self, prep: int) -> bool:
+        """ "switch the rail to stellar", "change the payment network to base": the rail, moved."""
+        noun = self.before(prep)
+        return (
+            self.at(prep) == "to"
+            and self.at(noun) in _RAIL_NOUNS
+            and noun >= 0
+            and self.look_back(noun, 3, _SWITCH_VERBS) >= 0
+        )
 
     def passive_payment(self, k: int) -> bool:
         """Word k is a payment verb in the past passive ("was paid", "were settled", "been paid")."""
@@ -2351,6 +2482,9 @@ class _Scan:
         )
         if prior in _RAIL_VERBS or prior in ("denominated", "priced") or after in ("payment", "payments"):
             return "filter", f"'{self.span_text(b if prior else i, i if prior else i + 1)}': payment phrase"
+        if prior in ("in", "with") and self.passive_payment(self.before(b)):
+            # "transfers over $10k that were paid with USDC": what the task's data was paid with
+            return "topic", f"'{self.span_text(self.before(self.before(b)), i)}': what the task's data was paid with"
         if prior in ("in", "with") and self.at(self.before(b)) in _RAIL_VERBS | _PAY_NOUNS | {"priced"}:
             return "filter", f"'{self.span_text(self.before(b), i)}': payment phrase"
         if (
@@ -2491,6 +2625,11 @@ class _Scan:
             # "our platform only supports POST", "can only issue HTTP GET requests": what the caller can send
             return "filter", f"'{self.span_text(only, last)}': the only method the caller can use"
         wanted = prior == "like" and self.at(self.before(b)) in _WOULD  # "i'd like a restful service"
+        # "you can only call MCP tools", "we only use REST APIs": the only interface the asker can use
+        only = self.before(b)
+        wanted = wanted or (
+            prior in ("call", "use") and self.at(only) == "only" and self.at(self.before(only)) in _ABLE
+        )
         if noun and self.words[first] == "mcp" and self.proper_name(first - 1):
             name = first - 1
             while name > first - 4 and self.proper_name(name - 1):
@@ -2499,7 +2638,9 @@ class _Scan:
                 # "hosted access to the Financial Datasets MCP server": one named server, reached however it
                 # is offered; as a filter it would hide an HTTP listing of that very product
                 return "topic", f"'{self.span_text(name, last)}': names one server, not the interface"
-        if prior in _TYPE_TOPIC_BEFORE and not wanted:
+        # "a scanner that checks MCP servers for prompt injection" (not "email deliverability check POST")
+        checked = prior in ("check", "checks") and self.at(self.before(b)) in ("that", "which", "to")
+        if (prior in _TYPE_TOPIC_BEFORE or checked) and not wanted:
             return "topic", f"'{self.span_text(b, last)}': the task is about it, not through it"
         # "verify the link is alive using HTTP HEAD": nobody sells a HEAD route, so checking with one is probing
         probes = _PROBE_VERBS | _CHECK_VERBS if "head" in self.words[first : last + 1] else _PROBE_VERBS
@@ -3417,7 +3558,12 @@ def _spec_value(key: str, value: str) -> tuple[str, object] | None:
         return ("type", "http") if words and words[0] in ("http", "https", "rest", "restful") else None
     if key in ("method", "http_method"):
         return ("method", value.upper()) if value in _METHODS else None
-    if "price" in key or "cost" in key or key in ("budget_per_call", "max_usd", "ceiling"):
+    if (
+        "price" in key
+        or "cost" in key
+        or key.startswith(("max_usd", "usd_per"))
+        or key in ("budget_per_call", "ceiling")
+    ):
         priced = _SPEC_AMOUNT.fullmatch(value)
         if priced is not None:
             usd, symbol = _amount_value(priced)
