@@ -758,7 +758,8 @@ _RAIL_NOUNS = _set("rail network chain payment payments")
 _PERSONA = re.compile(r"(?:for (?:context|reference),? )?(?:you are|you're)\b")
 _OWN_SYSTEM = re.compile(
     r"(?:for (?:context|reference),? )?(?:your|our|my) (?:own )?"
-    r"(?:backend|server|service|app|stack|runtime|system|gateway) (?:exposes|answers|serves|handles|receives|runs|uses|speaks|is)\b"
+    r"(?:backend|server|service|app|stack|runtime|system|gateway)"
+    r" (?:exposes|answers|serves|handles|receives|runs|uses|speaks|is)\b"
 )
 _OWN_LISTING = re.compile(r"\b(?:my|our) (?:own )?(?:listing|endpoint|service|api)\b|\bfor reference\b")
 _OWN_SYSTEM_OUT = _set("only must should need needs require requires requirement cannot can't")
