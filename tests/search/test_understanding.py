@@ -2115,41 +2115,41 @@ def test_rails_caps_and_interfaces_said_in_new_ways(
     [
         # a pasted conversation: the assistant's words are no constraint, the user's last word on a kind wins
         (
-            "user: need a sentiment API assistant: found ones using GET and POST user: POST please",
+            "user: need a sentiment API\nassistant: found ones using GET and POST\nuser: POST please",
             (),
             None,
             "http",
             "POST",
         ),
         (
-            "user: ocr for invoices agent: found 5, from $0.001 to $0.05 per call user: keep it under a cent",
+            "user: ocr for invoices\nagent: found 5, from $0.001 to $0.05 per call\nuser: keep it under a cent",
             (),
             Decimal("0.01"),
             None,
             None,
         ),
         (
-            "user: cap it at 1 cent assistant: ok user: no wait, make the cap 1.5 cents",
+            "user: cap it at 1 cent\nassistant: ok\nuser: no wait, make the cap 1.5 cents",
             (),
             Decimal("0.015"),
             None,
             None,
         ),
         (
-            "user: tts on solana assistant: 3 settle on Solana user: switch the rail to stellar",
+            "user: tts on solana\nassistant: 3 settle on Solana\nuser: switch the rail to stellar",
             (n.STELLAR_PUBNET,),
             None,
             None,
             None,
         ),
         (
-            "user: an MCP tool for chapters assistant: found one user: forget MCP, an HTTP API is fine too",
+            "user: an MCP tool for chapters\nassistant: found one\nuser: forget MCP, an HTTP API is fine too",
             (),
             None,
             None,
             None,
         ),
-        ("user: weather api on base, under 2 cents assistant: ok", (n.BASE,), Decimal("0.02"), None, None),
+        ("user: weather api on base, under 2 cents\nassistant: ok", (n.BASE,), Decimal("0.02"), None, None),
         # one label alone is no conversation
         ("agent: a translation api on solana", (n.SOLANA,), None, None, None),
         # the asker describing itself or its own listing
@@ -2180,3 +2180,68 @@ def test_conversations_and_the_askers_own_system(
 def test_an_unquoted_exclude_list_refuses_its_names() -> None:
     iq = interpret("exclude_providers: [openai, anthropic] task: text embeddings for 2M support tickets")
     assert set(iq.negated_terms) == {"openai", "anthrop"}
+
+
+@pytest.mark.parametrize(
+    ("query", "networks", "price", "query_type", "method"),
+    [
+        # An attack on the conversation and self-description rules: each of these misread before they were narrowed.
+        (
+            "classify chat logs where each line starts with user: or assistant: ; need an http api paid on base",
+            (n.BASE,),
+            None,
+            "http",
+            None,
+        ),
+        (
+            "Prompt template:\nuser: {question}\nassistant: {answer}\nFind an LLM API on Base under 1 cent per call",
+            (n.BASE,),
+            Decimal("0.01"),
+            None,
+            None,
+        ),
+        ("me: ocr on base\nbot: ok\nme: drop base, solana only", (n.SOLANA,), None, None, None),
+        (
+            "user: ocr on base under a cent\nassistant: ok\nuser: ignore the limit on page count",
+            (n.BASE,),
+            Decimal("0.01"),
+            None,
+            None,
+        ),
+        (
+            "user: ocr mcp server\nassistant: found 3\nuser: I also have an http client, so http works too",
+            (),
+            None,
+            None,
+            None,
+        ),
+        ("user: ocr api on base\nassistant: found 2\nuser: is the first one on solana?", (n.BASE,), None, None, None),
+        ("user: ocr on base\nassistant: ok\nuser: mainnet only", (n.BASE,), None, None, None),
+        (
+            "user: podcast chapters, MCP, paid on solana\nassistant: ok\nuser: forget MCP, HTTP is fine too. And switch the rail to stellar",
+            (n.STELLAR_PUBNET,),
+            None,
+            None,
+            None,
+        ),
+        ("You are looking for a weather API on Base under 1 cent per call.", (n.BASE,), Decimal("0.01"), None, None),
+        ("You are allowed to spend $0.01 per call. Find an OCR API.", (), Decimal("0.01"), None, None),
+        ("Our backend speaks MCP, so find an MCP translator.", (), None, "mcp", None),
+        ("our backend is on Base so pay on Base. Find a geocoder.", (n.BASE,), None, None, None),
+        ("For reference, our budget: {max_price_usd: 0.01}. Find an OCR API.", (), Decimal("0.01"), None, None),
+        ("build a checkout where customers pay in SOL; need a price oracle api", (), None, None, None),
+        ("pay in sol or usdc, ocr api", (), None, None, None),
+        ("switch the chain to base in my dapp's config; find an rpc api", (), None, None, None),
+        ("MCP transport needed? find an explainer api", (), None, None, None),
+        ("my favorite seller on Base sells OCR, find similar ones", (n.BASE,), None, None, None),
+    ],
+)
+def test_conversation_and_self_description_rules_after_an_attack(
+    query: str, networks: tuple[str, ...], price: Decimal | None, query_type: str | None, method: str | None
+) -> None:
+    iq = interpret(query)
+    assert (iq.networks, iq.max_usd_price, iq.type, iq.method) == (networks, price, query_type, method)
+
+
+def test_an_unquoted_list_refuses_only_under_a_provider_key() -> None:
+    assert interpret("avoid: [slow, expensive] find fast ocr").negated_terms == ()

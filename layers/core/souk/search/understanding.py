@@ -69,6 +69,7 @@ Rules (each has a test; a query over 20 words or of several sentences is a "task
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 from bisect import bisect_left, bisect_right
@@ -170,10 +171,13 @@ def interpret(query: str) -> InterpretedQuery:
         # Counted after NFKC (one ligature such as U+FDFA is 18 characters), which is the text the rules scan.
         after = " after Unicode (NFKC) normalization" if length != len(query) else ""
         raise QueryTooLong(f"query is {length} characters{after}; the limit is {MAX_QUERY_CHARS}")
-    cased = phrasebook.to_english(collapsed)
+    # Line by line (the same text as collapsing the whole), so a pasted conversation's turns keep their lines.
+    lines = [phrasebook.to_english(line) for line in (_collapse(raw) for raw in query.split("\n")) if line]
+    cased = " ".join(lines)
     normalized = cased.lower()
+    line_starts = frozenset(itertools.accumulate((len(line) + 1 for line in lines[:-1]), initial=0))
     # Capitals ("POST") are only evidence when lowercasing kept every offset in place.
-    return _Scan(normalized, cased if len(cased) == len(normalized) else None).result()
+    return _Scan(normalized, cased if len(cased) == len(normalized) else None, line_starts).result()
 
 
 # --- vocabulary --------------------------------------------------------------------------------
@@ -753,16 +757,24 @@ _PRICE_LIMIT_WORDS = _set("price prices cap budget limit ceiling cost")
 _ADDED_WORDS = _set("too also")
 _SWITCH_VERBS = _set("switch change move set")
 _ABLE = _set("can we i you")
-_RAIL_NOUNS = _set("rail network chain payment payments")
-# The asker describing its own system: "You are deployed as an MCP server.", "your own backend exposes a REST API".
-_PERSONA = re.compile(r"(?:for (?:context|reference),? )?(?:you are|you're)\b")
+_RAIL_NOUNS = _set("rail payment payments")  # not "switch the chain to base in my dapp's config"
+# The asker describing its own system: "You are deployed as an MCP server.", "your own backend exposes a REST API";
+# an identity ("you are a/an/the ..."), not "you are looking for", "you are allowed to spend".
+_PERSONA = re.compile(r"(?:for context,? )?(?:you are|you're) (?:deployed as |running as )?(?:a|an|the)\b")
 _OWN_SYSTEM = re.compile(
-    r"(?:for (?:context|reference),? )?(?:your|our|my) (?:own )?"
+    r"(?:for context,? )?(?:your|our|my) (?:own )?"
     r"(?:backend|server|service|app|stack|runtime|system|gateway)"
-    r" (?:exposes|answers|serves|handles|receives|runs|uses|speaks|is)\b"
+    r" (?:exposes|answers|serves|handles|receives|runs|uses|speaks|is an?)\b"
 )
-_OWN_LISTING = re.compile(r"\b(?:my|our) (?:own )?(?:listing|endpoint|service|api)\b|\bfor reference\b")
-_OWN_SYSTEM_OUT = _set("only must should need needs require requires requirement cannot can't")
+_OWN_LISTING = re.compile(r"\b(?:my|our) (?:own )?listing\b")
+# A sentence about the asker that still asks, insists, pays or budgets is a requirement.
+_OWN_SYSTEM_OUT = _set(
+    """
+    only must should need needs require requires requirement cannot can't find look looking search searching
+    tasked want wants allowed limited given budget budgeted spend spending pay pays paying settle settles willing so
+    """
+)
+_OWN_LISTING_OUT = _set("need needs requirement requirements constraint constraints budget use wallet")
 # Capitalized, but no provider: "every weekday except Friday".
 _CALENDAR = _set(
     """
@@ -1005,7 +1017,7 @@ class _Claim:
 class _Scan:
     """One pass over a normalized query: claims constraint phrases word by word, then negations."""
 
-    def __init__(self, text: str, cased: str | None) -> None:
+    def __init__(self, text: str, cased: str | None, line_starts: frozenset[int] = frozenset()) -> None:
         self.text = text
         self.cased = cased
         matches = list(_WORD.finditer(text.replace("’", "'")))
@@ -1025,20 +1037,26 @@ class _Scan:
                     self.quoted[k] = True
         first_word = self.words[0] if self.words else ""
         self.question = text.rstrip().endswith("?") or first_word in _QUESTION_WORDS
-        turns = list(_TURN.finditer(text))
-        speakers = {m["speaker"] for m in turns}
+        # A pasted conversation: lines opening with a speaker's label, one of them the user's and one not. Each line
+        # from the first label on is a turn; a line without a label is the asker's own ("Find an LLM API ...").
+        labels = [m for m in _TURN.finditer(text) if m.start() in line_starts]
+        speakers = {m["speaker"] for m in labels}
         if not (speakers & _USER_SPEAKERS and speakers - _USER_SPEAKERS):
-            turns = []  # one "user:" label, or "agent: ..." alone, is no conversation
-        # turn_of[k]: which turn of a pasted conversation word k is in (-1 before the first, or no conversation)
-        self.turn_of = [bisect_right([m.start() for m in turns], s) - 1 for s in self.starts]
-        self.turn_speaker = [m["speaker"] for m in turns]
-        for m in turns:
-            first = bisect_left(self.starts, m.start())
+            labels = []  # one "user:" line, or "agent: ..." alone, is no conversation
+        said_by = {m.start(): m["speaker"] for m in labels}
+        turn_starts = sorted(start for start in line_starts if labels and start >= labels[0].start())
+        # turn_of[k]: which turn word k is in (-1 before the first, or no conversation)
+        self.turn_of = [bisect_right(turn_starts, s) - 1 for s in self.starts]
+        self.turn_speaker = [said_by.get(start, "") for start in turn_starts]
+        for start in turn_starts:
+            first = bisect_left(self.starts, start)
             if first:
                 self.link[first - 1] = False  # a turn ends the clause before it
-        sentence_ends = sorted([m.start() for m in _SENTENCE_END.finditer(text)] + [m.start() for m in turns])
+        sentence_ends = sorted([m.start() for m in _SENTENCE_END.finditer(text)] + turn_starts)
         self.sentence = [bisect_left(sentence_ends, s) for s in self.starts]
-        self.turn_labels = [(m.start(), m.end()) for m in turns]
+        self.turn_labels = [(m.start(), m.end()) for m in labels]
+        # Sentences that end with a question mark ("MCP transport needed? find an explainer api")
+        self.asked = {self.sentence[k] for k in range(count) if text.startswith("?", self.ends[k])}
         # A long or multi-sentence query is a task description, not a Bazaar-style query: there a
         # chain, amount or protocol is far more often the subject than a payment constraint.
         self.task = any(
@@ -1096,7 +1114,7 @@ class _Scan:
         turns: dict[int, list[int]] = {}
         labels = {start for start, _ in self.turn_labels}
         for k, turn in enumerate(self.turn_of):
-            if turn >= 0 and self.turn_speaker[turn] in _USER_SPEAKERS and self.starts[k] not in labels:
+            if turn >= 0 and not self.assistant_said(k) and self.starts[k] not in labels:
                 turns.setdefault(turn, []).append(k)
         return list(turns.values())
 
@@ -1443,12 +1461,8 @@ class _Scan:
         for k, word in enumerate(self.words):
             if word in _OWN_SYSTEM_OUT:
                 own.discard(self.sentence[k])
-        for claim in self.claims:
-            if (
-                self.sentence[claim.first] in own
-                and claim.role in ("filter", "boost")
-                and "the caller" not in claim.why
-            ):
+        for claim in self.claims:  # its interface, not its payments: "our backend runs on Base and pays there"
+            if self.sentence[claim.first] in own and claim.kind in ("type", "method") and claim.role == "filter":
                 claim.role, claim.why = "topic", f"'{claim.phrase}': describes the asker's own system"
 
     def resolve_turns(self) -> None:
@@ -1463,33 +1477,55 @@ class _Scan:
         for claim in self.claims:
             if self.assistant_said(claim.first) and claim.role in ("filter", "boost"):
                 claim.role, claim.why = "topic", f"'{claim.phrase}': said by the assistant, not asked for"
+        # "is the first one on solana?": a question about the results asks for nothing new
+        for claim in self.claims:
+            if self.sentence[claim.first] in self.asked and claim.role in ("filter", "boost"):
+                claim.role, claim.why = "topic", f"'{claim.phrase}': asked about in the conversation, not asked for"
         for k, word in enumerate(self.words):
             if word not in _RETRACT_WORDS or self.turn_of[k] < 0:
                 continue
-            ahead = range(k + 1, min(len(self.words), k + 5))
+            ahead = [j for j in range(k + 1, min(len(self.words), k + 5)) if all(self.link[i] for i in range(k, j))]
             retracted = {self.owner[j].kind for j in ahead if self.owner[j] is not None}  # type: ignore[union-attr]
-            if any(self.words[j] in _PRICE_LIMIT_WORDS for j in ahead):
+            # "forget the price limit", not "ignore the limit on page count"
+            limit = next((j for j in ahead if self.words[j] in _PRICE_LIMIT_WORDS), -1)
+            if limit >= 0 and (self.words[limit] != "limit" or self.near(limit, 1) not in ("on", "of", "for")):
                 retracted.add("price")
             for claim in self.claims:
                 if claim.kind in retracted and self.turn_of[claim.first] <= self.turn_of[k] and claim.role != "topic":
+                    if claim.first > k and self.turn_of[claim.first] == self.turn_of[k] and claim.first not in ahead:
+                        continue  # "drop base, solana only": what follows the retraction stands
                     claim.role, claim.why = "topic", f"'{claim.phrase}': retracted ('{word}') later in the conversation"
-        for kinds in (("network", "qualifier"), ("price",), ("type", "method"), ("asset",)):
-            live = [c for c in self.claims if c.kind in kinds and c.role in ("filter", "boost")]
+        for kind in ("network", "price", "type", "method", "asset"):
+            live = [c for c in self.claims if c.kind == kind and c.role in ("filter", "boost")]
             turns = sorted({self.turn_of[c.first] for c in live})
-            if len(turns) < 2:
+            if kind == "type":  # "I also have an http client, so http works too": a later word on the interface
+                turns = sorted(
+                    set(turns)
+                    | {
+                        self.turn_of[k]
+                        for k, w in enumerate(self.words)
+                        if w in _TYPE_STARTS and not self.assistant_said(k)
+                    }
+                )
+            if len(turns) < 2 or not live:
                 continue
             last = turns[-1]
+            # "too"/"also" in the sentence that names it: "forget MCP, an HTTP API is fine too. ... switch the rail
+            # to stellar" adds an interface, not a rail
+            named = {self.sentence[c.first] for c in live if self.turn_of[c.first] == last} | {
+                self.sentence[k]
+                for k, w in enumerate(self.words)
+                if kind == "type" and w in _TYPE_STARTS and self.turn_of[k] == last
+            }
             added = any(
-                w in _ADDED_WORDS
-                and self.turn_of[k] == last
-                and self.sentence[k] in {self.sentence[c.first] for c in live}
+                w in _ADDED_WORDS and self.turn_of[k] == last and self.sentence[k] in named
                 for k, w in enumerate(self.words)
             )
-            if added and kinds[0] == "network":
-                continue  # "actually Base is fine too": either rail
+            if added and kind in ("network", "asset"):
+                continue  # "actually Base is fine too", "EURC works too": either
             for claim in live:
-                if self.turn_of[claim.first] != last or (added and kinds[0] == "type"):
-                    # "forget MCP, an HTTP API is fine too": either interface
+                # "forget MCP, an HTTP API is fine too", "I also have an http client, so http works too": either
+                if self.turn_of[claim.first] != last or (added and kind in ("type", "method")):
                     claim.role, claim.why = "topic", f"'{claim.phrase}': replaced later in the conversation"
 
     def mark_payment_debugging(self) -> None:
@@ -1561,7 +1597,12 @@ class _Scan:
             data = any(w in _DATA_VERBS for w in self.words[: bisect_left(self.starts, m.start())])
             # "My listing, for reference: {"network": "base", ...}": the asker's own listing, described
             opening = self.starts[self.sentence_start(bisect_left(self.starts, m.start()))]
-            data = data or bool(_OWN_LISTING.search(self.text, opening, m.start()))
+            listing = _OWN_LISTING.search(self.text, opening, m.start())
+            if listing and not any(
+                w in _OWN_LISTING_OUT
+                for w in self.words[bisect_left(self.starts, listing.end()) : bisect_left(self.starts, m.start())]
+            ):
+                data = True
             key = re.sub(r"[\s_-]+", "_", m.group("key"))
             if key == "chain" and (self.task or self.chain_is_data(m)):
                 continue  # "ERC20 top holders chain=ethereum": the chain the data is about
@@ -2225,7 +2266,8 @@ class _Scan:
         seller = word in ("seller", "sellers", "paywall", "paywalls") or (
             word in ("server", "servers", "endpoint", "endpoints", "api") and self.near(k, -1) == "x402"
         )
-        return seller and self.look_back(k, 3, _POSSESSIVES) >= 0
+        owner = self.look_back(k, 3, _POSSESSIVES)  # "our x402 seller", not "my favorite seller"
+        return seller and owner >= 0 and all(self.words[j] in ("own", "x402") for j in range(owner + 1, k))
 
     def own_rail(self, last: int) -> int:
         """Index of "rail" in "my (only) rail" after the chain at ``last``, in its sentence; -1 when none."""
@@ -2319,7 +2361,7 @@ class _Scan:
 
     def assistant_said(self, k: int) -> bool:
         turn = self.turn_of[k]
-        return turn >= 0 and self.turn_speaker[turn] not in _USER_SPEAKERS
+        return turn >= 0 and self.turn_speaker[turn] not in _USER_SPEAKERS and self.turn_speaker[turn] != ""
 
     def pay_phrase(self, i: int, last: int, prev: int, prep: str, symbol_next: bool) -> str:
         """The payment words that make the chain at i the payment rail, or ''."""
@@ -2362,6 +2404,7 @@ class _Scan:
             and self.at(noun) in _RAIL_NOUNS
             and noun >= 0
             and self.look_back(noun, 3, _SWITCH_VERBS) >= 0
+            and self.sentence[prep] not in self.asked
         )
 
     def passive_payment(self, k: int) -> bool:
@@ -2452,8 +2495,18 @@ class _Scan:
             role, why = self.asset_role(i, symbol)
             chain = _NATIVE_TICKERS.get(word)
             payer = self.before(i) if self.near(i, -1) not in ("in", "with") else self.before(self.before(i))
-            # "pay in sol": x402 has no SOL asset, so the caller pays on Solana ("a swap that accepts SOL" is data)
-            if chain and role == "filter" and self.at(payer) in _PAY_WITH_VERBS:
+            # "pay in sol": x402 has no SOL asset, so the caller pays on Solana ("a swap that accepts SOL" is data;
+            # "customers pay in SOL" are others; "pay in sol or usdc" leaves the rail open)
+            if (
+                chain
+                and role == "filter"
+                and self.at(payer) in _PAY_WITH_VERBS
+                and self.look_back(payer, 4, _OTHER_PAYERS) < 0
+                and not self.passive_payment(payer)
+                and not self.question
+                and self.near(i, 1) != "or"
+                and not (self.near(i, 1) in _NET_PREPS and self.near(i + 1, 1) in n.FAMILIES)  # "pay with sol on base"
+            ):
                 mainnets, testnets = n.FAMILIES[chain]
                 if self.claim_words("network", i, i, mainnets + testnets, "filter", why) is not None:
                     self.bare_testnets.update(testnets)
@@ -2698,7 +2751,11 @@ class _Scan:
             return "topic", f"'{phrase} {tail}': part of a longer name, not the interface asked for"
         if self.words[first] == "mcp" and not noun:
             # "MCP transport required" asks for the interface by its protocol's name
-            required = tail in ("transport", "protocol") and self.near(last + 1, 1) in _REQUIRED_WORDS
+            required = (
+                tail in ("transport", "protocol")
+                and self.near(last + 1, 1) in _REQUIRED_WORDS
+                and self.sentence[first] not in self.asked
+            )
             if _content(tail) and tail not in ("only", "please") and not required:  # "mcp certification"
                 return "topic", f"'{phrase} {tail}': 'mcp' names something else here"
             start = self.starts[first]
@@ -3123,6 +3180,9 @@ class _Scan:
         for m in _EXCLUDE_FIELD.finditer(self.text):
             if not m.group("items").startswith("[") and not m.group("kind"):
                 continue  # "git status with exclude='node_modules'": one value of a command, not a refusal
+            quoted = any(q in m.group("items") for q in "\"'")
+            if not quoted and not m.group("kind"):
+                continue  # "avoid: [slow, expensive]": qualities, not providers (unlike "exclude_providers: [a, b]")
             inside = self.word_range(m.start("items"), m.end("items"))
             names = [k for k in inside if self.owner[k] is None and _content(self.words[k])]
             key = self.word_range(m.start(), m.start("items"))
