@@ -2218,7 +2218,8 @@ def test_an_unquoted_exclude_list_refuses_its_names() -> None:
         ("user: ocr api on base\nassistant: found 2\nuser: is the first one on solana?", (n.BASE,), None, None, None),
         ("user: ocr on base\nassistant: ok\nuser: mainnet only", (n.BASE,), None, None, None),
         (
-            "user: podcast chapters, MCP, paid on solana\nassistant: ok\nuser: forget MCP, HTTP is fine too. And switch the rail to stellar",
+            "user: chapters, MCP, paid on solana\nassistant: ok\n"
+            "user: forget MCP, HTTP is fine too. Switch the rail to stellar",
             (n.STELLAR_PUBNET,),
             None,
             None,
