@@ -2246,3 +2246,47 @@ def test_conversation_and_self_description_rules_after_an_attack(
 
 def test_an_unquoted_list_refuses_only_under_a_provider_key() -> None:
     assert interpret("avoid: [slow, expensive] find fast ocr").negated_terms == ()
+
+
+@pytest.mark.parametrize(
+    ("query", "networks", "price", "query_type", "method"),
+    [
+        # amounts no call costs: a salary, others' prices (and their range's other end), a card fee's fixed part
+        ("salary benchmark API: median software engineer pay under $150,000 in Austin", (), None, None, None),
+        ("screen a TRON address for sanctions exposure before paying it 500 USDC", (), None, None, None),
+        ("Competitors charge between $0.002 and $0.01 per call. Find a chart tool.", (), None, None, None),
+        ("ocr api between 1 and 2 cents per call", (), Decimal("0.02"), None, None),
+        ("compare card processing fees: 2.9% + 30¢ vs 2.6% + 10¢", (), None, None, None),
+        # a thousands separator keeps the amount in its clause, so the transfers own the chain after it
+        ("track USDC transfers over $10,000 on Base via an MCP server", (), None, "mcp", None),
+        # a method the task's logs hold; a method asked for in a long request
+        ("analyze my nginx GET request logs for bot traffic", (), None, None, None),
+        (
+            "We need a relay for courier events, forwarded to Slack. It has to be a webhook-style POST endpoint",
+            (),
+            None,
+            "http",
+            "POST",
+        ),
+        (
+            "We need scratch storage for JSON blobs between agent steps. Looking for a PUT-based upload endpoint.",
+            (),
+            None,
+            "http",
+            "PUT",
+        ),
+        (
+            "For the audit report we need a PDF rendering API; it must be callable with POST and we pay on Base.",
+            (n.BASE,),
+            None,
+            "http",
+            "POST",
+        ),
+        ("an HTTP HEAD-based ping tester", (), None, None, None),
+    ],
+)
+def test_amounts_no_call_costs_and_methods_asked_for_in_long_requests(
+    query: str, networks: tuple[str, ...], price: Decimal | None, query_type: str | None, method: str | None
+) -> None:
+    iq = interpret(query)
+    assert (iq.networks, iq.max_usd_price, iq.type, iq.method) == (networks, price, query_type, method)

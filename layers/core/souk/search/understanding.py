@@ -702,7 +702,7 @@ _TYPE_TOPIC_AFTER = _set(
     ranking rankings review reviews example examples template templates boilerplate framework frameworks
     sdk library libraries starter generator generators builder testing tester tests monitor monitoring
     mocking mock mocks design designer fuzzing fuzzer linter linting validation debugger debugging
-    checker checkers inspector inspectors analyzer analyzers analyser viewer visualizer logger
+    checker checkers inspector inspectors analyzer analyzers analyser viewer visualizer logger log logs
     certification certifications naming conventions convention best practices guidelines
     failing fail fails failed erroring errors crashing crashes timing hanging broken
     """
@@ -874,6 +874,9 @@ _CALCULATION_WORDS = _set(
     " spent forecast projected"
 )
 _CHARGE_VERBS = _set("charge charges charging bill bills")
+_THIRD_PARTIES = _set("competitors competitor rivals others they sellers vendors providers incumbents")
+_FEE_SCHEDULE = re.compile(r"\d%\s*(?:\+|plus)\s*\$?$")
+_MAX_CALL_PRICE = Decimal(100)
 _PLAIN_WORDS = _set("plain regular simple standard")
 _BODY_LEADS = _set("a an the my our some json csv")
 _BODY_WORDS = _set("json body payload csv")
@@ -882,6 +885,7 @@ _STATE_ENDINGS = ("ed", "ing", "able", "ible", "ary", "al", "ive", "id", "ent", 
 _STATE_WORDS = _set("found stale empty free new old open closed live up down true false ok okay working")
 _BODY_FORMATS = _set("json csv xml form")
 _SUBMIT_VERBS = _set("submit submits submitted submitting send sends sent")
+_CALLABLE = _set("callable reachable invokable invocable")
 _ACCEPT_VERBS = _set("accept accepts accepting support supports supporting speak speaks take takes")
 _WANTED_SUBJECTS = _set("that which must should one")
 _PAY_TAILS = _set("per only please with on in via using")
@@ -1029,7 +1033,12 @@ class _Scan:
         # link[i]: words i and i+1 are in one clause (no punctuation between them).
         gaps = [text[self.ends[i] : self.starts[i + 1]] for i in range(count - 1)]
         # " - " between words is a dash, as "—" is; "e-mail" and "base-sepolia" stay joined.
-        self.link = [not any(c in _BARRIER for c in gap) and " - " not in gap for gap in gaps]
+        self.link = [
+            (not any(c in _BARRIER for c in gap) and " - " not in gap)
+            # "transfers over $10,000 on Base": a thousands separator joins its digits
+            or (gap == "," and self.words[i][-1:].isdigit() and self.words[i + 1][:3].isdigit())
+            for i, gap in enumerate(gaps)
+        ]
         self.quoted = [False] * count
         for pattern in (_QUOTED, _URL, _FILE_NAME):
             for m in pattern.finditer(text):
@@ -1894,6 +1903,24 @@ class _Scan:
         # "our own x402 API charges $0.01 per call"
         if seller >= 0 and self.look_back(seller, 5, _POSSESSIVES | _set("we")) >= 0:
             return "topic", f"'{self.span_text(seller, last)}': what the caller charges its own customers"
+        ranged = self.owner[first - 2] if first >= 2 and self.at(first - 1) == "and" else None
+        if (
+            ranged is not None
+            and ranged.kind == "price"
+            and ranged.role == "topic"
+            and self.joined(first - 2, first - 1)
+        ):
+            # "charge between $0.002 and $0.01 per call": the range's other end is what its first end is
+            return "topic", f"'{phrase}': the upper end of a range that is {ranged.why.split(': ', 1)[-1]}"
+        if seller >= 0 and self.look_back(seller, 3, _THIRD_PARTIES) >= 0:
+            # "Competitors charge between $0.002 and $0.01 per call": what others charge, not a cap
+            return "topic", f"'{self.span_text(self.look_back(seller, 3, _THIRD_PARTIES), last)}': what others charge"
+        if _FEE_SCHEDULE.search(self.text, 0, self.spans[first][0]):
+            # "2.9% + 30¢ vs 2.6% + 10¢": a card fee schedule
+            return "topic", f"'{phrase}': the fixed part of a percentage fee"
+        if usd is not None and usd > _MAX_CALL_PRICE and kind in ("price", "bare"):
+            # "median software engineer pay under $150,000": no call costs that
+            return "topic", f"'{phrase}': more than any call costs, so the amount of something else"
         if kind == "bare" and self.at(self.before(first)) in _COUNT_WORDS and self.before(first) >= 0:
             return "topic", f"'{self.span_text(self.before(first), last)}': a count, not a price"
         if kind == "bare" and (after in _PRICED_THINGS or after in _SHOP_WORDS):
@@ -2727,7 +2754,9 @@ class _Scan:
         if not tail and self.text[end : end + 1] == ")" and self.at(last + 1) in _TYPE_TOPIC_AFTER:
             # "CORS preflight (OPTIONS) debugger": what the tool after the bracket works on
             return "topic", f"'({phrase}) {self.at(last + 1)}': the task is about it"
-        if method and tail == "based":  # "an HTTP HEAD-based ping tester": how the subject works
+        # "an HTTP HEAD-based ping tester": how the subject works; "a PUT-based upload endpoint" is asked for
+        served = self.near(last + 1, 1) in _TYPE_NOUNS or self.near(last + 2, 1) in _TYPE_NOUNS
+        if method and tail == "based" and not served:
             return "topic", f"'{phrase}-based': describes how the subject works"
         listed = tail in _LISTED_PARTICIPLES and self.near(last + 1, 1) in ("on", "in", "by")
         if tail in _TYPE_TOPIC_AFTER or (listed and self.at(first - 1) in ("the", "all", "every")):
@@ -2769,7 +2798,7 @@ class _Scan:
                 return "topic", f"'({phrase})' abbreviates '{word_before}'"
         asked = prior in _METHOD_PREPS or prior == "as" or tail in ("only", "please")
         asked = asked or self.sentence[first] in self.spec_sentences
-        be = self.look_back(first, 3, _set("be"))
+        be = self.look_back(first, 4, _set("be"))
         if be >= 1 and self.look_back(be, 3, _MODAL_WORDS) >= 0 and self.look_back(be, 6, _POSSESSIVES) < 0:
             asked = True  # "(it has to be an MCP server, ...)"; not "our backend has to be an MCP server"
         if self.task and not asked and self.look_back(first, 5, _REQUEST_BEFORE) < 0:
@@ -2777,6 +2806,9 @@ class _Scan:
         accepts = self.look_back(first, 3, _ACCEPT_VERBS)
         # "I need one that accepts a JSON POST body"; not "our webhook accepts a JSON POST body"
         accepted = prior in _ACCEPT_VERBS or (accepts >= 1 and self.at(accepts - 1) in _WANTED_SUBJECTS)
+        # "it must be callable with POST", "looking for a PUT-based upload endpoint"
+        accepted = accepted or (prior == "with" and self.at(self.before(b)) in _CALLABLE)
+        accepted = accepted or (served and tail == "based" and self.look_back(first, 5, _REQUEST_BEFORE) >= 0)
         if self.task and capitals and not accepted and self.sentence[first] not in self.spec_sentences:
             # "the endpoint must accept POST" is asked
             return "topic", f"'{phrase}' in a long task request without an interface phrase"
