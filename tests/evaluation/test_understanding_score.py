@@ -113,3 +113,14 @@ def test_cli_prints_a_table(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     assert "0.500/1.000 (1 1 0)" in out  # dev network
     assert "a 'weather api on stellar or base'" in out
     assert "'c'" not in out  # test failures are never listed
+
+
+def test_per_query_precision_counts_a_query_once_however_many_ids_it_gets_wrong() -> None:
+    any_testnet = _case("i", "dev", "web scraping on any testnet", networks=[])  # every testnet id: many wrong ids
+    right = _case("j", "dev", "weather api on base", networks=[BASE])
+    unfiltered = _case("k", "dev", "weather api", networks=[])
+    report = score_understanding([any_testnet, right, unfiltered])
+    tp, fp, _, precision, _ = _kind(report, "dev", "network")
+    assert (tp, fp > 1) == (1, True) and precision is not None and precision < 0.5
+    assert report["splits"]["dev"]["queryPrecision"]["network"] == 0.5  # one of the two filtered queries is right
+    assert report["splits"]["dev"]["queryPrecision"]["price"] is None  # no query got a price filter

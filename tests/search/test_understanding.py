@@ -2290,3 +2290,42 @@ def test_amounts_no_call_costs_and_methods_asked_for_in_long_requests(
 ) -> None:
     iq = interpret(query)
     assert (iq.networks, iq.max_usd_price, iq.type, iq.method) == (networks, price, query_type, method)
+
+
+@pytest.mark.parametrize(
+    ("query", "networks", "price", "query_type", "method"),
+    [
+        # work vocabulary: others' payments, payment records, chains a task covers, the asker's own system
+        ("Reconcile 1,200 USDC invoices that customers paid on Base against our Xero ledger.", (), None, None, None),
+        ("Reconcile USDC invoices paid on Base against the ledger", (), None, None, None),
+        ("an ocr api paid on base", (n.BASE,), None, None, None),
+        ("macro replies for users asking why their payment on Stellar has been pending", (), None, None, None),
+        ("scan our staging RPC node for exposed debug methods, it's a Base Sepolia fork", (), None, None, None),
+        ("pull weekly USDC volume on Ethereum, Base, Arbitrum and Polygon since January", (), None, None, None),
+        (
+            "ocr api that accepts payment on base, solana and polygon",
+            (n.BASE, "eip155:137", n.SOLANA),
+            None,
+            None,
+            None,
+        ),
+        (
+            "Write a section for our docs explaining how x402 pricing works: a route priced at $0.001 per call",
+            (),
+            None,
+            None,
+            None,
+        ),
+        ("scan our internal MCP servers for tool poisoning in their tool descriptions", (), None, None, None),
+        ("my Shopify app exposes a REST API; generate client SDK docs from its OpenAPI file", (), None, None, None),
+    ],
+)
+def test_work_vocabulary_that_is_the_tasks_data(
+    query: str, networks: tuple[str, ...], price: Decimal | None, query_type: str | None, method: str | None
+) -> None:
+    iq = interpret(query)
+    assert (set(iq.networks), iq.max_usd_price, iq.type, iq.method) == (set(networks), price, query_type, method)
+
+
+def test_others_paying_in_an_asset_boost_nothing() -> None:
+    assert interpret("customers paying in USDC on Solana got 5% off orders under $50").assets == ()

@@ -180,6 +180,19 @@ def _understanding_markdown(report: dict[str, Any]) -> list[str]:
                 f"({k['tp']} {k['fp']} {k['fn']})"
             )
         lines.append(f"| {kind} | " + " | ".join(cells) + " |")
+    per_query = [row["splits"][split].get("queryPrecision") for split in ("dev", "test")]
+    if all(per_query):
+        lines += [
+            "",
+            "Per query (counted per id above, one query filtered on every testnet counts sixteen wrong ids): of the "
+            "queries given a hard filter of a kind, the share whose filter is exactly the labeled one.",
+            "",
+            "| kind | dev | test |",
+            "|---|---|---|",
+        ]
+        for kind in per_query[0]:
+            values = [pq[kind] for pq in per_query if pq is not None]
+            lines.append(f"| {kind} | " + " | ".join("–" if v is None else f"{v:.3f}" for v in values) + " |")
     lines.append("")
     return lines
 

@@ -8,6 +8,10 @@ cap (compared as a Decimal), type and method. ``paymentAsset`` scores the assets
 the plain boost is not an error, so its recall is the share of labeled assets read from a payment phrase). A
 correct decision is a true positive; a wrong value is a false positive and a false negative. Precision =
 correct / all decisions made, recall = correct / all expected; None when there is nothing to divide by.
+
+Counted per id, one query whose network filter names every testnet counts sixteen wrong ids. So each hard kind also
+has a per-query precision: of the queries given a filter of that kind, the share whose filter is exactly the labeled
+one.
 """
 
 from __future__ import annotations
@@ -73,6 +77,7 @@ def _ratio(num: int, den: int) -> float | None:
 def score_understanding(cases: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
     """Per split (dev/test/all) and kind: tp, fp, fn, precision, recall; and the failing case ids."""
     counts = {split: {kind: [0, 0, 0] for kind in KINDS} for split in SPLITS}
+    filtered = {split: {kind: [0, 0] for kind in HARD_KINDS} for split in SPLITS}  # [exactly right, filtered]
     failing: dict[str, dict[str, list[str]]] = {split: {} for split in SPLITS}
     sizes = dict.fromkeys(SPLITS, 0)
     for case in cases:
@@ -93,6 +98,10 @@ def score_understanding(cases: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
                 tally[0] += len(got[kind] & want[kind])
                 tally[1] += len(got[kind] - want[kind])
                 tally[2] += len(want[kind] - got[kind])
+            for kind in HARD_KINDS:
+                if got[kind]:
+                    filtered[split][kind][0] += got[kind] == want[kind]
+                    filtered[split][kind][1] += 1
             if wrong:
                 failing[split][str(case["id"])] = wrong
     splits: dict[str, Any] = {}
@@ -111,7 +120,13 @@ def score_understanding(cases: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
             for k in HARD_KINDS
             if counts[split][k][0] + counts[split][k][1]  # a kind with no decisions cannot miss the target
         )
-        splits[split] = {"cases": sizes[split], "kinds": kinds, "hardPrecisionTargetMet": meets}
+        per_query = {kind: _ratio(right, total) for kind, (right, total) in filtered[split].items()}
+        splits[split] = {
+            "cases": sizes[split],
+            "kinds": kinds,
+            "queryPrecision": per_query,
+            "hardPrecisionTargetMet": meets,
+        }
     return {"precisionTarget": PRECISION_TARGET, "splits": splits, "failing": failing}
 
 
@@ -126,6 +141,14 @@ def format_table(report: Mapping[str, Any]) -> str:
             r = "-" if k["recall"] is None else f"{k['recall']:.3f}"
             cells.append(f"{p}/{r} ({k['tp']} {k['fp']} {k['fn']})".rjust(26))
         lines.append(f"{kind:<9}" + "".join(cells))
+    per_query = []
+    for kind in HARD_KINDS:
+        cells = []
+        for split in SPLITS:
+            value = report["splits"][split]["queryPrecision"][kind]
+            cells.append(("-" if value is None else f"{value:.3f}").rjust(26))
+        per_query.append(f"{kind:<9}" + "".join(cells))
+    lines += ["per query (share of the queries given a filter of the kind whose filter is exactly right):", *per_query]
     met = ", ".join(f"{s}: {report['splits'][s]['hardPrecisionTargetMet']}" for s in SPLITS)
     lines.append(f"precision/recall (tp fp fn); hard-filter precision >= {report['precisionTarget']}: {met}")
     return "\n".join(lines)

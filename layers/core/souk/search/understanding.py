@@ -277,6 +277,7 @@ _FAILED_WORDS = _set("tried failed fails failing returned rejected errored stub 
 _WRITING_NOUNS = _set(
     "explainer article tutorial guide post blog docs documentation talk course lesson workshop slides newsletter"
 )
+_WRITING_PREPS = _set("on about explaining describing covering")
 _ASKING_WORDS = _set("find need needs looking recommend suggest want must")
 _ASKING_VERBS = _set("use get give pick choose")
 _ASKED_OBJECTS = _set("a an me one some")
@@ -536,7 +537,7 @@ _SUBJECT_BEFORE = _set(
 # After a chain name: what it is the topic of, besides _CHAIN_SUBJECTS.
 _SUBJECT_AFTER = _CHAIN_SUBJECTS | _set(
     """
-    platform ecosystem community foundation developers docs documentation whitepaper news network's
+    platform ecosystem community foundation developers docs documentation whitepaper news network's fork forks
     blockchain's price's coin coins ecosystem's memecoin memecoins dapp dapps projects protocol
     protocols consensus lumens lumen tvl finality throughput tps metrics stats statistics uptime outage
     outages upgrade upgrades roadmap
@@ -683,7 +684,7 @@ _TYPE_TOPIC_BEFORE = _TOPIC_BEFORE | _set(
     """
     on is are was what how why does do build building create creating write writing develop scan scanning
     crawl crawling index indexing benchmark benchmarking rank ranking review reviewing evaluate evaluating
-    sends makes issues performs executes fires measure measuring scans audits
+    sends makes issues performs executes fires measure measuring scans audits fuzz
     developing deploy deploying host hosting debug debugging test testing tests scaffold implement
     implementing publish publishing register registering monitor monitoring secure securing audit
     auditing install installing configure configuring setup set list listing document documenting
@@ -721,7 +722,9 @@ _ACCESS_WORDS = _set(
 _LISTED_PARTICIPLES = _set("listed ranked indexed published registered featured")
 _VAULT_WORDS = _set("multisig multisigs safe safes vault vaults")
 # Adjectives between a listing word and the interface it lists ("a directory of public MCP servers").
-_LISTED_ADJECTIVES = _set("public popular available known hosted remote existing official community trending x402")
+_LISTED_ADJECTIVES = _set(
+    "public popular available known hosted remote existing official community trending x402 internal our every all"
+)
 # A refused minimum price: "not willing to pay more than ...", "nothing that costs more than ...".
 _MIN_NEGATORS = _set("not never don't dont won't wont can't cannot nothing without unwilling refuse no")
 _EACH_WORDS = _set("each every")
@@ -762,7 +765,7 @@ _RAIL_NOUNS = _set("rail payment payments")  # not "switch the chain to base in 
 # an identity ("you are a/an/the ..."), not "you are looking for", "you are allowed to spend".
 _PERSONA = re.compile(r"(?:for context,? )?(?:you are|you're) (?:deployed as |running as )?(?:a|an|the)\b")
 _OWN_SYSTEM = re.compile(
-    r"(?:for context,? )?(?:your|our|my) (?:own )?"
+    r"(?:for context,? )?(?:your|our|my) (?:own )?(?:[a-z0-9-]+ )?"
     r"(?:backend|server|service|app|stack|runtime|system|gateway)"
     r" (?:exposes|answers|serves|handles|receives|runs|uses|speaks|is an?)\b"
 )
@@ -874,6 +877,8 @@ _CALCULATION_WORDS = _set(
     " spent forecast projected"
 )
 _CHARGE_VERBS = _set("charge charges charging bill bills")
+_PAYMENT_RECORDS = _set("invoices invoice orders order bills receipts subscriptions transfers transactions payouts")
+_THEIR = _set("their his her its customers' users' clients'")
 _THIRD_PARTIES = _set("competitors competitor rivals others they sellers vendors providers incumbents")
 _FEE_SCHEDULE = re.compile(r"\d%\s*(?:\+|plus)\s*\$?$")
 _MAX_CALL_PRICE = Decimal(100)
@@ -1405,7 +1410,8 @@ class _Scan:
             reach = 1 if end is not None and "?" in end.group() else 0
             if any(self.sentence[k] + step in studying for step in range(reach + 1)):
                 studied.add(self.sentence[k])
-        studied |= self.writing_about_x402()
+        written = self.writing_about_x402()
+        studied |= written
         if not studied:
             return
         paying = {
@@ -1422,7 +1428,8 @@ class _Scan:
                 continue
             insisted = self.look_back(claim.first, 3, _INSIST_WORDS) >= 0 or self.near(claim.last, 1) == "only"
             per_call = claim.kind == "price" and re.search(r"\b(?:per|each|a)\s+(?:call|request)\b", claim.phrase)
-            if insisted or per_call:
+            # a price per call in the writing's content ("a seller can price a route at $0.001 per call") is content
+            if insisted or (per_call and sentence not in written):
                 continue
             claim.role = "topic"
             claim.why = f"'{claim.phrase}': describes the x402 data the query studies"
@@ -1573,9 +1580,11 @@ class _Scan:
         Find me a diagramming tool": from a sentence announcing a piece of writing on x402, the sentences
         describing its content (up to the one that asks for something) are the content, not the rail."""
         for k, w in enumerate(self.words):
-            if w not in _WRITING_NOUNS or self.near(k, 1) not in ("on", "about"):
+            # "an explainer on x402", "a section for our docs explaining how x402 pricing works"
+            lead = k + 1 if self.near(k, 1) in _WRITING_PREPS else -1
+            if w not in _WRITING_NOUNS or lead < 0:
                 continue
-            if not any(self.at(j) in ("x402", "402") for j in range(k + 2, k + 5) if self.joined(j - 1, j)):
+            if not any(self.at(j) in ("x402", "402") for j in range(lead + 1, lead + 4) if self.joined(j - 1, j)):
                 continue
             first = self.sentence[k]
             asking = [j for j in range(len(self.words)) if self.asks(j)]
@@ -2153,12 +2162,19 @@ class _Scan:
             return "topic", f"'{phrase} {tail} {tail2}': the chain is the subject, not the payment rail"
         if self.compared(first, last):
             return "topic", f"'{phrase}': chains compared with each other are the subject"
+        if self.enumerated(i):
+            # "weekly USDC volume on Ethereum, Base, Arbitrum and Polygon": the chains the task covers; a caller
+            # pays on one rail, or offers alternatives with "or"
+            return "topic", f"'{phrase}': one of three or more chains the task covers"
         facilitator = self.in_sentence_before(first, 8, _FACILITATORS)
         if facilitator >= 0:
             # "every facilitator that supports settling on Solana": where a facilitator settles is what it
             # is asked about, not how the caller pays
             return "topic", f"'{self.span_text(facilitator, last)}': a facilitator's chains are its subject"
         noun = self.before(prev)
+        if prep in _NET_PREPS and self.at(noun) in _PAY_NOUNS and self.at(self.before(noun)) in _THEIR:
+            # "users asking why their payment on Stellar has been pending": someone else's payment
+            return "topic", f"'{self.span_text(self.before(noun), last)}': someone else's payment"
         if prep == "on" and noun >= 0 and self.own_seller(noun):
             # "yesterday our x402 seller on Base returned 402": where the caller's own seller is paid
             own = self.span_text(self.look_back(noun, 3, _POSSESSIVES), last)
@@ -2176,6 +2192,8 @@ class _Scan:
         payer = self.look_back(first, 6, _RAIL_VERBS | _PAY_NOUNS)
         if payer >= 0 and self.passive_payment(payer):
             return "topic", f"'{self.span_text(payer, last)}': what the task's data was paid with"
+        if payer >= 0 and self.paid_by_others(payer):
+            return "topic", f"'{self.span_text(payer, last)}': what others paid, the task's data"
         if payer >= 0 and prep in _NET_PREPS:  # "pay for with my wallet on solana devnet"
             return "filter", f"'{self.span_text(payer, last)}': payment phrase"
         opener = self.before(first)
@@ -2379,6 +2397,32 @@ class _Scan:
                     return True
         return False
 
+    def enumerated(self, i: int) -> bool:
+        """The chain at i is in a list of three or more chains joined by "and" (not "or")."""
+        run, joiners = [i], set()
+        for step in (-1, 1):
+            k = i
+            while True:
+                j = k + step
+                if 0 <= j < len(self.words) and self.words[j] in ("and", "or"):
+                    joiners.add(self.words[j])
+                    j += step
+                elif (
+                    not (0 <= j < len(self.words))
+                    or self.text[min(self.ends[k], self.ends[j]) : max(self.starts[k], self.starts[j])].strip() != ","
+                ):
+                    break
+                if not (0 <= j < len(self.words)) or self.words[j] not in n.FAMILIES:
+                    break
+                run.append(j)
+                k = j
+        head = min(run)  # "accepts payment on Base, Solana and Polygon" lists rails
+        paid = (
+            self.look_back(head, 4, _RAIL_VERBS | _PAY_NOUNS) >= 0
+            or self.look_back(head - 1, 4, _RAIL_VERBS | _PAY_NOUNS) >= 0
+        )
+        return len(run) >= 3 and joiners == {"and"} and not paid
+
     def names_rail_elsewhere(self, i: int) -> bool:
         """Another chain name follows a payment word ("..., pay on solana"): that one is the rail."""
         for k, word in enumerate(self.words):
@@ -2392,8 +2436,11 @@ class _Scan:
 
     def pay_phrase(self, i: int, last: int, prev: int, prep: str, symbol_next: bool) -> str:
         """The payment words that make the chain at i the payment rail, or ''."""
-        if self.passive_payment(self.look_back(prev + 1, 4, _RAIL_VERBS)):
+        verb = self.look_back(prev + 1, 4, _RAIL_VERBS)
+        if self.passive_payment(verb):
             return ""  # "orders that were paid with usdc on base": what the task's data was paid with
+        if verb >= 0 and self.paid_by_others(verb):
+            return ""  # "invoices that customers paid on Base", "customers paying in USDC on Solana"
         if prep in _RAIL_VERBS:
             return self.span_text(prev, last)
         if self.switched_rail(prev):
@@ -2433,6 +2480,16 @@ class _Scan:
             and self.look_back(noun, 3, _SWITCH_VERBS) >= 0
             and self.sentence[prep] not in self.asked
         )
+
+    def paid_by_others(self, k: int) -> bool:
+        """The payment verb at k is others' ("customers paid", "users paying") or the participle of the task's
+        payment records ("1,200 USDC invoices paid on Base"), not the asker paying for a result."""
+        if self.look_back(k, 3, _OTHER_PAYERS) >= 0:
+            return True
+        if self.at(k) != "paid":
+            return False
+        record = self.before(k, _SYMBOL_WORDS | frozenset(_SYMBOLS))
+        return record >= 0 and self.at(record) in _PAYMENT_RECORDS
 
     def passive_payment(self, k: int) -> bool:
         """Word k is a payment verb in the past passive ("was paid", "were settled", "been paid")."""
@@ -2563,7 +2620,7 @@ class _Scan:
         )
         if prior in _RAIL_VERBS or prior in ("denominated", "priced") or after in ("payment", "payments"):
             return "filter", f"'{self.span_text(b if prior else i, i if prior else i + 1)}': payment phrase"
-        if prior in ("in", "with") and self.passive_payment(self.before(b)):
+        if prior in ("in", "with") and (self.passive_payment(self.before(b)) or self.paid_by_others(self.before(b))):
             # "transfers over $10k that were paid with USDC": what the task's data was paid with
             return "topic", f"'{self.span_text(self.before(self.before(b)), i)}': what the task's data was paid with"
         if prior in ("in", "with") and self.at(self.before(b)) in _RAIL_VERBS | _PAY_NOUNS | {"priced"}:
