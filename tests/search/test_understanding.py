@@ -2329,3 +2329,62 @@ def test_work_vocabulary_that_is_the_tasks_data(
 
 def test_others_paying_in_an_asset_boost_nothing() -> None:
     assert interpret("customers paying in USDC on Solana got 5% off orders under $50").assets == ()
+
+
+@pytest.mark.parametrize(
+    ("query", "networks", "price", "query_type", "method"),
+    [
+        # A second attack, on the rules from batches 20 and 21: each of these misread before they were narrowed.
+        (
+            "The report has to be a table with POST routes. Find an OpenAPI analysis API under $0.01 per call.",
+            (),
+            Decimal("0.01"),
+            None,
+            None,
+        ),
+        (
+            "Our webhook is callable with POST. Find a signature verification service under $0.001 per call.",
+            (),
+            Decimal("0.001"),
+            None,
+            None,
+        ),
+        ("Find providers that charge less than $0.005 per call for OCR", (), Decimal("0.005"), None, None),
+        ("Find a geocoding API, as long as they charge under $0.001 per call", (), Decimal("0.001"), None, None),
+        ("Monthly budget $200 and $0.005 per call max, OCR API on Base", (n.BASE,), Decimal("0.005"), None, None),
+        ("uptime 99.9% + max $0.005 per call, geocoding API on Base", (n.BASE,), Decimal("0.005"), None, None),
+        ("I want a logging service that accepts POST log batches", (), None, "http", "POST"),
+        ("Find me a weather API that users pay for on Base", (n.BASE,), None, None, None),
+        ("As a buyer paying on Solana, I need a text-to-speech API", (n.SOLANA,), None, None, None),
+        ("Find an OCR API; its payment on Base must be in USDC", (n.BASE,), None, None, None),
+        ("Find a geocoding API on Base, Solana and Polygon", (n.BASE, n.SOLANA, "eip155:137"), None, None, None),
+        (
+            "I use Base, Solana and Polygon for payments; find a transcription API",
+            (n.BASE, n.SOLANA, "eip155:137"),
+            None,
+            None,
+            None,
+        ),
+        ("list all MCP servers that do OCR under $0.01 per call", (), Decimal("0.01"), "mcp", None),
+        ("our client app speaks MCP, recommend a weather tool", (), None, "mcp", None),
+        (
+            "I need an LLM API to write a guide on x402 payments, max $0.002 per call, paying on Base.",
+            (n.BASE,),
+            Decimal("0.002"),
+            None,
+            None,
+        ),
+        (
+            "Need a gateway that wraps POST-based API endpoints as MCP tools, paid on Base.",
+            (n.BASE,),
+            None,
+            "mcp",
+            None,
+        ),
+    ],
+)
+def test_work_vocabulary_rules_after_an_attack(
+    query: str, networks: tuple[str, ...], price: Decimal | None, query_type: str | None, method: str | None
+) -> None:
+    iq = interpret(query)
+    assert (set(iq.networks), iq.max_usd_price, iq.type, iq.method) == (set(networks), price, query_type, method)

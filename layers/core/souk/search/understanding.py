@@ -277,6 +277,8 @@ _FAILED_WORDS = _set("tried failed fails failing returned rejected errored stub 
 _WRITING_NOUNS = _set(
     "explainer article tutorial guide post blog docs documentation talk course lesson workshop slides newsletter"
 )
+_SCOPE_WORDS = _set("volume volumes activity share compare comparison across")
+_SET_PAY_WORDS = _set("pay pays paying payable accept accepts settle settles")
 _WRITING_PREPS = _set("on about explaining describing covering")
 _ASKING_WORDS = _set("find need needs looking recommend suggest want must")
 _ASKING_VERBS = _set("use get give pick choose")
@@ -722,9 +724,8 @@ _ACCESS_WORDS = _set(
 _LISTED_PARTICIPLES = _set("listed ranked indexed published registered featured")
 _VAULT_WORDS = _set("multisig multisigs safe safes vault vaults")
 # Adjectives between a listing word and the interface it lists ("a directory of public MCP servers").
-_LISTED_ADJECTIVES = _set(
-    "public popular available known hosted remote existing official community trending x402 internal our every all"
-)
+_LISTED_ADJECTIVES = _set("public popular available known hosted remote existing official community trending x402")
+_SCANNED_OWN = _set("internal our every all")
 # A refused minimum price: "not willing to pay more than ...", "nothing that costs more than ...".
 _MIN_NEGATORS = _set("not never don't dont won't wont can't cannot nothing without unwilling refuse no")
 _EACH_WORDS = _set("each every")
@@ -765,9 +766,9 @@ _RAIL_NOUNS = _set("rail payment payments")  # not "switch the chain to base in 
 # an identity ("you are a/an/the ..."), not "you are looking for", "you are allowed to spend".
 _PERSONA = re.compile(r"(?:for context,? )?(?:you are|you're) (?:deployed as |running as )?(?:a|an|the)\b")
 _OWN_SYSTEM = re.compile(
-    r"(?:for context,? )?(?:your|our|my) (?:own )?(?:[a-z0-9-]+ )?"
+    r"(?:for context,? )?(?:your|our|my) (?:own )?(?:(?!client|agent|host|mcp)[a-z0-9-]+ )?"
     r"(?:backend|server|service|app|stack|runtime|system|gateway)"
-    r" (?:exposes|answers|serves|handles|receives|runs|uses|speaks|is an?)\b"
+    r" (?:exposes|answers|serves|handles|receives|runs|is an?)\b"
 )
 _OWN_LISTING = re.compile(r"\b(?:my|our) (?:own )?listing\b")
 # A sentence about the asker that still asks, insists, pays or budgets is a requirement.
@@ -878,9 +879,11 @@ _CALCULATION_WORDS = _set(
 )
 _CHARGE_VERBS = _set("charge charges charging bill bills")
 _PAYMENT_RECORDS = _set("invoices invoice orders order bills receipts subscriptions transfers transactions payouts")
-_THEIR = _set("their his her its customers' users' clients'")
+_PAYING_OTHERS = _set("customers users clients buyers shoppers people members fans guests players subscribers")
+_THEIR = _set("their his her customers' users' clients'")
 _THIRD_PARTIES = _set("competitors competitor rivals others they sellers vendors providers incumbents")
 _FEE_SCHEDULE = re.compile(r"\d%\s*(?:\+|plus)\s*\$?$")
+_CAP_LEAD_WORDS = _set("under below than most max maximum ceiling cap capped upto")
 _MAX_CALL_PRICE = Decimal(100)
 _PLAIN_WORDS = _set("plain regular simple standard")
 _BODY_LEADS = _set("a an the my our some json csv")
@@ -1069,6 +1072,7 @@ class _Scan:
         sentence_ends = sorted([m.start() for m in _SENTENCE_END.finditer(text)] + turn_starts)
         self.sentence = [bisect_left(sentence_ends, s) for s in self.starts]
         self.turn_labels = [(m.start(), m.end()) for m in labels]
+        self.label_starts = frozenset(m.start() for m in labels)
         # Sentences that end with a question mark ("MCP transport needed? find an explainer api")
         self.asked = {self.sentence[k] for k in range(count) if text.startswith("?", self.ends[k])}
         # A long or multi-sentence query is a task description, not a Bazaar-style query: there a
@@ -1584,11 +1588,13 @@ class _Scan:
             lead = k + 1 if self.near(k, 1) in _WRITING_PREPS else -1
             if w not in _WRITING_NOUNS or lead < 0:
                 continue
+            if w == "post" and self.at(k - 1) not in _DETERMINERS | _POSSESSIVES | _set("blog this"):
+                continue  # "Post on x402 endpoint /api/ocr": the HTTP verb
             if not any(self.at(j) in ("x402", "402") for j in range(lead + 1, lead + 4) if self.joined(j - 1, j)):
                 continue
             first = self.sentence[k]
             asking = [j for j in range(len(self.words)) if self.asks(j)]
-            if any(j > k and self.sentence[j] == first for j in asking):
+            if any(self.sentence[j] == first for j in asking):
                 return set()  # "Blog post on x402 needed; it must use a photo API that settles on Solana"
             later = (self.sentence[j] for j in asking if self.sentence[j] > first)
             last = min(later, default=max(self.sentence) + 1)
@@ -1918,13 +1924,23 @@ class _Scan:
             and ranged.kind == "price"
             and ranged.role == "topic"
             and self.joined(first - 2, first - 1)
+            and self.in_sentence_before(ranged.first + 1, 3, _set("between from")) >= 0  # "between X and Y"
         ):
             # "charge between $0.002 and $0.01 per call": the range's other end is what its first end is
             return "topic", f"'{phrase}': the upper end of a range that is {ranged.why.split(': ', 1)[-1]}"
-        if seller >= 0 and self.look_back(seller, 3, _THIRD_PARTIES) >= 0:
+        # "providers that charge under $0.005", "as long as they charge less than $0.001" still cap
+        lead = [self.at(self.before(first)), *self.words[first : last + 1]]
+        capped_word = next((w for w in lead if w in _CAP_LEAD_WORDS), "")
+        if (
+            seller >= 1
+            and self.words[seller - 1] in _THIRD_PARTIES  # their subject: not "vendors that charge ..."
+            and self.in_sentence_before(seller - 1, 6, _ASKING_WORDS | _set("show list consider which where")) < 0
+            and capped_word not in _CAP_LEAD_WORDS
+        ):
             # "Competitors charge between $0.002 and $0.01 per call": what others charge, not a cap
-            return "topic", f"'{self.span_text(self.look_back(seller, 3, _THIRD_PARTIES), last)}': what others charge"
-        if _FEE_SCHEDULE.search(self.text, 0, self.spans[first][0]):
+            return "topic", f"'{self.span_text(seller - 1, last)}': what others charge"
+        figure = next((k for k in range(first, last + 1) if self.words[k][:1].isdigit()), first)
+        if _FEE_SCHEDULE.search(self.text, 0, self.spans[figure][0]):
             # "2.9% + 30¢ vs 2.6% + 10¢": a card fee schedule
             return "topic", f"'{phrase}': the fixed part of a percentage fee"
         if usd is not None and usd > _MAX_CALL_PRICE and kind in ("price", "bare"):
@@ -2172,7 +2188,9 @@ class _Scan:
             # is asked about, not how the caller pays
             return "topic", f"'{self.span_text(facilitator, last)}': a facilitator's chains are its subject"
         noun = self.before(prev)
-        if prep in _NET_PREPS and self.at(noun) in _PAY_NOUNS and self.at(self.before(noun)) in _THEIR:
+        payer = self.before(noun)
+        people = self.at(payer) != "their" or self.in_sentence_before(payer, 6, _OTHER_PAYERS - {"who"}) >= 0
+        if prep in _NET_PREPS and self.at(noun) in _PAY_NOUNS and self.at(payer) in _THEIR and people:
             # "users asking why their payment on Stellar has been pending": someone else's payment
             return "topic", f"'{self.span_text(self.before(noun), last)}': someone else's payment"
         if prep == "on" and noun >= 0 and self.own_seller(noun):
@@ -2416,12 +2434,16 @@ class _Scan:
                     break
                 run.append(j)
                 k = j
-        head = min(run)  # "accepts payment on Base, Solana and Polygon" lists rails
-        paid = (
-            self.look_back(head, 4, _RAIL_VERBS | _PAY_NOUNS) >= 0
-            or self.look_back(head - 1, 4, _RAIL_VERBS | _PAY_NOUNS) >= 0
+        if len(run) < 3 or joiners != {"and"}:
+            return False
+        sentence = [k for k in range(len(self.words)) if self.sentence[k] == self.sentence[i]]
+        # "accepts payment on Base, Solana and Polygon" lists rails; "weekly USDC volume on ..." the data's chains
+        near_list = range(max(0, min(run) - 4), min(len(self.words), max(run) + 5))  # "... for payments"
+        paid = any(self.words[k] in _RAIL_VERBS | _PAY_NOUNS for k in near_list) or any(
+            self.words[k] in _SET_PAY_WORDS for k in sentence
         )
-        return len(run) >= 3 and joiners == {"and"} and not paid
+        scoped = any(self.words[k] in _CHAIN_SUBJECTS | _SCOPE_WORDS for k in sentence if k < min(run))
+        return scoped and not paid
 
     def names_rail_elsewhere(self, i: int) -> bool:
         """Another chain name follows a payment word ("..., pay on solana"): that one is the rail."""
@@ -2484,7 +2506,13 @@ class _Scan:
     def paid_by_others(self, k: int) -> bool:
         """The payment verb at k is others' ("customers paid", "users paying") or the participle of the task's
         payment records ("1,200 USDC invoices paid on Base"), not the asker paying for a result."""
-        if self.look_back(k, 3, _OTHER_PAYERS) >= 0:
+        payer = k - 2 if self.at(k - 1) in ("who", "that") else k - 1  # "customers (who) paid", "users paying"
+        if (
+            payer >= 0
+            and self.at(payer) in _PAYING_OTHERS  # not "an MCP client that pays on solana" (the asker's own)
+            and self.near(k, 1) != "for"  # "a weather API that users pay for on Base": the API's own rail
+            and self.starts[payer] not in self.label_starts  # "user: pay on base instead" is the user speaking
+        ):
             return True
         if self.at(k) != "paid":
             return False
@@ -2778,6 +2806,13 @@ class _Scan:
                 return "topic", f"'{self.span_text(name, last)}': names one server, not the interface"
         # "a scanner that checks MCP servers for prompt injection" (not "email deliverability check POST")
         checked = prior in ("check", "checks") and self.at(self.before(b)) in ("that", "which", "to")
+        # "scan our internal MCP servers", "fuzz every POST route": what the scan works on
+        scanner = b
+        while self.at(scanner) in _SCANNED_OWN and scanner > 0:
+            scanner -= 1
+        checked = checked or (
+            scanner != b and self.at(scanner) in _set("scan scans scanning fuzz fuzzing audit audits")
+        )
         if (prior in _TYPE_TOPIC_BEFORE or checked) and not wanted:
             return "topic", f"'{self.span_text(b, last)}': the task is about it, not through it"
         # "verify the link is alive using HTTP HEAD": nobody sells a HEAD route, so checking with one is probing
@@ -2813,10 +2848,15 @@ class _Scan:
             return "topic", f"'({phrase}) {self.at(last + 1)}': the task is about it"
         # "an HTTP HEAD-based ping tester": how the subject works; "a PUT-based upload endpoint" is asked for
         served = self.near(last + 1, 1) in _TYPE_NOUNS or self.near(last + 2, 1) in _TYPE_NOUNS
+        # ... asked for right after a request word ("looking for a", "I need a"); not "wraps POST-based endpoints"
+        served = served and self.look_back(first, 3, _REQUEST_BEFORE) >= 0
         if method and tail == "based" and not served:
             return "topic", f"'{phrase}-based': describes how the subject works"
         listed = tail in _LISTED_PARTICIPLES and self.near(last + 1, 1) in ("on", "in", "by")
-        if tail in _TYPE_TOPIC_AFTER or (listed and self.at(first - 1) in ("the", "all", "every")):
+        accepts_it = prior in _ACCEPT_VERBS or prior == "can"  # "a logging service that accepts POST log batches"
+        if (tail in _TYPE_TOPIC_AFTER and not (accepts_it and tail in ("log", "logs"))) or (
+            listed and self.at(first - 1) in ("the", "all", "every")
+        ):
             # "Get the MCP servers listed on Smithery": they are the data
             return "topic", f"'{phrase} {tail}': the task is about it"
         if prior == "for" and self.at(self.before(b)) not in _SEEKING:  # "openapi docs for a rest api"
@@ -2856,7 +2896,15 @@ class _Scan:
         asked = prior in _METHOD_PREPS or prior == "as" or tail in ("only", "please")
         asked = asked or self.sentence[first] in self.spec_sentences
         be = self.look_back(first, 4, _set("be"))
-        if be >= 1 and self.look_back(be, 3, _MODAL_WORDS) >= 0 and self.look_back(be, 6, _POSSESSIVES) < 0:
+        # "it has to be a webhook-style POST endpoint"; not "the report has to be a table with POST routes"
+        modifiers_only = all(
+            self.words[k] in _DETERMINERS
+            or self.text.startswith("-", self.ends[k])
+            or self.text[self.starts[k] - 1 : self.starts[k]] == "-"
+            for k in range(be + 1, first)
+        )
+        required = be >= 1 and self.look_back(be, 3, _MODAL_WORDS) >= 0 and self.look_back(be, 6, _POSSESSIVES) < 0
+        if required and (first - be <= 3 or modifiers_only):
             asked = True  # "(it has to be an MCP server, ...)"; not "our backend has to be an MCP server"
         if self.task and not asked and self.look_back(first, 5, _REQUEST_BEFORE) < 0:
             return "topic", f"'{phrase}' in a long task request, not asked for as the interface"
@@ -2864,8 +2912,11 @@ class _Scan:
         # "I need one that accepts a JSON POST body"; not "our webhook accepts a JSON POST body"
         accepted = prior in _ACCEPT_VERBS or (accepts >= 1 and self.at(accepts - 1) in _WANTED_SUBJECTS)
         # "it must be callable with POST", "looking for a PUT-based upload endpoint"
-        accepted = accepted or (prior == "with" and self.at(self.before(b)) in _CALLABLE)
-        accepted = accepted or (served and tail == "based" and self.look_back(first, 5, _REQUEST_BEFORE) >= 0)
+        callable_with = prior == "with" and self.at(self.before(b)) in _CALLABLE
+        # not "our webhook is callable with POST" (the asker's own)
+        accepted = accepted or (callable_with and self.look_back(self.before(b), 6, _POSSESSIVES) < 0)
+        # "looking for a PUT-based upload endpoint"; not "a gateway that wraps POST-based API endpoints"
+        accepted = accepted or (served and tail == "based" and self.look_back(first, 3, _REQUEST_BEFORE) >= 0)
         if self.task and capitals and not accepted and self.sentence[first] not in self.spec_sentences:
             # "the endpoint must accept POST" is asked
             return "topic", f"'{phrase}' in a long task request without an interface phrase"
