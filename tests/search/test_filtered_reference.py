@@ -143,3 +143,30 @@ def test_delisted_listings_are_no_evidence_that_the_filters_hid_the_topic(db, se
     assert rank(db, RankRequest(query, Filters()), settings, DEFAULT_PROFILE).abstain_reason == "no_evidence"
     filtered = rank(db, RankRequest(query, Filters(network="eip155:1")), settings, DEFAULT_PROFILE)
     assert filtered.abstained and filtered.abstain_reason == "no_evidence"
+
+
+def test_the_reference_is_read_once_by_whichever_connection_frees_first(db, settings, semantic_index, monkeypatch):
+    """With two connections the lexical reference is read by the semantic arm's connection when that one answers
+    first (BM25F the long pole, as at 100k listings), once, and the ranking is the one a single connection gives."""
+    import time
+
+    from souk.db import get_pool
+    from souk.search import pipeline
+
+    _catalog(db, settings, semantic_index)
+    request = RankRequest(QUERY, Filters(network="stellar:testnet"))
+    alone = rank(db, request, settings, DEFAULT_PROFILE)
+    real = pipeline._lexical
+    reference_reads: list[bool] = []
+
+    def slow_filtered_bm25f(conn: Any, iq: Any, profile: Any, where: str, args: Any) -> Any:
+        if where == LISTED_SQL:
+            reference_reads.append(conn is db)
+        else:
+            time.sleep(0.3)  # the filtered arm: the other connection is free long before
+        return real(conn, iq, profile, where, args)
+
+    monkeypatch.setattr(pipeline, "_lexical", slow_filtered_bm25f)
+    both = rank(db, request, settings, DEFAULT_PROFILE, side=lambda: get_pool(settings, "read").connection())
+    assert (both.listing_ids, both.evidence, both.abstained) == (alone.listing_ids, alone.evidence, alone.abstained)
+    assert reference_reads == [False]  # once, on the semantic arm's connection

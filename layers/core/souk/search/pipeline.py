@@ -363,6 +363,27 @@ class _FactClaims:
         return candidates.read(conn, mine, self._now, self._window_days) if mine else {}
 
 
+class _LexicalReference:
+    """The unconstrained query's BM25F top ``AGREEMENT_DEPTH`` for a filtered query, read once by whichever
+    connection frees first: the semantic arm's, when the filtered vector search answers before BM25F (at 100k
+    listings BM25F is the long pole, and its reference doubled it), else the lexical arm's."""
+
+    def __init__(self, iq: InterpretedQuery, profile: Profile) -> None:
+        self._iq, self._profile = iq, replace(profile, pool=abstention.AGREEMENT_DEPTH)
+        self._lock = threading.Lock()
+        self._taken = False
+        self.hits: list[bm25f.LexicalHit] | None = None
+
+    def take(self, conn: Connection) -> bool:
+        """Read it on ``conn`` unless another connection has taken it; True when this call read it."""
+        with self._lock:
+            if self._taken:
+                return False
+            self._taken = True
+        self.hits = _lexical(conn, self._iq, self._profile, health.LISTED_SQL, {})
+        return True
+
+
 # How long a search waits for its second connection before running the arms one after the other: under
 # load every connection is busy and waiting would only queue the request behind others.
 SIDE_WAIT_S = 0.005
@@ -396,18 +417,17 @@ def _both_arms(
     own); when no second connection is free at once, one after the other on ``conn``."""
     future: Future[_SemanticArm | None] | None = None
     claims: _FactClaims | None = None
+    shared = _LexicalReference(iq, profile) if reference_needed else None
     if side is not None and profile.semantic and profile.lexical != "none":
         claims = _FactClaims(now, settings.quality_window_days)
-        future = _ARM_THREADS.submit(_semantic_on_side, side, iq, settings, profile, where, args, claims)
+        future = _ARM_THREADS.submit(_semantic_on_side, side, iq, settings, profile, where, args, claims, shared)
     lexical_hits = _lexical(conn, iq, profile, where, args)
     # Beside the semantic arm, the lexical hits' facts are read now, on this connection; one after the other
     # (no second connection), everything is read once after fusion instead: one statement, not two.
     lexical_facts = claims.read(conn, lexical_hits) if claims is not None else {}
-    lexical_reference = (
-        _lexical(conn, iq, replace(profile, pool=abstention.AGREEMENT_DEPTH), health.LISTED_SQL, {})
-        if reference_needed
-        else None
-    )
+    if shared is not None and not shared.take(conn) and future is not None:
+        future.result()  # the semantic arm's connection took the reference: it reads it before returning
+    lexical_reference = shared.hits if shared is not None else None
     reference_hits = None
     may_exclude = reference_needed and _constraints_may_exclude_topic(lexical_hits, lexical_reference, profile)
     if may_exclude and profile.semantic:
@@ -461,12 +481,16 @@ def _semantic_on_side(
     where: str,
     args: dict[str, object],
     claims: _FactClaims,
+    reference: _LexicalReference | None = None,
 ) -> _SemanticArm | None:
     from psycopg_pool import PoolTimeout
 
     try:
         with side() as conn:
-            return _semantic_arm(conn, iq, settings, profile, where, args, claims)
+            arm = _semantic_arm(conn, iq, settings, profile, where, args, claims)
+            if reference is not None:
+                reference.take(conn)  # when the lexical arm has not yet: BM25F is still running there
+            return arm
     except PoolTimeout:
         return None  # no second connection free: the caller runs the arm on its own
 
