@@ -87,3 +87,24 @@ def test_a_hit_fusion_leaves_out_gets_no_boost(db, settings, semantic_index) -> 
     assert profile.settlement
     result = rank(db, RankRequest("weather", Filters(), profile, CLOCK), settings, profile)
     assert result.listing_ids and len(result.listing_ids) == 2  # the weather listings: the PDF tool matched no word
+
+
+def test_a_large_bm25f_evaluation_split_across_two_connections_ranks_as_one(db, settings, semantic_index, monkeypatch):
+    from souk.search import bm25f, pipeline
+
+    _catalog(db, settings, semantic_index)
+    alone = {query: _rank(db, settings, query, two_connections=False) for query in QUERIES}
+    monkeypatch.setattr(pipeline, "SPLIT_MIN_MATCHES", 0)  # every evaluation is "large" in this small catalog
+    shares: list[object] = []
+    real = bm25f._evaluate
+
+    def recording(conn: Any, order: Any, e: int, where: str, params: Any, id_range: Any, trace: Any) -> Any:
+        shares.append(id_range)
+        return real(conn, order, e, where, params, id_range, trace)
+
+    monkeypatch.setattr(bm25f, "_evaluate", recording)
+    for query in QUERIES:
+        shares.clear()
+        assert _rank(db, settings, query, two_connections=True) == alone[query], query
+        ranged = [share for share in shares if share is not None]  # None: a first guess, a filtered query's reference
+        assert len(ranged) == 2 and ranged[0] != ranged[1], query  # two shares, each scored once

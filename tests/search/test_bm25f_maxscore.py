@@ -228,3 +228,30 @@ def test_few_matches_are_scored_in_one_evaluation(catalog: psycopg.Connection[An
             catalog, terms, **kw
         )
         assert trace.attempts == ([trace.terms] if trace.terms else []), terms  # no term left in the catalog: none
+
+
+@pytest.mark.parametrize("pool", [250, 10])
+def test_two_id_shares_merge_into_the_whole_ranking(catalog: psycopg.Connection[Any], pool: int) -> None:
+    """Each share ranked with the whole catalog's statistics, pruned or exhaustive, then merged: the exhaustive
+    ranking of all listings, ties and all (the shares run on two connections at 100k listings)."""
+    shares = bm25f.halves(catalog)
+    assert shares is not None and shares[0][1] == shares[1][0]  # adjacent, disjoint
+    kw = dict(
+        where="TRUE",
+        args={},
+        k1=DEFAULT_PROFILE.k1,
+        field_weights=DEFAULT_PROFILE.field_weights,
+        field_b=DEFAULT_PROFILE.field_b,
+        pool=pool,
+    )
+    split_somewhere = 0
+    for terms in golden_terms(catalog)[::2]:
+        whole = bm25f.bm25f_search_reference(catalog, terms, **kw)  # type: ignore[arg-type]
+        for below in (0, bm25f.EXHAUSTIVE_MAX_MATCHES):
+            parts = [
+                bm25f.bm25f_search(catalog, terms, **kw, exhaustive_below=below, id_range=share)  # type: ignore[arg-type]
+                for share in shares
+            ]
+            assert bm25f.merge(parts, pool) == whole, terms
+            split_somewhere += all(parts)
+    assert split_somewhere > 0  # both shares held hits for some queries: the merge did interleave

@@ -151,22 +151,25 @@ def test_the_reference_is_read_once_by_whichever_connection_frees_first(db, sett
     import time
 
     from souk.db import get_pool
-    from souk.search import pipeline
+    from souk.search import bm25f, pipeline
 
     _catalog(db, settings, semantic_index)
     request = RankRequest(QUERY, Filters(network="stellar:testnet"))
     alone = rank(db, request, settings, DEFAULT_PROFILE)
-    real = pipeline._lexical
+    real_lexical, real_plan = pipeline._lexical, bm25f.plan_search
     reference_reads: list[bool] = []
 
-    def slow_filtered_bm25f(conn: Any, iq: Any, profile: Any, where: str, args: Any) -> Any:
+    def recording(conn: Any, iq: Any, profile: Any, where: str, args: Any, **kw: Any) -> Any:
         if where == LISTED_SQL:
             reference_reads.append(conn is db)
-        else:
-            time.sleep(0.3)  # the filtered arm: the other connection is free long before
-        return real(conn, iq, profile, where, args)
+        return real_lexical(conn, iq, profile, where, args, **kw)
 
-    monkeypatch.setattr(pipeline, "_lexical", slow_filtered_bm25f)
+    def slow_filtered_arm(*a: Any, **kw: Any) -> Any:
+        time.sleep(0.3)  # the filtered lexical arm: the other connection is free long before it answers
+        return real_plan(*a, **kw)
+
+    monkeypatch.setattr(pipeline, "_lexical", recording)
+    monkeypatch.setattr(bm25f, "plan_search", slow_filtered_arm)
     both = rank(db, request, settings, DEFAULT_PROFILE, side=lambda: get_pool(settings, "read").connection())
     assert (both.listing_ids, both.evidence, both.abstained) == (alone.listing_ids, alone.evidence, alone.abstained)
     assert reference_reads == [False]  # once, on the semantic arm's connection

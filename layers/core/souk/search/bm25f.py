@@ -112,7 +112,7 @@ LIMIT %(pool)s
 # matching an essential one. With every term essential (nothing pruned) that is just the query terms'
 # postings, read once instead of twice (no candidate set to build and join back).
 _TF_ESSENTIAL = """cand AS (SELECT l.id AS listing_id FROM listings l
-         WHERE l.id IN (SELECT listing_id FROM lexical_postings WHERE term = ANY(%(essential)s::text[]))
+         WHERE l.id IN (SELECT listing_id FROM lexical_postings WHERE term = ANY(%(essential)s::text[]){range})
            AND {where}),
 tf AS (
     SELECT p.listing_id, p.term,
@@ -128,9 +128,12 @@ _TF_ALL = """tf AS (
     FROM lexical_postings p
     JOIN listings l ON l.id = p.listing_id
     JOIN wf ON wf.field = p.field
-    WHERE p.term = ANY(%(terms)s::text[]) AND {where}
+    WHERE p.term = ANY(%(terms)s::text[]){range} AND {where}
     GROUP BY p.listing_id, p.term
 )"""
+# A share of the listings by id, read off the postings index ((term, listing_id)): two shares run side by side on
+# two connections, and the top k of their two top-k lists is the top k of all (``IdRange``).
+_RANGE = " AND {alias}listing_id >= %(id_from)s AND {alias}listing_id < %(id_to)s"
 
 _STATS_SQL = """
 SELECT NULL::text AS term, field, doc_count AS a, total_length AS b, NULL::int AS c FROM bm25f_field_stats
@@ -139,6 +142,8 @@ SELECT s.term, bd.field, s.df, bd.max_tf, bd.min_length
 FROM bm25f_term_stats s JOIN bm25f_term_bounds bd USING (term)
 WHERE s.term = ANY(%(terms)s::text[]) AND s.df > 0
 """
+
+IdRange = tuple[int, int]  # [from, to): a share of the listing ids
 
 # Slack for the pruning test: bounds are computed in Python, scores in SQL and rounded to 9 decimals.
 _MARGIN = 1e-8
@@ -230,6 +235,46 @@ class SearchTrace:
     terms: int = 0
 
 
+@dataclass
+class Plan:
+    """A BM25F top-k search up to its last evaluation: ``hits`` when the first one settled the top k, else the
+    essential terms of the evaluation that will, which ``final`` runs on any connection, on all listings or a
+    share of their ids (two shares on two connections, ``merge``d, give the same top k)."""
+
+    hits: list[LexicalHit] | None
+    matches: int  # (listing, term) matches the final evaluation reads
+    _essential: int
+    _order: list[str]
+    _where: str
+    _params: dict[str, object]
+    _trace: SearchTrace | None
+
+    def final(self, conn: Connection, id_range: IdRange | None = None) -> list[LexicalHit]:
+        if self.hits is not None:
+            return self.hits
+        return _evaluate(conn, self._order, self._essential, self._where, self._params, id_range, self._trace)
+
+
+def _evaluate(
+    conn: Connection,
+    order: list[str],
+    e: int,
+    where: str,
+    params: dict[str, object],
+    id_range: IdRange | None,
+    trace: SearchTrace | None,
+) -> list[LexicalHit]:
+    """One evaluation: the listings matching ``order[:e]`` (every query term's when ``e`` is all of them)."""
+    if trace is not None:
+        trace.attempts.append(e)
+    every = e == len(order)
+    share = "" if id_range is None else _RANGE.format(alias="p." if every else "")
+    if id_range is not None:
+        params = params | {"id_from": id_range[0], "id_to": id_range[1]}
+    tf = (_TF_ALL if every else _TF_ESSENTIAL).format(where=where, range=share)
+    return _hits(conn, _MAXSCORE_SQL.format(tf=tf), params | {"essential": order[:e]})
+
+
 def bm25f_search(
     conn: Connection,
     terms: list[str],
@@ -242,17 +287,51 @@ def bm25f_search(
     pool: int,
     trace: SearchTrace | None = None,
     exhaustive_below: int = EXHAUSTIVE_MAX_MATCHES,
+    id_range: IdRange | None = None,
 ) -> list[LexicalHit]:
     """Rank listings passing ``where`` (alias ``l``) by BM25F over ``terms`` (already analyzed): the
     top ``pool``, exactly as the exhaustive evaluation ranks them. Terms matching at most
-    ``exhaustive_below`` listings in all are scored in one evaluation, without pruning."""
+    ``exhaustive_below`` listings in all are scored in one evaluation, without pruning. With ``id_range``, only
+    the listings whose id is in it, scored with the whole catalog's statistics (``merge`` joins two shares)."""
+    plan = plan_search(
+        conn,
+        terms,
+        where=where,
+        args=args,
+        k1=k1,
+        field_weights=field_weights,
+        field_b=field_b,
+        pool=pool,
+        trace=trace,
+        exhaustive_below=exhaustive_below,
+        id_range=id_range,
+    )
+    return plan.final(conn, id_range)
+
+
+def plan_search(
+    conn: Connection,
+    terms: list[str],
+    *,
+    where: str,
+    args: dict[str, object],
+    k1: float,
+    field_weights: tuple[float, ...],
+    field_b: tuple[float, ...],
+    pool: int,
+    trace: SearchTrace | None = None,
+    exhaustive_below: int = EXHAUSTIVE_MAX_MATCHES,
+    id_range: IdRange | None = None,
+) -> Plan:
+    """``bm25f_search`` up to its last evaluation (MaxScore's first guess, when it prunes, runs here)."""
+    done = Plan([], 0, 0, [], where, {}, trace)
     if not terms or pool <= 0:
-        return []
+        return done
     params = args | _params(terms, k1, field_weights, field_b, pool)
     stats = corpus_stats(conn, list(dict.fromkeys(terms)))
     present = [t for t in dict.fromkeys(terms) if stats.df.get(t)]
     if not present:
-        return []
+        return done
     fields = [int(f) for f in Field]
     prunable = k1 >= 0 and all(w >= 0 for w in field_weights) and all(0 <= b <= 1 for b in field_b)
     weights, bs = dict(zip(fields, field_weights, strict=True)), dict(zip(fields, field_b, strict=True))
@@ -263,11 +342,8 @@ def bm25f_search(
     if trace is not None:
         trace.terms = len(order)
 
-    def run(e: int) -> list[LexicalHit]:
-        if trace is not None:
-            trace.attempts.append(e)
-        tf = (_TF_ALL if e == len(order) else _TF_ESSENTIAL).format(where=where)
-        return _hits(conn, _MAXSCORE_SQL.format(tf=tf), params | {"essential": order[:e]})
+    def final(e: int) -> Plan:
+        return Plan(None, sum(stats.df[t] for t in order), e, order, where, params, trace)
 
     def beaten(e: int, theta: float) -> bool:
         return rest[e] * (1 + 1e-9) + _MARGIN < theta
@@ -280,15 +356,37 @@ def bm25f_search(
             if seen >= pool:
                 e = i
                 break
-    hits = run(e)
-    if e == len(order) or len(hits) < pool:
-        return hits if e == len(order) else run(len(order))
+    if e == len(order):
+        return final(e)
+    hits = _evaluate(conn, order, e, where, params, id_range, trace)
+    if len(hits) < pool:
+        return final(len(order))
     theta = hits[-1].score
     if beaten(e, theta):
-        return hits
+        return Plan(hits, 0, e, order, where, params, trace)
     # The k-th best so far is a floor on the final k-th best: the fewest essential terms it prunes.
-    e = next(i for i in range(e + 1, len(order) + 1) if i == len(order) or beaten(i, theta))
-    return run(e)
+    return final(next(i for i in range(e + 1, len(order) + 1) if i == len(order) or beaten(i, theta)))
+
+
+def merge(shares: list[list[LexicalHit]], pool: int) -> list[LexicalHit]:
+    """The top ``pool`` of the listings of disjoint id shares, each share's own top ``pool``: in the exhaustive
+    order (score descending, then id)."""
+    return sorted((h for share in shares for h in share), key=lambda h: (-h.score, h.listing_id))[:pool]
+
+
+def halves(conn: Connection) -> tuple[IdRange, IdRange] | None:
+    """The listing ids' span cut at its middle (two index probes); None with no listings."""
+    row = conn.execute("SELECT min(id) AS low, max(id) AS high FROM listings").fetchone()
+    if row is None or row["low"] is None:
+        return None
+    low, high = int(row["low"]), int(row["high"]) + 1
+    middle = (low + high) // 2
+    return (low, middle), (middle, high)
+
+
+def total_matches(conn: Connection, terms: list[str]) -> int:
+    """How many (listing, term) matches the terms have in all: what an evaluation of them costs."""
+    return sum(term_document_frequency(conn, terms).values()) if terms else 0
 
 
 def term_document_frequency(conn: Connection, terms: list[str]) -> dict[str, int]:

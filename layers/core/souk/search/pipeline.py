@@ -363,25 +363,65 @@ class _FactClaims:
         return candidates.read(conn, mine, self._now, self._window_days) if mine else {}
 
 
-class _LexicalReference:
-    """The unconstrained query's BM25F top ``AGREEMENT_DEPTH`` for a filtered query, read once by whichever
-    connection frees first: the semantic arm's, when the filtered vector search answers before BM25F (at 100k
-    listings BM25F is the long pole, and its reference doubled it), else the lexical arm's."""
+class _Chores:
+    """SQL reads a search needs besides its two arms (the filtered query's lexical reference, the second share of
+    a large BM25F evaluation), each run once by whichever connection frees first: the semantic arm's, when the
+    vector search answers before BM25F (as at 100k listings, where BM25F is the long pole), else the lexical
+    arm's. A chore stores its own result. The lexical arm adds a share of its final BM25F evaluation only once
+    its first one has run, so the other connection waits for it until the lexical arm ``close``s the list."""
 
-    def __init__(self, iq: InterpretedQuery, profile: Profile) -> None:
-        self._iq, self._profile = iq, replace(profile, pool=abstention.AGREEMENT_DEPTH)
+    def __init__(self) -> None:
+        self._ready = threading.Condition()
+        self._queue: list[Callable[[Connection], None]] = []
+        self._closed = False
+
+    def add(self, chore: Callable[[Connection], None], *, first: bool = False) -> None:
+        with self._ready:
+            self._queue.insert(0 if first else len(self._queue), chore)
+            self._ready.notify()
+
+    def close(self) -> None:
+        """No more chores will be added."""
+        with self._ready:
+            self._closed = True
+            self._ready.notify_all()
+
+    def run(self, conn: Connection, *, wait: bool = False) -> None:
+        """Run the chores no connection has taken yet, on ``conn``; with ``wait``, also those added until
+        ``close``."""
+        while True:
+            with self._ready:
+                while wait and not self._queue and not self._closed:
+                    self._ready.wait()
+                if not self._queue:
+                    return
+                chore = self._queue.pop(0)
+            chore(conn)
+
+
+class _ChoreResults:
+    """What the chores read, by name; ``expected`` counts the chores whose result the search waits for."""
+
+    def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._taken = False
-        self.hits: list[bm25f.LexicalHit] | None = None
+        self._results: dict[str, list[bm25f.LexicalHit] | None] = {}
+        self.expected = 0
 
-    def take(self, conn: Connection) -> bool:
-        """Read it on ``conn`` unless another connection has taken it; True when this call read it."""
+    def put(self, name: str, hits: list[bm25f.LexicalHit] | None) -> None:
         with self._lock:
-            if self._taken:
-                return False
-            self._taken = True
-        self.hits = _lexical(conn, self._iq, self._profile, health.LISTED_SQL, {})
-        return True
+            self._results[name] = hits
+
+    def has(self, name: str) -> bool:
+        with self._lock:
+            return name in self._results
+
+    def get(self, name: str) -> list[bm25f.LexicalHit] | None:
+        with self._lock:
+            return self._results.get(name)
+
+    def missing(self) -> bool:
+        with self._lock:
+            return len(self._results) < self.expected
 
 
 # How long a search waits for its second connection before running the arms one after the other: under
@@ -417,17 +457,27 @@ def _both_arms(
     own); when no second connection is free at once, one after the other on ``conn``."""
     future: Future[_SemanticArm | None] | None = None
     claims: _FactClaims | None = None
-    shared = _LexicalReference(iq, profile) if reference_needed else None
+    chores, read = _Chores(), _ChoreResults()
+    if reference_needed:
+        reference_profile = replace(profile, pool=abstention.AGREEMENT_DEPTH)
+        read.expected += 1
+        chores.add(lambda c: read.put("reference", _lexical(c, iq, reference_profile, health.LISTED_SQL, {})))
     if side is not None and profile.semantic and profile.lexical != "none":
         claims = _FactClaims(now, settings.quality_window_days)
-        future = _ARM_THREADS.submit(_semantic_on_side, side, iq, settings, profile, where, args, claims, shared)
-    lexical_hits = _lexical(conn, iq, profile, where, args)
+        future = _ARM_THREADS.submit(_semantic_on_side, side, iq, settings, profile, where, args, claims, chores)
+    try:
+        lexical_hits = _lexical_shared(conn, iq, profile, where, args, chores if future is not None else None, read)
+    finally:
+        chores.close()
+    chores.run(conn)
+    if read.missing() and future is not None:
+        future.result()  # the semantic arm's connection took a chore: it finishes it before returning
+    if read.has("second"):
+        lexical_hits = bm25f.merge([lexical_hits or [], read.get("second") or []], profile.pool)
     # Beside the semantic arm, the lexical hits' facts are read now, on this connection; one after the other
     # (no second connection), everything is read once after fusion instead: one statement, not two.
     lexical_facts = claims.read(conn, lexical_hits) if claims is not None else {}
-    if shared is not None and not shared.take(conn) and future is not None:
-        future.result()  # the semantic arm's connection took the reference: it reads it before returning
-    lexical_reference = shared.hits if shared is not None else None
+    lexical_reference = read.get("reference")
     reference_hits = None
     may_exclude = reference_needed and _constraints_may_exclude_topic(lexical_hits, lexical_reference, profile)
     if may_exclude and profile.semantic:
@@ -481,18 +531,18 @@ def _semantic_on_side(
     where: str,
     args: dict[str, object],
     claims: _FactClaims,
-    reference: _LexicalReference | None = None,
+    chores: _Chores | None = None,
 ) -> _SemanticArm | None:
     from psycopg_pool import PoolTimeout
 
     try:
         with side() as conn:
             arm = _semantic_arm(conn, iq, settings, profile, where, args, claims)
-            if reference is not None:
-                reference.take(conn)  # when the lexical arm has not yet: BM25F is still running there
+            if chores is not None:
+                chores.run(conn, wait=True)  # what the lexical arm's connection has not taken: it is in BM25F
             return arm
     except PoolTimeout:
-        return None  # no second connection free: the caller runs the arm on its own
+        return None  # no second connection free: the caller runs the arm and the chores on its own
 
 
 def _query_vector(
@@ -585,8 +635,55 @@ def select_terms(conn: Connection, terms: list[str], limit: int) -> list[str]:
     return [t for t in terms if t in keep]
 
 
+# A BM25F evaluation touching more (listing, term) matches than this is split in two id shares when a second
+# connection is at hand: the semantic arm's connection scores the second share once its vector search answers.
+# Measured at 100k listings (eval/bench_search_scale.txt): a 60k-match query 112 ms whole, 60 ms a share.
+SPLIT_MIN_MATCHES = 20_000
+
+
+def _lexical_shared(
+    conn: Connection,
+    iq: InterpretedQuery,
+    profile: Profile,
+    where: str,
+    args: dict[str, object],
+    chores: _Chores | None,
+    read: _ChoreResults,
+) -> list[bm25f.LexicalHit] | None:
+    """The lexical arm; a large final BM25F evaluation (after MaxScore's first guess, with its pruning decided on
+    the whole catalog) split in two id shares, the second left to ``chores`` (first in line) for the other
+    connection. The caller merges the shares (``bm25f.merge``)."""
+    if chores is None or profile.lexical != "bm25f":
+        return _lexical(conn, iq, profile, where, args)
+    plan = bm25f.plan_search(
+        conn,
+        select_terms(conn, list(iq.topical_terms), profile.max_query_terms),
+        where=where,
+        args=args,
+        k1=profile.k1,
+        field_weights=profile.field_weights,
+        field_b=profile.field_b,
+        pool=profile.pool,
+    )
+    shares = bm25f.halves(conn) if plan.hits is None and plan.matches > SPLIT_MIN_MATCHES else None
+    if shares is None:
+        return plan.final(conn)
+    first, second = shares
+    read.expected += 1
+    chores.add(lambda c: read.put("second", plan.final(c, second)), first=True)
+    chores.close()  # nothing else will be added: the other connection may stop waiting once it has this
+    return plan.final(conn, first)
+
+
 def _lexical(
-    conn: Connection, iq: InterpretedQuery, profile: Profile, where: str, args: dict[str, object]
+    conn: Connection,
+    iq: InterpretedQuery,
+    profile: Profile,
+    where: str,
+    args: dict[str, object],
+    *,
+    terms: list[str] | None = None,
+    id_range: bm25f.IdRange | None = None,
 ) -> list[bm25f.LexicalHit] | None:
     if profile.lexical == "none":
         return None
@@ -596,13 +693,14 @@ def _lexical(
         return baselines.tsrank_search(conn, iq.topical_text, where=where, args=args, pool=profile.pool)
     return bm25f.bm25f_search(
         conn,
-        select_terms(conn, list(iq.topical_terms), profile.max_query_terms),
+        select_terms(conn, list(iq.topical_terms), profile.max_query_terms) if terms is None else terms,
         where=where,
         args=args,
         k1=profile.k1,
         field_weights=profile.field_weights,
         field_b=profile.field_b,
         pool=profile.pool,
+        id_range=id_range,
     )
 
 
