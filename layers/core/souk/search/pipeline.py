@@ -18,6 +18,7 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from decimal import Decimal
+from typing import Any
 
 import numpy as np
 
@@ -655,16 +656,8 @@ def _lexical_shared(
     connection. The caller merges the shares (``bm25f.merge``)."""
     if chores is None or profile.lexical != "bm25f":
         return _lexical(conn, iq, profile, where, args)
-    plan = bm25f.plan_search(
-        conn,
-        select_terms(conn, list(iq.topical_terms), profile.max_query_terms),
-        where=where,
-        args=args,
-        k1=profile.k1,
-        field_weights=profile.field_weights,
-        field_b=profile.field_b,
-        pool=profile.pool,
-    )
+    terms = select_terms(conn, list(iq.topical_terms), profile.max_query_terms)
+    plan = bm25f.plan_search(conn, terms, where=where, args=args, **_bm25f_parameters(profile))
     shares = bm25f.halves(conn) if plan.hits is None and plan.matches > SPLIT_MIN_MATCHES else None
     if shares is None:
         return plan.final(conn)
@@ -675,15 +668,12 @@ def _lexical_shared(
     return plan.final(conn, first)
 
 
+def _bm25f_parameters(profile: Profile) -> dict[str, Any]:
+    return {"k1": profile.k1, "field_weights": profile.field_weights, "field_b": profile.field_b, "pool": profile.pool}
+
+
 def _lexical(
-    conn: Connection,
-    iq: InterpretedQuery,
-    profile: Profile,
-    where: str,
-    args: dict[str, object],
-    *,
-    terms: list[str] | None = None,
-    id_range: bm25f.IdRange | None = None,
+    conn: Connection, iq: InterpretedQuery, profile: Profile, where: str, args: dict[str, object]
 ) -> list[bm25f.LexicalHit] | None:
     if profile.lexical == "none":
         return None
@@ -691,17 +681,8 @@ def _lexical(
         return baselines.phrase_search(conn, iq.normalized, where=where, args=args, pool=profile.pool)
     if profile.lexical == "tsrank":
         return baselines.tsrank_search(conn, iq.topical_text, where=where, args=args, pool=profile.pool)
-    return bm25f.bm25f_search(
-        conn,
-        select_terms(conn, list(iq.topical_terms), profile.max_query_terms) if terms is None else terms,
-        where=where,
-        args=args,
-        k1=profile.k1,
-        field_weights=profile.field_weights,
-        field_b=profile.field_b,
-        pool=profile.pool,
-        id_range=id_range,
-    )
+    terms = select_terms(conn, list(iq.topical_terms), profile.max_query_terms)
+    return bm25f.bm25f_search(conn, terms, where=where, args=args, **_bm25f_parameters(profile))
 
 
 _SANDBOX_WORDS = frozenset(
