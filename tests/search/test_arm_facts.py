@@ -108,3 +108,34 @@ def test_a_large_bm25f_evaluation_split_across_two_connections_ranks_as_one(db, 
         assert _rank(db, settings, query, two_connections=True) == alone[query], query
         ranged = [share for share in shares if share is not None]  # None: a first guess, a filtered query's reference
         assert len(ranged) == 2 and ranged[0] != ranged[1], query  # two shares, each scored once
+
+
+def test_the_second_connection_goes_back_once_no_share_will_come(db, settings, semantic_index, monkeypatch):
+    """Without a share to score, the semantic arm's connection is released when its own work is done, not held until
+    the lexical arm answers (it waits only while a share may still be published)."""
+    import threading
+    import time
+
+    from souk.search import bm25f, pipeline
+
+    _catalog(db, settings, semantic_index)
+    finished: dict[str, float] = {}
+    real_final, real_side = bm25f.Plan.final, pipeline._semantic_on_side
+
+    def slow_final(plan: Any, conn: Any, id_range: Any = None) -> Any:
+        hits = real_final(plan, conn, id_range)
+        if threading.current_thread() is threading.main_thread():
+            time.sleep(0.3)  # the lexical arm's final evaluation, long after the decision that nothing is split
+            finished["lexical"] = time.monotonic()
+        return hits
+
+    def timed_side(*a: Any, **kw: Any) -> Any:
+        try:
+            return real_side(*a, **kw)
+        finally:
+            finished["side"] = time.monotonic()
+
+    monkeypatch.setattr(bm25f.Plan, "final", slow_final)
+    monkeypatch.setattr(pipeline, "_semantic_on_side", timed_side)
+    _rank(db, settings, "current weather for a city", two_connections=True)
+    assert finished["lexical"] - finished["side"] > 0.2

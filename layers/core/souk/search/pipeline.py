@@ -654,12 +654,17 @@ def _lexical_shared(
     """The lexical arm; a large final BM25F evaluation (after MaxScore's first guess, with its pruning decided on
     the whole catalog) split in two id shares, the second left to ``chores`` (first in line) for the other
     connection. The caller merges the shares (``bm25f.merge``)."""
+    # The other connection waits for chores until ``close``: as soon as no share will come, it is told, so it goes
+    # back to the pool instead of waiting out this arm.
     if chores is None or profile.lexical != "bm25f":
+        if chores is not None:
+            chores.close()
         return _lexical(conn, iq, profile, where, args)
     terms = select_terms(conn, list(iq.topical_terms), profile.max_query_terms)
     plan = bm25f.plan_search(conn, terms, where=where, args=args, **_bm25f_parameters(profile))
     shares = bm25f.halves(conn) if plan.hits is None and plan.matches > SPLIT_MIN_MATCHES else None
     if shares is None:
+        chores.close()
         return plan.final(conn)
     first, second = shares
     read.expected += 1
