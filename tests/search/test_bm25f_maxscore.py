@@ -70,8 +70,10 @@ def golden_terms(conn: psycopg.Connection[Any]) -> list[list[str]]:
     return out
 
 
-def both(conn: psycopg.Connection[Any], terms: list[str], profile: Any, pool: int, where: str = "TRUE", args=None):  # type: ignore[no-untyped-def]
-    kw = dict(
+def search_kwargs(
+    profile: Any, pool: int, where: str = "TRUE", args: dict[str, object] | None = None
+) -> dict[str, Any]:
+    return dict(
         where=where,
         args=args or {},
         k1=profile.k1,
@@ -79,6 +81,10 @@ def both(conn: psycopg.Connection[Any], terms: list[str], profile: Any, pool: in
         field_b=profile.field_b,
         pool=pool,
     )
+
+
+def both(conn: psycopg.Connection[Any], terms: list[str], profile: Any, pool: int, where: str = "TRUE", args=None):  # type: ignore[no-untyped-def]
+    kw = search_kwargs(profile, pool, where, args)
     trace = bm25f.SearchTrace()
     # Pruning on however few matches: the fixture catalog is far below EXHAUSTIVE_MAX_MATCHES.
     new = bm25f.bm25f_search(conn, terms, **kw, trace=trace, exhaustive_below=0)
@@ -214,14 +220,7 @@ def test_statistics_exact_after_updates_deletes_and_concurrent_writers(
 
 def test_few_matches_are_scored_in_one_evaluation(catalog: psycopg.Connection[Any]) -> None:
     """Below EXHAUSTIVE_MAX_MATCHES the terms' matches are scored at once (one SQL evaluation), with the same result."""
-    kw = dict(
-        where="TRUE",
-        args={},
-        k1=DEFAULT_PROFILE.k1,
-        field_weights=DEFAULT_PROFILE.field_weights,
-        field_b=DEFAULT_PROFILE.field_b,
-        pool=10,
-    )
+    kw = search_kwargs(DEFAULT_PROFILE, 10)
     for terms in golden_terms(catalog)[::10]:
         trace = bm25f.SearchTrace()
         assert bm25f.bm25f_search(catalog, terms, **kw, trace=trace) == bm25f.bm25f_search_reference(
@@ -236,21 +235,13 @@ def test_two_id_shares_merge_into_the_whole_ranking(catalog: psycopg.Connection[
     ranking of all listings, ties and all (the shares run on two connections at 100k listings)."""
     shares = bm25f.halves(catalog)
     assert shares is not None and shares[0][1] == shares[1][0]  # adjacent, disjoint
-    kw = dict(
-        where="TRUE",
-        args={},
-        k1=DEFAULT_PROFILE.k1,
-        field_weights=DEFAULT_PROFILE.field_weights,
-        field_b=DEFAULT_PROFILE.field_b,
-        pool=pool,
-    )
+    kw = search_kwargs(DEFAULT_PROFILE, pool)
     split_somewhere = 0
     for terms in golden_terms(catalog)[::2]:
-        whole = bm25f.bm25f_search_reference(catalog, terms, **kw)  # type: ignore[arg-type]
+        whole = bm25f.bm25f_search_reference(catalog, terms, **kw)
         for below in (0, bm25f.EXHAUSTIVE_MAX_MATCHES):
             parts = [
-                bm25f.bm25f_search(catalog, terms, **kw, exhaustive_below=below, id_range=share)  # type: ignore[arg-type]
-                for share in shares
+                bm25f.bm25f_search(catalog, terms, **kw, exhaustive_below=below, id_range=share) for share in shares
             ]
             assert bm25f.merge(parts, pool) == whole, terms
             split_somewhere += all(parts)

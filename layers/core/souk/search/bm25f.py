@@ -384,11 +384,6 @@ def halves(conn: Connection) -> tuple[IdRange, IdRange] | None:
     return (low, middle), (middle, high)
 
 
-def total_matches(conn: Connection, terms: list[str]) -> int:
-    """How many (listing, term) matches the terms have in all: what an evaluation of them costs."""
-    return sum(term_document_frequency(conn, terms).values()) if terms else 0
-
-
 def term_document_frequency(conn: Connection, terms: list[str]) -> dict[str, int]:
     rows = conn.execute("SELECT term, df FROM bm25f_term_stats WHERE term = ANY(%s) AND df > 0", (terms,)).fetchall()
     return {r["term"]: int(r["df"]) for r in rows}

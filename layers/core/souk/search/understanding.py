@@ -165,14 +165,14 @@ def normalize_query(query: str) -> str:
 
 def interpret(query: str) -> InterpretedQuery:
     """Read the constraints out of ``query``; raises QueryTooLong past MAX_QUERY_CHARS."""
-    collapsed = _collapse(query)
-    length = len(collapsed.lower())
+    # Line by line (the same text as collapsing the whole), so a pasted conversation's turns keep their lines.
+    collapsed = [line for line in (_collapse(raw) for raw in query.split("\n")) if line]
+    length = len(" ".join(collapsed).lower())
     if length > MAX_QUERY_CHARS:
         # Counted after NFKC (one ligature such as U+FDFA is 18 characters), which is the text the rules scan.
         after = " after Unicode (NFKC) normalization" if length != len(query) else ""
         raise QueryTooLong(f"query is {length} characters{after}; the limit is {MAX_QUERY_CHARS}")
-    # Line by line (the same text as collapsing the whole), so a pasted conversation's turns keep their lines.
-    lines = [phrasebook.to_english(line) for line in (_collapse(raw) for raw in query.split("\n")) if line]
+    lines = [phrasebook.to_english(line) for line in collapsed]
     cased = " ".join(lines)
     normalized = cased.lower()
     line_starts = frozenset(itertools.accumulate((len(line) + 1 for line in lines[:-1]), initial=0))
@@ -2448,8 +2448,10 @@ class _Scan:
     def names_rail_elsewhere(self, i: int) -> bool:
         """Another chain name follows a payment word ("..., pay on solana"): that one is the rail."""
         for k, word in enumerate(self.words):
-            if k != i and word in n.FAMILIES and self.look_back(k, 3, _RAIL_VERBS | _PAY_NOUNS) >= 0:
-                return not self.assistant_said(k)  # "assistant: I found 3 that settle on Solana" names no rail
+            # not "assistant: I found 3 that settle on Solana": the assistant names no rail
+            named = k != i and word in n.FAMILIES and not self.assistant_said(k)
+            if named and self.look_back(k, 3, _RAIL_VERBS | _PAY_NOUNS) >= 0:
+                return True
         return False
 
     def assistant_said(self, k: int) -> bool:
