@@ -75,11 +75,11 @@ import unicodedata
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Literal, cast
+from typing import Literal, NamedTuple, cast
 
 from souk import assets as a
 from souk import networks as n
-from souk.search import phrasebook
+from souk.search import phrasebook, reading_model
 from souk.search.analysis import STOPWORDS, tokenize
 from souk.search.constraint_notes import AppliedAs, ConstraintNote, NoteKind
 
@@ -165,6 +165,32 @@ def normalize_query(query: str) -> str:
 
 def interpret(query: str) -> InterpretedQuery:
     """Read the constraints out of ``query``; raises QueryTooLong past MAX_QUERY_CHARS."""
+    return _scan(query).result()
+
+
+class ReadingExample(NamedTuple):
+    """One constraint phrase the rules claimed, as the reading model sees it (for its training)."""
+
+    kind: str
+    value: object
+    role: AppliedAs
+    negated: bool
+    context: list[str]
+
+
+def reading_examples(query: str) -> list[ReadingExample]:
+    """Every network, price, type and method phrase the rules claim in ``query``, with the role they give it
+    without the reading model's second opinion, and its context features."""
+    scan = _scan(query, second_opinion=False)
+    scan.result()
+    return [
+        ReadingExample(c.kind, c.value, c.role, c.negated, reading_model.features(scan.words, c.first, c.last))
+        for c in scan.claims
+        if c.kind in reading_model.KINDS
+    ]
+
+
+def _scan(query: str, *, second_opinion: bool = True) -> _Scan:
     # Line by line (the same text as collapsing the whole), so a pasted conversation's turns keep their lines.
     collapsed = [line for line in (_collapse(raw) for raw in query.split("\n")) if line]
     length = len(" ".join(collapsed).lower())
@@ -177,7 +203,9 @@ def interpret(query: str) -> InterpretedQuery:
     normalized = cased.lower()
     line_starts = frozenset(itertools.accumulate((len(line) + 1 for line in lines[:-1]), initial=0))
     # Capitals ("POST") are only evidence when lowercasing kept every offset in place.
-    return _Scan(normalized, cased if len(cased) == len(normalized) else None, line_starts).result()
+    return _Scan(
+        normalized, cased if len(cased) == len(normalized) else None, line_starts, second_opinion=second_opinion
+    )
 
 
 # --- vocabulary --------------------------------------------------------------------------------
@@ -1029,8 +1057,11 @@ class _Claim:
 class _Scan:
     """One pass over a normalized query: claims constraint phrases word by word, then negations."""
 
-    def __init__(self, text: str, cased: str | None, line_starts: frozenset[int] = frozenset()) -> None:
+    def __init__(
+        self, text: str, cased: str | None, line_starts: frozenset[int] = frozenset(), *, second_opinion: bool = True
+    ) -> None:
         self.text = text
+        self.second_opinion = second_opinion
         self.cased = cased
         matches = list(_WORD.finditer(text.replace("’", "'")))
         self.spans = [m.span() for m in matches]
@@ -1279,6 +1310,8 @@ class _Scan:
         self.mark_own_system()
         self.mark_negated_claims()
         self.drop_caller_context()
+        if self.second_opinion:
+            self.mark_unlikely()
         self.attach_filler()
         self.scan_negations()
         return self.build()
@@ -1334,6 +1367,34 @@ class _Scan:
             ):
                 claim.role = "topic"
                 claim.why = f"'{claim.phrase}': joined to a preference"
+
+    def mark_unlikely(self) -> None:
+        """A hard filter whose context the reading model (``souk.search.reading_model``) judges unlikely to be a
+        constraint is topical text instead: its words go back into the ranked text. The networks filtered in one
+        sentence share their role ("on Base, Solana and Polygon"), so they give way only together."""
+        filters = [c for c in self.claims if c.role == "filter" and not c.negated and c.kind in reading_model.KINDS]
+        chance = {
+            id(c): reading_model.probability(c.kind, reading_model.features(self.words, c.first, c.last))
+            for c in filters
+        }
+        for claim in filters:
+            p = chance[id(claim)]
+            if claim.kind == "network":
+                p = max(
+                    chance[id(c)]
+                    for c in filters
+                    if c.kind == "network" and self.sentence[c.first] == self.sentence[claim.first]
+                )
+            if p >= reading_model.VETO_BELOW:
+                continue
+            claim.role = "topic"
+            claim.why = (
+                f"'{claim.phrase}': the words around it seldom state a {claim.kind} constraint in the labeled "
+                f"understanding set (model probability {p:.2f}), so it stays topical text"
+            )
+            for k, owner in enumerate(self.owner):
+                if owner is claim:
+                    self.removed[self.spans[k][0] : self.spans[k][1]] = bytes(self.spans[k][1] - self.spans[k][0])
 
     def either_interface(self, claim: _Claim) -> bool:
         """ "a stock quote API or MCP tool", "an MCP server or an API": another interface offered as an alternative."""
