@@ -75,11 +75,11 @@ import unicodedata
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Literal, NamedTuple, cast
+from typing import Literal, cast
 
 from souk import assets as a
 from souk import networks as n
-from souk.search import phrasebook, reading_model
+from souk.search import phrasebook
 from souk.search.analysis import STOPWORDS, tokenize
 from souk.search.constraint_notes import AppliedAs, ConstraintNote, NoteKind
 
@@ -165,32 +165,6 @@ def normalize_query(query: str) -> str:
 
 def interpret(query: str) -> InterpretedQuery:
     """Read the constraints out of ``query``; raises QueryTooLong past MAX_QUERY_CHARS."""
-    return _scan(query).result()
-
-
-class ReadingExample(NamedTuple):
-    """One constraint phrase the rules claimed, as the reading model sees it (for its training)."""
-
-    kind: str
-    value: object
-    role: AppliedAs
-    negated: bool
-    context: list[str]
-
-
-def reading_examples(query: str) -> list[ReadingExample]:
-    """Every network, price, type and method phrase the rules claim in ``query``, with the role they give it
-    without the reading model's second opinion, and its context features."""
-    scan = _scan(query, second_opinion=False)
-    scan.result()
-    return [
-        ReadingExample(c.kind, c.value, c.role, c.negated, reading_model.features(scan.words, c.first, c.last))
-        for c in scan.claims
-        if c.kind in reading_model.KINDS
-    ]
-
-
-def _scan(query: str, *, second_opinion: bool = True) -> _Scan:
     # Line by line (the same text as collapsing the whole), so a pasted conversation's turns keep their lines.
     collapsed = [line for line in (_collapse(raw) for raw in query.split("\n")) if line]
     length = len(" ".join(collapsed).lower())
@@ -203,9 +177,7 @@ def _scan(query: str, *, second_opinion: bool = True) -> _Scan:
     normalized = cased.lower()
     line_starts = frozenset(itertools.accumulate((len(line) + 1 for line in lines[:-1]), initial=0))
     # Capitals ("POST") are only evidence when lowercasing kept every offset in place.
-    return _Scan(
-        normalized, cased if len(cased) == len(normalized) else None, line_starts, second_opinion=second_opinion
-    )
+    return _Scan(normalized, cased if len(cased) == len(normalized) else None, line_starts).result()
 
 
 # --- vocabulary --------------------------------------------------------------------------------
@@ -268,6 +240,8 @@ _PAY_VERBS = _set(
 )
 _ASSET_CONTEXT = _NET_PREPS | _PAY_VERBS | {"in", "with", "denominated", "priced"}
 _HARD_KINDS = frozenset({"network", "price", "type", "method"})
+# "GET-only endpoint", "POST-based webhook": a method joined to one of these is still the method
+_METHOD_COMPOUNDS = _set("only based style request requests endpoint endpoints route routes method call calls friendly")
 _WISH_FILLER = _set(
     "a an the on be paid priced costing via using through in is it to something one have would settle settles pay"
     " paying settling"
@@ -755,7 +729,10 @@ _VAULT_WORDS = _set("multisig multisigs safe safes vault vaults")
 _LISTED_ADJECTIVES = _set("public popular available known hosted remote existing official community trending x402")
 _SCANNED_OWN = _set("internal our every all")
 # A refused minimum price: "not willing to pay more than ...", "nothing that costs more than ...".
-_MIN_NEGATORS = _set("not never don't dont won't wont can't cannot nothing without unwilling refuse no")
+_MIN_NEGATORS = _set(
+    "not never don't dont won't wont can't cannot nothing without unwilling refuse no doesn't doesnt shouldn't shouldnt"
+    " mustn't mustnt wouldn't wouldnt isn't isnt"
+)
 _EACH_WORDS = _set("each every")
 _MONEY_VERBS = _set(
     "send sends sending transfer transfers transferring wire wiring tip refund refunds venmo zelle move moves moving"
@@ -885,7 +862,7 @@ _SPEC_FIELD = re.compile(
     # mainnet (USDC)"), a sentence's full stop, the end, a bullet dash or the next "key:"
     # (newlines are spaces by now); quotes may come escaped, as in a tool call's JSON arguments string
     r"\s*[:=]\s*\\?[\"']?(?P<value>[a-z0-9$€¢.:/ -]{1,40}?)\\?[\"']?"
-    r"(?=\s*(?:[,;})\](|[]|\.(?:\s|$)|$|-\s|[a-z_]+\s*[:=]))"
+    r"(?=\s*(?:[,;})\](|[]|\.(?:\s|$)|$|-\s|[a-z_]+\s*[:=]|\d{1,2}[.)]\s))"  # or the next item's number
 )
 # A refusal written as a field: a key naming exclusion, then one quoted name or a bracketed list of them.
 _EXCLUDE_FIELD = re.compile(
@@ -1057,11 +1034,8 @@ class _Claim:
 class _Scan:
     """One pass over a normalized query: claims constraint phrases word by word, then negations."""
 
-    def __init__(
-        self, text: str, cased: str | None, line_starts: frozenset[int] = frozenset(), *, second_opinion: bool = True
-    ) -> None:
+    def __init__(self, text: str, cased: str | None, line_starts: frozenset[int] = frozenset()) -> None:
         self.text = text
-        self.second_opinion = second_opinion
         self.cased = cased
         matches = list(_WORD.finditer(text.replace("’", "'")))
         self.spans = [m.span() for m in matches]
@@ -1310,8 +1284,6 @@ class _Scan:
         self.mark_own_system()
         self.mark_negated_claims()
         self.drop_caller_context()
-        if self.second_opinion:
-            self.mark_unlikely()
         self.attach_filler()
         self.scan_negations()
         return self.build()
@@ -1367,34 +1339,6 @@ class _Scan:
             ):
                 claim.role = "topic"
                 claim.why = f"'{claim.phrase}': joined to a preference"
-
-    def mark_unlikely(self) -> None:
-        """A hard filter whose context the reading model (``souk.search.reading_model``) judges unlikely to be a
-        constraint is topical text instead: its words go back into the ranked text. The networks filtered in one
-        sentence share their role ("on Base, Solana and Polygon"), so they give way only together."""
-        filters = [c for c in self.claims if c.role == "filter" and not c.negated and c.kind in reading_model.KINDS]
-        chance = {
-            id(c): reading_model.probability(c.kind, reading_model.features(self.words, c.first, c.last))
-            for c in filters
-        }
-        for claim in filters:
-            p = chance[id(claim)]
-            if claim.kind == "network":
-                p = max(
-                    chance[id(c)]
-                    for c in filters
-                    if c.kind == "network" and self.sentence[c.first] == self.sentence[claim.first]
-                )
-            if p >= reading_model.VETO_BELOW:
-                continue
-            claim.role = "topic"
-            claim.why = (
-                f"'{claim.phrase}': the words around it seldom state a {claim.kind} constraint in the labeled "
-                f"understanding set (model probability {p:.2f}), so it stays topical text"
-            )
-            for k, owner in enumerate(self.owner):
-                if owner is claim:
-                    self.removed[self.spans[k][0] : self.spans[k][1]] = bytes(self.spans[k][1] - self.spans[k][0])
 
     def either_interface(self, claim: _Claim) -> bool:
         """ "a stock quote API or MCP tool", "an MCP server or an API": another interface offered as an alternative."""
@@ -2460,7 +2404,10 @@ class _Scan:
         if self.task or self.question or first == 0:
             return ""
         end = last + 1 if self.at(last + 1) in ("only", "mainnet") and self.joined(last, last + 1) else last
-        if end != len(self.words) - 1:
+        # "ocr, base, <1c": the tag may come before a price cap that ends the query
+        if end != len(self.words) - 1 and not all(
+            self.owned_by(k, "price", "filter") for k in range(end + 1, len(self.words))
+        ):
             return ""
         lead = self.at(first - 1)
         if lead == "x402" or (lead in _SERVICE_HEADS and lead not in _GENERIC) or not self.link[first - 1]:
@@ -2987,6 +2934,15 @@ class _Scan:
 
     def try_method(self, i: int) -> None:
         word = self.words[i]
+        end = self.spans[i][1]
+        if (
+            self.text[end : end + 1] == "-"
+            and i + 1 < len(self.words)
+            and self.starts[i + 1] == end + 1
+            and self.words[i + 1] not in _METHOD_COMPOUNDS
+        ):  # "POST-processing photos", "a get-well card": one word, no method
+            self.claim_words("method", i, i + 1, word.upper(), "topic", f"'{self.span_text(i, i + 1)}': one word")
+            return
         traffic = self.near(i, -1) in _TRAFFIC_WORDS or self.near(i, 1) in _TRAFFIC_NOUNS
         # "send 500 concurrent GET requests": a count of requests is traffic the task generates
         counted = next((k for k in (i - 1, i - 2) if k >= 0 and self.words[k].isdigit()), -1)
@@ -3819,7 +3775,8 @@ def _spec_value(key: str, value: str) -> tuple[str, object] | None:
     if key in ("interface", "transport", "type", "resource_type"):
         if value in ("mcp", "mcp server", "mcp tool"):
             return "type", "mcp"
-        return ("type", "http") if words and words[0] in ("http", "https", "rest", "restful") else None
+        first = re.split(r"[\s/]+", value)[0]  # "HTTP/REST"
+        return ("type", "http") if first in ("http", "https", "rest", "restful") else None
     if key in ("method", "http_method"):
         return ("method", value.upper()) if value in _METHODS else None
     if (
