@@ -2417,3 +2417,58 @@ def test_fields_compounds_and_refused_minimums(
 ) -> None:
     iq = interpret(query)
     assert (iq.networks, iq.max_usd_price, iq.type, iq.method) == (networks, price, query_type, method)
+
+
+@pytest.mark.parametrize(
+    ("query", "networks", "price", "query_type", "method"),
+    [
+        # Real constraints from two attacks on a learned second opinion (dropped): the rules read them right, and
+        # must keep doing so.
+        (
+            "Which API can give me the balance and the transaction history of an address? The agent pays with USDC "
+            "on Ethereum.",
+            ("eip155:1",),
+            None,
+            None,
+            None,
+        ),
+        ("Find me a translation API with a price under $0.01 that my agent can use.", (), Decimal("0.01"), None, None),
+        ("Find me a POST API for my agent to send the SMS and the email notifications.", (), None, "http", "POST"),
+        (
+            "Is there any MCP server in the registry with the tools for the Jira tickets and the sprints?",
+            (),
+            None,
+            "mcp",
+            None,
+        ),
+        ("Find MCP servers with tools for GitHub issues", (), None, "mcp", None),
+        (
+            "Looking for a POST /v1/chat/completions compatible LLM endpoint, paid on Base",
+            (n.BASE,),
+            None,
+            "http",
+            "POST",
+        ),
+        ("need GET /api/v1/weather style endpoint, base, under $0.001", (n.BASE,), Decimal("0.001"), "http", "GET"),
+        (
+            "Our shop's agent needs a distance matrix API where a request costs below $0.005, payable on Solana.",
+            (n.SOLANA,),
+            Decimal("0.005"),
+            None,
+            None,
+        ),
+        (
+            "Check the balance of a list of addresses and report any change over the last week. Need an API for that "
+            "which settles on Base.",
+            (n.BASE,),
+            None,
+            None,
+            None,
+        ),
+    ],
+)
+def test_attack_phrasings_of_real_constraints(
+    query: str, networks: tuple[str, ...], price: Decimal | None, query_type: str | None, method: str | None
+) -> None:
+    iq = interpret(query)
+    assert (iq.networks, iq.max_usd_price, iq.type, iq.method) == (networks, price, query_type, method)
