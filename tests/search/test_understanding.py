@@ -2397,6 +2397,14 @@ def test_work_vocabulary_rules_after_an_attack(
         ("POST-processing photos: denoise + sharpen", (), None, None, None),
         ("print a get-well card for my aunt", (), None, None, None),
         ("a GET-only weather endpoint", (), None, "http", "GET"),
+        ("GET-able weather", (), None, "http", "GET"),
+        (
+            "Tag each ticket with intent. Per-call price ceiling: $0.004. Please only surface services under it.",
+            (),
+            Decimal("0.004"),
+            None,
+            None,
+        ),
         (
             "Hard requirements (from user config):\n1. rail: stellar pubnet\n2. asset: USDC\n3. interface: HTTP\n"
             "Task: classify incoming support emails by urgency and route them.",

@@ -241,7 +241,9 @@ _PAY_VERBS = _set(
 _ASSET_CONTEXT = _NET_PREPS | _PAY_VERBS | {"in", "with", "denominated", "priced"}
 _HARD_KINDS = frozenset({"network", "price", "type", "method"})
 # "GET-only endpoint", "POST-based webhook": a method joined to one of these is still the method
-_METHOD_COMPOUNDS = _set("only based style request requests endpoint endpoints route routes method call calls friendly")
+_METHOD_COMPOUNDS = _set(
+    "only based style request requests endpoint endpoints route routes method call calls friendly able capable"
+)
 _WISH_FILLER = _set(
     "a an the on be paid priced costing via using through in is it to something one have would settle settles pay"
     " paying settling"
@@ -862,7 +864,7 @@ _SPEC_FIELD = re.compile(
     # mainnet (USDC)"), a sentence's full stop, the end, a bullet dash or the next "key:"
     # (newlines are spaces by now); quotes may come escaped, as in a tool call's JSON arguments string
     r"\s*[:=]\s*\\?[\"']?(?P<value>[a-z0-9$€¢.:/ -]{1,40}?)\\?[\"']?"
-    r"(?=\s*(?:[,;})\](|[]|\.(?:\s|$)|$|-\s|[a-z_]+\s*[:=]|\d{1,2}[.)]\s))"  # or the next item's number
+    r"(?=\s*(?:[,;})\](|[]|\.(?:\s|$)|$|-\s|[a-z_]+\s*[:=])|\s+\d{1,2}[.)]\s)"  # or the next item's number
 )
 # A refusal written as a field: a key naming exclusion, then one quoted name or a bracketed list of them.
 _EXCLUDE_FIELD = re.compile(
