@@ -2417,6 +2417,15 @@ def test_work_vocabulary_rules_after_an_attack(
         ("recipe search that shouldn't run me more than a cent per query", (), Decimal("0.01"), None, None),
         ("the number of retries shouldn't be more than 3", (), None, None, None),
         ("ocr, base, <1c", (n.BASE,), Decimal("0.01"), None, None),
+        # the endpoints a tool works on (two attacks' wrong filters, and u4190 of the dev half)
+        ("an OpenAPI linter that flags GET endpoints with request bodies", (), None, None, None),
+        ("tool that logs every GET request my server receives", (), None, None, None),
+        ("Find an API mocking service that can simulate POST endpoints for our tests.", (), None, None, None),
+        ("log every DELETE request hitting my api", (), None, None, None),
+        # ... not one the tool is reached through
+        ("I need a GET endpoint to log temperatures", (), None, "http", "GET"),
+        ("count calories with a POST endpoint", (), None, "http", "POST"),
+        ("mock data generator, GET endpoints only", (), None, "http", "GET"),
         ("knowledge base, <1c", (), Decimal("0.01"), None, None),
     ],
 )

@@ -324,6 +324,16 @@ _REQUIRED_WORDS = _set("required mandatory needed only")
 _METHODS = frozenset({"get", "post", "put", "patch", "delete", "head", "options"})
 _METHOD_PREPS = frozenset({"via", "using", "over", "by"})
 _METHOD_NOUNS = _set("endpoint endpoints request requests method route routes verb")
+# Verbs that work on endpoints or requests as their data (a linter, a logger, a mock server), and the words that may
+# stand between such a verb and "GET endpoints" ("logs every GET request", "counts the most popular GET endpoints").
+_ENDPOINT_HANDLERS = _set(
+    """
+    log logs logging flag flags flagging lint lints linting simulate simulates simulating mock mocks count counts
+    counting inspect inspects inspecting audit audits auditing record records recording capture captures capturing
+    intercept intercepts intercepting
+    """
+)
+_HANDLED_FILLER = _set("every all the our my their its most popular incoming outgoing any each failed slow many of")
 _PATH_AFTER = re.compile(r"\s*/")
 _PAYLOAD_AFTER = re.compile(r"\s*[{\[]")
 _TYPE_NOUNS = frozenset({"api", "apis", "endpoint", "endpoints", "service", "services", "route", "routes", "interface"})
@@ -2990,6 +3000,9 @@ class _Scan:
             and not (word == "get" and self.near(i, 1) in ("request", "requests") and not self.typed_in_capitals(i))
         ):  # "POST endpoint"; "get requests" in lower case is a verb and a noun
             role, why = self.interface_role(i, i + 1, noun=True, method=True)
+            handler = self.endpoint_handler(i)
+            if handler >= 0:  # "an OpenAPI linter that flags GET endpoints": the endpoints are what the tool works on
+                role, why = "topic", f"'{self.span_text(handler, i + 1)}': the endpoints the task handles"
             self.claim_words("method", i, i + 1, word.upper(), role, why)
         elif (self.near(i, 1) == "only" and (word != "get" or self.typed_in_capitals(i))) or (
             _PATH_AFTER.match(self.text, self.spans[i][1]) and (self.typed_in_capitals(i) or self.spaced(i))
@@ -3003,6 +3016,14 @@ class _Scan:
         elif self.typed_in_capitals(i):
             role, why = self.interface_role(i, i, noun=True, capitals=True, method=True)
             self.claim_words("method", i, i, word.upper(), role, why)
+
+    def endpoint_handler(self, i: int) -> int:
+        """The verb whose object the method's endpoints or requests are, in its clause: "flags GET endpoints", "logs
+        every GET request", "list the most popular GET endpoints", "simulate POST endpoints"; -1 when none."""
+        k = i - 1
+        while k >= 0 and self.link[k] and self.words[k] in _HANDLED_FILLER and i - k <= 4:
+            k -= 1
+        return k if k >= 0 and self.link[k] and self.words[k] in _ENDPOINT_HANDLERS else -1
 
     def status_reported(self, i: int) -> bool:
         """A status code follows the request within its sentence ("GET /v1/x returns 500 under load")."""
