@@ -2422,6 +2422,8 @@ def test_work_vocabulary_rules_after_an_attack(
         ("tool that logs every GET request my server receives", (), None, None, None),
         ("Find an API mocking service that can simulate POST endpoints for our tests.", (), None, None, None),
         ("log every DELETE request hitting my api", (), None, None, None),
+        ("crypto tax API that computes gains on Solana trades", (), None, None, None),
+        ("solana trades feed, paid on base", (n.BASE,), None, None, None),
         # ... not one the tool is reached through
         ("I need a GET endpoint to log temperatures", (), None, "http", "GET"),
         ("count calories with a POST endpoint", (), None, "http", "POST"),

@@ -215,7 +215,7 @@ _CHAIN_SUBJECTS = _set(
     token tokens nft nfts ledger ledgers block blocks explorer rpc horizon soroban contract contracts
     validator validators price prices swap swaps dex defi analytics data faucet faucets asset assets
     holder holders supply transfer transfers event events indexer node nodes gas market markets chart
-    charts history staking bridge domain domains program programs anchor anchors sdk fee fees etf etfs
+    charts history staking trade trades bridge domain domains program programs anchor anchors sdk fee fees etf etfs
     """
 )
 # After a name that is also an ordinary word: "base price", "base url", "polygon area", "base 64".
