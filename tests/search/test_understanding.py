@@ -2424,6 +2424,11 @@ def test_work_vocabulary_rules_after_an_attack(
         ("log every DELETE request hitting my api", (), None, None, None),
         ("crypto tax API that computes gains on Solana trades", (), None, None, None),
         ("solana trades feed, paid on base", (n.BASE,), None, None, None),
+        ("Find a metering API that can bill our users 0.1 cents per request.", (), None, None, None),
+        ("billing API to charge users per request, under 1 cent per call", (), Decimal("0.01"), None, None),
+        ("Find an API that checks whether an x402 endpoint accepts payment on Solana.", (), None, None, None),
+        ("verify whether an address is valid, paid on base", (n.BASE,), None, None, None),
+        ("an API to check whether a domain is free; it must accept payment on Solana", (n.SOLANA,), None, None, None),
         # ... not one the tool is reached through
         ("I need a GET endpoint to log temperatures", (), None, "http", "GET"),
         ("count calories with a POST endpoint", (), None, "http", "POST"),

@@ -895,6 +895,9 @@ _CALCULATION_WORDS = _set(
     " spent forecast projected"
 )
 _CHARGE_VERBS = _set("charge charges charging bill bills")
+_CHECK_VERBS = _set(
+    "check checks checking verify verifies verifying test tests testing detect detects detecting determine"
+)
 _PAYMENT_RECORDS = _set("invoices invoice orders order bills receipts subscriptions transfers transactions payouts")
 _PAYING_OTHERS = _set("customers users clients buyers shoppers people members fans guests players subscribers")
 _THEIR = _set("their his her customers' users' clients'")
@@ -1935,6 +1938,10 @@ class _Scan:
         # "our own x402 API charges $0.01 per call"
         if seller >= 0 and self.look_back(seller, 5, _POSSESSIVES | _set("we")) >= 0:
             return "topic", f"'{self.span_text(seller, last)}': what the caller charges its own customers"
+        billed = seller + 2 if self.at(seller + 1) in _POSSESSIVES | _THEIR else seller + 1
+        if seller >= 0 and self.at(billed) in _PAYING_OTHERS and all(self.link[k] for k in range(seller, first)):
+            # "a metering API that can bill our users 0.1 cents per request": what people are charged, not the call
+            return "topic", f"'{self.span_text(seller, last)}': what others are charged"
         ranged = self.owner[first - 2] if first >= 2 and self.at(first - 1) == "and" else None
         if (
             ranged is not None
@@ -2218,6 +2225,15 @@ class _Scan:
             # "send a payment on base", "track payments on stellar": the payments on that chain are the task
             return "topic", f"'{self.span_text(noun, last)}': payments the task acts on, not how the caller pays"
         pay = self.pay_phrase(i, last, prev, prep, symbol_next)
+        checked = self.in_sentence_before(first, 8, _set("whether"))
+        if (
+            pay
+            and checked > 0
+            and self.words[checked - 1] in _CHECK_VERBS
+            and all(self.link[k] for k in range(checked - 1, first))
+        ):
+            # "an API that checks whether an x402 endpoint accepts payment on Solana": what is checked, not the rail
+            return "topic", f"'{self.span_text(checked - 1, last)}': what the task checks"
         if pay:
             return "filter", f"'{pay}': payment phrase"
         seller = self.in_sentence_before(first, 8, _CHARGE_VERBS)  # across the amount's own punctuation
