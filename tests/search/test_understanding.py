@@ -2429,6 +2429,10 @@ def test_work_vocabulary_rules_after_an_attack(
         ("Find an API that checks whether an x402 endpoint accepts payment on Solana.", (), None, None, None),
         ("verify whether an address is valid, paid on base", (n.BASE,), None, None, None),
         ("an API to check whether a domain is free; it must accept payment on Solana", (n.SOLANA,), None, None, None),
+        ("translation api, payment must be in solana", (n.SOLANA,), None, None, None),
+        ("translation api, payments must be made in solana", (n.SOLANA,), None, None, None),
+        ("customers' payments in solana dashboard", (), None, None, None),
+        ("is payment in solana supported?", (), None, None, None),
         # ... not one the tool is reached through
         ("I need a GET endpoint to log temperatures", (), None, "http", "GET"),
         ("count calories with a POST endpoint", (), None, "http", "POST"),

@@ -895,6 +895,7 @@ _CALCULATION_WORDS = _set(
     " spent forecast projected"
 )
 _CHARGE_VERBS = _set("charge charges charging bill bills")
+_PAYMENT_MODALS = _set("must should be made has have to will is are needs need can only done settled happen happens")
 _CHECK_VERBS = _set(
     "check checks checking verify verifies verifying test tests testing detect detects detecting determine"
 )
@@ -2513,6 +2514,12 @@ class _Scan:
             and self.look_back(payer, 4, _OTHER_PAYERS) < 0  # not "customers who pay with solana"
         ):
             return self.span_text(payer, last)  # "pay with solana", "pay w/ SOLANA", "pay in solana"
+        if prep == "in" and not self.question:
+            k = self.before(prev)
+            while k >= 0 and self.words[k] in _PAYMENT_MODALS and prev - k <= 5:
+                k = self.before(k)
+            if k >= 0 and self.words[k] in ("payment", "payments") and self.look_back(k, 4, _OTHER_PAYERS) < 0:
+                return self.span_text(k, last)  # "payment must be in arbitrum one", "payments made in solana"
         if prep in _NET_PREPS:
             k = self.before(prev)
             word = self.at(k) if k >= 0 else ""
