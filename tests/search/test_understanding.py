@@ -2101,6 +2101,94 @@ def test_how_a_task_probes_and_what_a_result_is_built_on_are_no_interface(
         ("yesterday our x402 seller on Base returned 402 to every client for two hours", (), None, None, None),
         ("verify the link is alive using HTTP HEAD", (), None, None, None),
         ("I need an endpoint I can call using HTTP HEAD", (), None, "http", "HEAD"),
+        # batches 22-23's dev half
+        ("POST-processing photos: denoise + sharpen", (), None, None, None),
+        ("print a get-well card for my aunt", (), None, None, None),
+        ("a GET-only weather endpoint", (), None, "http", "GET"),
+        ("GET-able weather", (), None, "http", "GET"),
+        (
+            "Tag each ticket with intent. Per-call price ceiling: $0.004. Please only surface services under it.",
+            (),
+            Decimal("0.004"),
+            None,
+            None,
+        ),
+        (
+            "Hard requirements (from user config):\n1. rail: stellar pubnet\n2. asset: USDC\n3. interface: HTTP\n"
+            "Task: classify incoming support emails by urgency and route them.",
+            (n.STELLAR_PUBNET,),
+            None,
+            "http",
+            None,
+        ),
+        ("Requirements:\n1) returns OHLCV candles\n2) interface: HTTP/REST, JSON response", (), None, "http", None),
+        ("recipe search that shouldn't run me more than a cent per query", (), Decimal("0.01"), None, None),
+        ("the number of retries shouldn't be more than 3", (), None, None, None),
+        ("ocr, base, <1c", (n.BASE,), Decimal("0.01"), None, None),
+        # the endpoints a tool works on (two attacks' wrong filters, and u4190 of the dev half)
+        ("an OpenAPI linter that flags GET endpoints with request bodies", (), None, None, None),
+        ("tool that logs every GET request my server receives", (), None, None, None),
+        ("Find an API mocking service that can simulate POST endpoints for our tests.", (), None, None, None),
+        ("log every DELETE request hitting my api", (), None, None, None),
+        ("crypto tax API that computes gains on Solana trades", (), None, None, None),
+        ("solana trades feed, paid on base", (n.BASE,), None, None, None),
+        ("Find a metering API that can bill our users 0.1 cents per request.", (), None, None, None),
+        ("billing API to charge users per request, under 1 cent per call", (), Decimal("0.01"), None, None),
+        ("Find an API that checks whether an x402 endpoint accepts payment on Solana.", (), None, None, None),
+        ("verify whether an address is valid, paid on base", (n.BASE,), None, None, None),
+        ("an API to check whether a domain is free; it must accept payment on Solana", (n.SOLANA,), None, None, None),
+        ("translation api, payment must be in solana", (n.SOLANA,), None, None, None),
+        ("translation api, payments must be made in solana", (n.SOLANA,), None, None, None),
+        ("customers' payments in solana dashboard", (), None, None, None),
+        ("is payment in solana supported?", (), None, None, None),
+        # ... not one the tool is reached through
+        ("I need a GET endpoint to log temperatures", (), None, "http", "GET"),
+        ("count calories with a POST endpoint", (), None, "http", "POST"),
+        ("mock data generator, GET endpoints only", (), None, "http", "GET"),
+        ("knowledge base, <1c", (), Decimal("0.01"), None, None),
+        # Real constraints from two attacks on a learned second opinion (dropped): the rules read them right, and
+        # must keep doing so.
+        (
+            "Which API can give me the balance and the transaction history of an address? The agent pays with USDC "
+            "on Ethereum.",
+            ("eip155:1",),
+            None,
+            None,
+            None,
+        ),
+        ("Find me a translation API with a price under $0.01 that my agent can use.", (), Decimal("0.01"), None, None),
+        ("Find me a POST API for my agent to send the SMS and the email notifications.", (), None, "http", "POST"),
+        (
+            "Is there any MCP server in the registry with the tools for the Jira tickets and the sprints?",
+            (),
+            None,
+            "mcp",
+            None,
+        ),
+        ("Find MCP servers with tools for GitHub issues", (), None, "mcp", None),
+        (
+            "Looking for a POST /v1/chat/completions compatible LLM endpoint, paid on Base",
+            (n.BASE,),
+            None,
+            "http",
+            "POST",
+        ),
+        ("need GET /api/v1/weather style endpoint, base, under $0.001", (n.BASE,), Decimal("0.001"), "http", "GET"),
+        (
+            "Our shop's agent needs a distance matrix API where a request costs below $0.005, payable on Solana.",
+            (n.SOLANA,),
+            Decimal("0.005"),
+            None,
+            None,
+        ),
+        (
+            "Check the balance of a list of addresses and report any change over the last week. Need an API for that "
+            "which settles on Base.",
+            (n.BASE,),
+            None,
+            None,
+            None,
+        ),
     ],
 )
 def test_rails_caps_and_interfaces_said_in_new_ways(
@@ -2388,115 +2476,3 @@ def test_work_vocabulary_rules_after_an_attack(
 ) -> None:
     iq = interpret(query)
     assert (set(iq.networks), iq.max_usd_price, iq.type, iq.method) == (set(networks), price, query_type, method)
-
-
-@pytest.mark.parametrize(
-    ("query", "networks", "price", "query_type", "method"),
-    [
-        # batches 22-23's dev half
-        ("POST-processing photos: denoise + sharpen", (), None, None, None),
-        ("print a get-well card for my aunt", (), None, None, None),
-        ("a GET-only weather endpoint", (), None, "http", "GET"),
-        ("GET-able weather", (), None, "http", "GET"),
-        (
-            "Tag each ticket with intent. Per-call price ceiling: $0.004. Please only surface services under it.",
-            (),
-            Decimal("0.004"),
-            None,
-            None,
-        ),
-        (
-            "Hard requirements (from user config):\n1. rail: stellar pubnet\n2. asset: USDC\n3. interface: HTTP\n"
-            "Task: classify incoming support emails by urgency and route them.",
-            (n.STELLAR_PUBNET,),
-            None,
-            "http",
-            None,
-        ),
-        ("Requirements:\n1) returns OHLCV candles\n2) interface: HTTP/REST, JSON response", (), None, "http", None),
-        ("recipe search that shouldn't run me more than a cent per query", (), Decimal("0.01"), None, None),
-        ("the number of retries shouldn't be more than 3", (), None, None, None),
-        ("ocr, base, <1c", (n.BASE,), Decimal("0.01"), None, None),
-        # the endpoints a tool works on (two attacks' wrong filters, and u4190 of the dev half)
-        ("an OpenAPI linter that flags GET endpoints with request bodies", (), None, None, None),
-        ("tool that logs every GET request my server receives", (), None, None, None),
-        ("Find an API mocking service that can simulate POST endpoints for our tests.", (), None, None, None),
-        ("log every DELETE request hitting my api", (), None, None, None),
-        ("crypto tax API that computes gains on Solana trades", (), None, None, None),
-        ("solana trades feed, paid on base", (n.BASE,), None, None, None),
-        ("Find a metering API that can bill our users 0.1 cents per request.", (), None, None, None),
-        ("billing API to charge users per request, under 1 cent per call", (), Decimal("0.01"), None, None),
-        ("Find an API that checks whether an x402 endpoint accepts payment on Solana.", (), None, None, None),
-        ("verify whether an address is valid, paid on base", (n.BASE,), None, None, None),
-        ("an API to check whether a domain is free; it must accept payment on Solana", (n.SOLANA,), None, None, None),
-        ("translation api, payment must be in solana", (n.SOLANA,), None, None, None),
-        ("translation api, payments must be made in solana", (n.SOLANA,), None, None, None),
-        ("customers' payments in solana dashboard", (), None, None, None),
-        ("is payment in solana supported?", (), None, None, None),
-        # ... not one the tool is reached through
-        ("I need a GET endpoint to log temperatures", (), None, "http", "GET"),
-        ("count calories with a POST endpoint", (), None, "http", "POST"),
-        ("mock data generator, GET endpoints only", (), None, "http", "GET"),
-        ("knowledge base, <1c", (), Decimal("0.01"), None, None),
-    ],
-)
-def test_fields_compounds_and_refused_minimums(
-    query: str, networks: tuple[str, ...], price: Decimal | None, query_type: str | None, method: str | None
-) -> None:
-    iq = interpret(query)
-    assert (iq.networks, iq.max_usd_price, iq.type, iq.method) == (networks, price, query_type, method)
-
-
-@pytest.mark.parametrize(
-    ("query", "networks", "price", "query_type", "method"),
-    [
-        # Real constraints from two attacks on a learned second opinion (dropped): the rules read them right, and
-        # must keep doing so.
-        (
-            "Which API can give me the balance and the transaction history of an address? The agent pays with USDC "
-            "on Ethereum.",
-            ("eip155:1",),
-            None,
-            None,
-            None,
-        ),
-        ("Find me a translation API with a price under $0.01 that my agent can use.", (), Decimal("0.01"), None, None),
-        ("Find me a POST API for my agent to send the SMS and the email notifications.", (), None, "http", "POST"),
-        (
-            "Is there any MCP server in the registry with the tools for the Jira tickets and the sprints?",
-            (),
-            None,
-            "mcp",
-            None,
-        ),
-        ("Find MCP servers with tools for GitHub issues", (), None, "mcp", None),
-        (
-            "Looking for a POST /v1/chat/completions compatible LLM endpoint, paid on Base",
-            (n.BASE,),
-            None,
-            "http",
-            "POST",
-        ),
-        ("need GET /api/v1/weather style endpoint, base, under $0.001", (n.BASE,), Decimal("0.001"), "http", "GET"),
-        (
-            "Our shop's agent needs a distance matrix API where a request costs below $0.005, payable on Solana.",
-            (n.SOLANA,),
-            Decimal("0.005"),
-            None,
-            None,
-        ),
-        (
-            "Check the balance of a list of addresses and report any change over the last week. Need an API for that "
-            "which settles on Base.",
-            (n.BASE,),
-            None,
-            None,
-            None,
-        ),
-    ],
-)
-def test_attack_phrasings_of_real_constraints(
-    query: str, networks: tuple[str, ...], price: Decimal | None, query_type: str | None, method: str | None
-) -> None:
-    iq = interpret(query)
-    assert (iq.networks, iq.max_usd_price, iq.type, iq.method) == (networks, price, query_type, method)
