@@ -946,6 +946,7 @@ _PRICE_MOVES = _set("drops drop dropped falls fall fell rises rise rose dips dip
 _PREFER = _set("prefer prefers preferred preferably ideally")
 _TRAILING_WISH = (_PREFER - _set("prefer prefers")) | _set("preferable optional")
 _WALLET = _set("wallet wallets")
+_SPEND_VERBS = _set("spend spends spending pay pays paying use uses")
 _WALLET_ADJECTIVES = _set("only funded main primary own single usual default spending payment paying")
 _FUNDS_NOUNS = _set("account money funds balance")  # "my spending account lives on avalanche fuji"
 _HOLDERS = _set("my our i we agent wallet")
@@ -2341,6 +2342,18 @@ class _Scan:
             owner = self.before(self.before(k), _WALLET_ADJECTIVES)  # "my agent's only funded wallet is on ..."
             if self.at(owner) in _POSSESSIVES or self.at(owner).endswith(("agent's", "agents")):
                 return owner, "the caller's wallet is on that chain"
+        if word in ("is", "lives", "sits"):
+            # "the wallet my agent spends from lives on Stellar", "the wallet we pay with is on base"
+            wallet = self.look_back(k, 6, _WALLET)
+            between = self.words[wallet + 1 : k] if wallet >= 0 else []
+            if (
+                between
+                and between[0] in _POSSESSIVES | _set("we i")
+                and between[-1] in ("from", "with")
+                and any(w in _SPEND_VERBS for w in between)
+                and all(self.link[j] for j in range(wallet, k))
+            ):
+                return wallet, "the caller's wallet is on that chain"
         return None
 
     def paid_from_own_wallet(self, first: int) -> int:
