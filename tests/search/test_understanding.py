@@ -1847,7 +1847,8 @@ def test_prices_said_with_the_currency_first_and_the_rail_after_them(
 @pytest.mark.parametrize(
     ("query", "topical"),
     [
-        ("My wallet only holds USDC on Solana. I need to translate text.", ("solana", "translat", "text")),
+        # all it can pay with is on Solana: the rail (the labeled sets say so: u858, c541, c611), not a topic
+        ("My wallet only holds USDC on Solana. I need to translate text.", ("translat", "text")),
         ("my wallet is on solana, find me a translator", ("translat",)),
         ("I only have funds on Polygon. Need a geocoder.", ("geocod",)),
         ("check my wallet balance on solana", ("check", "wallet", "balanc", "solana")),  # the wallet is the task here
@@ -2146,6 +2147,12 @@ def test_how_a_task_probes_and_what_a_result_is_built_on_are_no_interface(
         ),
         ("lyrics api; the wallet we pay with is on base", (n.BASE,), None, None, None),
         ("Analyze the wallet my agent spends from; it lives on Stellar.", (), None, None, None),
+        ("my wallet only has USDC on Base — is there an email address checker I can use?", (n.BASE,), None, None, None),
+        ("text to speech, but I only have USDC on solana", (n.SOLANA,), None, None, None),
+        ("i only have usdc on base and want to see my balance history", (), None, None, None),
+        ("whales who only hold usdc on base", (), None, None, None),
+        ("is there something that shows tokens just created on pump.fun on solana?", (), None, None, None),
+        ("ocr api.paid on base", (n.BASE,), None, None, None),
         ("translation api, payment must be in solana", (n.SOLANA,), None, None, None),
         ("translation api, payments must be made in solana", (n.SOLANA,), None, None, None),
         ("customers' payments in solana dashboard", (), None, None, None),

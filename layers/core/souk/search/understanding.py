@@ -947,6 +947,7 @@ _PREFER = _set("prefer prefers preferred preferably ideally")
 _TRAILING_WISH = (_PREFER - _set("prefer prefers")) | _set("preferable optional")
 _WALLET = _set("wallet wallets")
 _SPEND_VERBS = _set("spend spends spending pay pays paying use uses")
+_BE = _set("is are was were be")
 _WALLET_ADJECTIVES = _set("only funded main primary own single usual default spending payment paying")
 _FUNDS_NOUNS = _set("account money funds balance")  # "my spending account lives on avalanche fuji"
 _HOLDERS = _set("my our i we agent wallet")
@@ -1067,6 +1068,8 @@ class _Scan:
             (not any(c in _BARRIER for c in gap) and " - " not in gap)
             # "transfers over $10,000 on Base": a thousands separator joins its digits
             or (gap == "," and self.words[i][-1:].isdigit() and self.words[i + 1][:3].isdigit())
+            # "pump.fun", "node.js": a dot inside a name joins it (a sentence's full stop is followed by a space)
+            or (gap == "." and self.words[i][-1:].isalpha() and self.words[i + 1][:1].isalpha())
             for i, gap in enumerate(gaps)
         ]
         self.quoted = [False] * count
@@ -2268,6 +2271,8 @@ class _Scan:
             paid = self.pays_with_it(last)
             if paid >= 0:  # "I hold USDC on Base and pay with it", "... and that is the only thing it can pay with"
                 return "filter", f"'{self.span_text(holder, last)} ... {self.words[paid]}': pays with what it holds"
+            if self.only_holds(holder, last):  # "my wallet only has USDC on Base", "I only have USDC on solana"
+                return "filter", f"'{self.span_text(holder, last)}': all the caller can pay with is there"
             return "topic", f"'{self.span_text(holder, last)}': holding an asset does not name the payment network"
         if prep in _NET_PREPS:
             k = self.before(prev)
@@ -2316,6 +2321,24 @@ class _Scan:
         if tag:
             return "filter", f"'{phrase}': {tag}"
         return "topic", f"'{phrase}' named without a network phrase"
+
+    def only_holds(self, holder: int, last: int) -> bool:
+        """The caller holds its money only there ("my wallet only has USDC on Base", "we only have USDC on solana"),
+        in one clause, and the sentence is not about its balance or transfers ("i only have usdc on base and want to
+        see my balance history")."""
+        only = any(self.at(k) == "only" for k in (holder - 1, holder - 2, holder + 1))
+        caller = self.look_back(holder, 4, _POSSESSIVES | _set("i we i'm we're agent agent's wallet")) >= 0
+        subject = any(
+            self.words[k] in _BALANCE_WORDS | _set("transfer transfers transactions history")
+            for k in range(len(self.words))
+            if self.sentence[k] == self.sentence[holder]
+        )
+        # "... only holds USDC on Base. Which NFT marketplaces there ...": the chain is a place the task is about
+        there = any(
+            self.words[k] == "there" and self.at(k - 1) not in _BE and self.at(k + 1) not in _BE  # not "is there"
+            for k in range(last + 1, len(self.words))
+        )
+        return only and caller and not subject and not there and all(self.link[k] for k in range(holder, last))
 
     def funds_on(self, prev: int, prep: str) -> tuple[int, str] | None:
         """'my wallet is on solana', 'i only have funds on polygon', 'wallet funded on base': the payer's
