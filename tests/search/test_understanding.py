@@ -2153,6 +2153,8 @@ def test_how_a_task_probes_and_what_a_result_is_built_on_are_no_interface(
         ("whales who only hold usdc on base", (), None, None, None),
         ("is there something that shows tokens just created on pump.fun on solana?", (), None, None, None),
         ("ocr api.paid on base", (n.BASE,), None, None, None),
+        ("reverse geocoding, but honestly I can only afford about a penny per lookup", (), Decimal("0.01"), None, None),
+        ("write an article about $0.01 per call APIs", (), None, None, None),
         ("translation api, payment must be in solana", (n.SOLANA,), None, None, None),
         ("translation api, payments must be made in solana", (n.SOLANA,), None, None, None),
         ("customers' payments in solana dashboard", (), None, None, None),

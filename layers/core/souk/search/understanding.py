@@ -852,6 +852,13 @@ _TYPE_STARTS = frozenset({"mcp", "model", "http", "https", "rest", "restful"})
 _ASTRONOMY = _set(
     "astronomy astronomical astrophysics star stars galaxy galaxies telescope telescopes nebula nebulae jwst hubble"
 )
+_APPROXIMATE = re.compile(
+    r"\s*(?:[$€¢]|\d|(?:a|an|one|two|three|half|a\s+quarter|a\s+tenth|a\s+fifth)\s+(?:of\s+a\s+)?"
+    r"(?:penny|pennies|cent|cents|dime|nickel|tenth|fifth|quarter|half|dollar|dollars)\b)"
+)
+_APPROXIMATE_LEADS = _set(
+    "afford pay paying spend spending cost costs costing budget is be at for of only just maybe charge charges"
+)
 _SCOPE_OPENERS = _set(
     "explain explains explaining explained describe describes describing about regarding concerning understand"
 )
@@ -1132,6 +1139,12 @@ class _Scan:
             if self.link[k - 1]:
                 opens = self.words[k - 1] in _SCOPE_OPENERS or (  # "a blog post on how to ..."
                     self.words[k - 1] == "how" and self.near(k - 1, -1) in ("on", "about")
+                )
+                # "I can only afford about a penny per lookup": "about" an amount is "roughly"
+                opens = opens and not (
+                    self.words[k - 1] == "about"
+                    and self.near(k - 1, -1) in _APPROXIMATE_LEADS
+                    and _APPROXIMATE.match(text, self.ends[k - 1])
                 )
                 self.scope_opener[k] = k - 1 if opens else self.scope_opener[k - 1]
         self.owner: list[_Claim | None] = [None] * count
