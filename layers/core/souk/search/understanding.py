@@ -1888,8 +1888,8 @@ class _Scan:
                 return False
         if self.look_back(first, 3, _METRIC_WORDS) >= 0:
             return False
-        if self.look_back(first, 5, _UNITLESS_PRICE_WORDS) >= 0:
-            return True
+        if self.words[first] == "budget" or self.look_back(first, 5, _UNITLESS_PRICE_WORDS) >= 0:
+            return True  # "budget 0.002 per call": a budget is money
         return self.in_sentence_before(first, 8, _SERVICE_HEADS) >= 0
 
     def price_role(
