@@ -726,7 +726,6 @@ _TYPE_TOPIC_AFTER = _set(
 )
 _DETERMINERS = _set("a an the")
 _PROBE_VERBS = _set("test tests testing ping pings pinging probe probes probing monitor monitors monitoring measure")
-_CHECK_VERBS = _set("check checks checking verify verifies verifying validate validates")
 _UNDERPINNING = _set("built based powered wrapping wrapped")
 # Between a verb and an interface, these bring in the interface asked for ("powered by GPT-4 available over MCP").
 _ACCESS_WORDS = _set(
@@ -903,9 +902,6 @@ _CALCULATION_WORDS = _set(
 )
 _CHARGE_VERBS = _set("charge charges charging bill bills")
 _PAYMENT_MODALS = _set("must should be made has have to will is are needs need can only done settled happen happens")
-_CHECK_VERBS = _set(
-    "check checks checking verify verifies verifying test tests testing detect detects detecting determine"
-)
 _PAYMENT_RECORDS = _set("invoices invoice orders order bills receipts subscriptions transfers transactions payouts")
 _PAYING_OTHERS = _set("customers users clients buyers shoppers people members fans guests players subscribers")
 _THEIR = _set("their his her customers' users' clients'")
@@ -954,14 +950,16 @@ _PREFER = _set("prefer prefers preferred preferably ideally")
 _TRAILING_WISH = (_PREFER - _set("prefer prefers")) | _set("preferable optional")
 _WALLET = _set("wallet wallets")
 _SPEND_VERBS = _set("spend spends spending pay pays paying use uses")
-_BE = _set("is are was were be")
 _WALLET_ADJECTIVES = _set("only funded main primary own single usual default spending payment paying")
 _FUNDS_NOUNS = _set("account money funds balance")  # "my spending account lives on avalanche fuji"
 _HOLDERS = _set("my our i we agent wallet")
+_CALLER_WORDS = _HOLDERS | _set("i'm we're agent's")  # who may hold the caller's money
+_HOLDING_SUBJECTS = _BALANCE_WORDS | _set("transfer transfers transactions history")
 # The words of the caller's situation before what it holds or where its funds are ("my agent's only wallet is").
 _CALLER_CONTEXT = _set("wallet wallets only holds hold has have funds funded is are agent agent's lives on")
 _CALLERS = _set("my our i we i'm we're")
 _POSSESSIVES = _set("my our")
+_WALLET_OWNERS = _POSSESSIVES | _set("we i")  # "the wallet my agent spends from", "the wallet we pay with"
 _QUOTE_WORDS = _set("price prices value values rate rates quote quoted worth")
 _SYMBOL_WORDS = frozenset(_KNOWN_SYMBOLS) | frozenset(_UNRATED_SYMBOLS)
 _ABOUT_NOUNS = _set(
@@ -1023,6 +1021,8 @@ _PRICE_GAP = _set("must should be has have needs need stay stays of")  # "... mu
 _PRICE_NOUNS = _set("price prices cost costs fee fees spend spending budget charge")
 _CAP_WORDS = _set("cap caps limit limits ceiling ceilings max maximum")
 _COPULAS = _set("is are was were")
+_BE = _COPULAS | _set("be")
+_WHETHER = _set("whether")
 _CHECK_VERBS = _set(
     "check checks checking confirm confirms verify verifies verifying validate validates validating ensure ensures"
     " detect detects tell tells whether determine determines flag flags"
@@ -2243,16 +2243,15 @@ class _Scan:
             # "send a payment on base", "track payments on stellar": the payments on that chain are the task
             return "topic", f"'{self.span_text(noun, last)}': payments the task acts on, not how the caller pays"
         pay = self.pay_phrase(i, last, prev, prep, symbol_next)
-        checked = self.in_sentence_before(first, 8, _set("whether"))
-        if (
-            pay
-            and checked > 0
-            and self.words[checked - 1] in _CHECK_VERBS
-            and all(self.link[k] for k in range(checked - 1, first))
-        ):
-            # "an API that checks whether an x402 endpoint accepts payment on Solana": what is checked, not the rail
-            return "topic", f"'{self.span_text(checked - 1, last)}': what the task checks"
         if pay:
+            checked = self.in_sentence_before(first, 8, _WHETHER)
+            if (
+                checked > 0
+                and self.words[checked - 1] in _CHECK_VERBS
+                and all(self.link[k] for k in range(checked - 1, first))
+            ):
+                # "an API that checks whether an x402 endpoint accepts payment on Solana": what is checked, not the rail
+                return "topic", f"'{self.span_text(checked - 1, last)}': what the task checks"
             return "filter", f"'{pay}': payment phrase"
         seller = self.in_sentence_before(first, 8, _CHARGE_VERBS)  # across the amount's own punctuation
         if seller >= 0 and self.look_back(seller, 3, _POSSESSIVES | _set("we")) >= 0:
@@ -2340,9 +2339,9 @@ class _Scan:
         in one clause, and the sentence is not about its balance or transfers ("i only have usdc on base and want to
         see my balance history")."""
         only = any(self.at(k) == "only" for k in (holder - 1, holder - 2, holder + 1))
-        caller = self.look_back(holder, 4, _POSSESSIVES | _set("i we i'm we're agent agent's wallet")) >= 0
+        caller = self.look_back(holder, 4, _CALLER_WORDS) >= 0
         subject = any(
-            self.words[k] in _BALANCE_WORDS | _set("transfer transfers transactions history")
+            self.words[k] in _HOLDING_SUBJECTS
             for k in range(len(self.words))
             if self.sentence[k] == self.sentence[holder]
         )
@@ -2384,7 +2383,7 @@ class _Scan:
             between = self.words[wallet + 1 : k] if wallet >= 0 else []
             if (
                 between
-                and between[0] in _POSSESSIVES | _set("we i")
+                and between[0] in _WALLET_OWNERS
                 and between[-1] in ("from", "with")
                 and any(w in _SPEND_VERBS for w in between)
                 and all(self.link[j] for j in range(wallet, k))
@@ -3091,7 +3090,8 @@ class _Scan:
 
     def endpoint_handler(self, i: int) -> int:
         """The verb whose object the method's endpoints or requests are, in its clause: "flags GET endpoints", "logs
-        every GET request", "list the most popular GET endpoints", "simulate POST endpoints"; -1 when none."""
+        every GET request", "count the most popular GET endpoints", "simulate POST endpoints"; -1 when none. Not
+        "list": "list POST endpoints under 1 cent" browses for them."""
         k = i - 1
         while k >= 0 and self.link[k] and self.words[k] in _HANDLED_FILLER and i - k <= 4:
             k -= 1
