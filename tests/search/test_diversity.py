@@ -1,6 +1,9 @@
 """Origin diversity by operator and payTo, with the cap relaxed for clearly weaker alternatives."""
 
-from souk.search.diversity import Candidate, diversify
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from souk.search.diversity import Candidate, _Page, diversify
 
 
 def _c(lid: int, score: float, operator: str, payee: str | None = None) -> Candidate:
@@ -57,3 +60,55 @@ def test_nothing_is_dropped_and_order_is_kept_without_a_cap() -> None:
     ranked = [_c(i, 1.0, "a.com") for i in range(10)]
     assert diversify(ranked, max_per_origin=0, page_size=3, relax_ratio=0.5) == list(range(10))
     assert sorted(diversify(ranked, max_per_origin=1, page_size=3, relax_ratio=0.0)) == list(range(10))
+
+
+def _rescanning_oracle(
+    candidates: list[Candidate], *, max_per_origin: int, page_size: int, relax_ratio: float
+) -> list[int]:
+    """The rule as stated, rescanning the rest of the pass for every refused candidate (quadratic)."""
+    out: list[int] = []
+    pending = candidates
+    while pending:
+        page = _Page(max_per_origin)
+        overflow: list[Candidate] = []
+        for i, c in enumerate(pending):
+            if len(page.items) >= page_size:
+                overflow += pending[i:]
+                break
+            keep = page.admits(c)
+            if not keep:
+                rival = next((r for r in pending[i + 1 :] if page.admits(r)), None)
+                if rival is None and not page.admits_origin(c):
+                    rival = next((r for r in pending[i + 1 :] if page.admits_origin(r)), None)
+                keep = rival is None or rival.score < relax_ratio * c.score
+            if keep:
+                page.add(c)
+            else:
+                overflow.append(c)
+        out += [c.listing_id for c in page.items]
+        pending = overflow
+    return out
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.integers(1, 40).map(lambda s: s / 40),
+            st.sampled_from(["a.com", "b.com", "c.com"]),
+            st.sampled_from(["p1", "p2", "p3", "p4"]),
+            st.sampled_from(["", "t1", "t2"]),
+        ),
+        max_size=40,
+    ),
+    st.integers(1, 3),
+    st.integers(1, 6),
+    st.sampled_from([0.0, 0.5, 0.8, 1.0]),
+)
+def test_the_look_ahead_pointers_give_the_pages_a_full_rescan_gives(
+    rows: list[tuple[float, str, str, str]], cap: int, page_size: int, relax_ratio: float
+) -> None:
+    ranked = [Candidate(i, score, operator, payee, text) for i, (score, operator, payee, text) in enumerate(rows)]
+    ranked.sort(key=lambda c: -c.score)
+    expected = _rescanning_oracle(ranked, max_per_origin=cap, page_size=page_size, relax_ratio=relax_ratio)
+    assert diversify(ranked, max_per_origin=cap, page_size=page_size, relax_ratio=relax_ratio) == expected

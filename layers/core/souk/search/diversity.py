@@ -76,8 +76,9 @@ def diversify(
         overflow: list[Candidate] = []
         # pending[i + 1 : scan] are known not to be admitted: a page only fills, so what it refuses once it
         # refuses for the rest of the pass. The look-ahead resumes there instead of rescanning (linear, not
-        # quadratic, in a catalog where one origin has many near-copies).
-        scan = 0
+        # quadratic, in a catalog where one origin has many near-copies). ``origin_scan`` does the same for the
+        # operator and payTo caps alone (at 100k listings the rescan it replaces was 4 ms of a search).
+        scan = origin_scan = 0
         for i, c in enumerate(pending):
             if len(page.items) >= page_size:
                 overflow += pending[i:]  # a full page refuses the rest of the pass, in order
@@ -93,7 +94,10 @@ def diversify(
                 if rival is None and not page.admits_origin(c):
                     # Everything left shares a description on the page, but this one also breaks its operator's or
                     # payTo's cap: one that only repeats the text yields less (the description cap is the softer).
-                    rival = next((r for r in pending[i + 1 :] if page.admits_origin(r)), None)
+                    origin_scan = max(origin_scan, i + 1)
+                    while origin_scan < len(pending) and not page.admits_origin(pending[origin_scan]):
+                        origin_scan += 1
+                    rival = pending[origin_scan] if origin_scan < len(pending) else None
                 keep = rival is None or rival.score < relax_ratio * c.score
             if keep:
                 page.add(c)
