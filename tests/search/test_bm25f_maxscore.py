@@ -246,3 +246,26 @@ def test_two_id_shares_merge_into_the_whole_ranking(catalog: psycopg.Connection[
             assert bm25f.merge(parts, pool) == whole, terms
             split_somewhere += all(parts)
     assert split_somewhere > 0  # both shares held hits for some queries: the merge did interleave
+
+
+def test_a_filtered_evaluation_is_planned_for_its_own_values_and_an_unfiltered_one_is_prepared(
+    database_url: str, catalog: psycopg.Connection[Any]
+) -> None:
+    # A prepared statement switches to a generic plan after five runs, blind to which rail the filter names (one
+    # passing 23% of the catalog, another 1%); an unfiltered evaluation has no such values and saves its planning.
+    terms = golden_terms(catalog)[0]
+    kw = search_kwargs(DEFAULT_PROFILE, 250)
+    with psycopg.connect(database_url, row_factory=dict_row, autocommit=True) as conn:
+        conn.prepare_threshold = 1
+
+        def prepared_scoring() -> int:
+            return conn.execute(
+                "SELECT count(*) AS n FROM pg_prepared_statements WHERE statement LIKE '%%idf_coverage%%'"
+            ).fetchone()["n"]
+
+        for _ in range(3):
+            bm25f.bm25f_search(conn, terms, **kw | {"where": "l.networks && %(n)s::text[]", "args": {"n": ["x"]}})
+        assert prepared_scoring() == 0
+        for _ in range(3):
+            bm25f.bm25f_search(conn, terms, **kw)
+        assert prepared_scoring() > 0

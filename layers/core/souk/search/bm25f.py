@@ -28,6 +28,7 @@ from psycopg.rows import tuple_row
 from souk.db.id_array import IdArray
 from souk.db.types import Connection
 from souk.search.lexical_index import Field
+from souk.search.where import narrows
 
 
 # A NamedTuple, not a frozen dataclass: up to 250 are made a search, and a frozen dataclass's __init__ sets each
@@ -201,10 +202,12 @@ def _params(
     }
 
 
-def _hits(conn: Connection, sql: str, params: dict[str, object]) -> list[LexicalHit]:
-    """Run a scoring statement; its rows (up to 250) become hits positionally, without a dict each."""
+def _hits(conn: Connection, sql: str, params: dict[str, object], *, custom_plan: bool = False) -> list[LexicalHit]:
+    """Run a scoring statement; its rows (up to 250) become hits positionally, without a dict each. With
+    ``custom_plan`` the statement is never prepared: Postgres plans an unnamed statement for the values it is
+    given, where a prepared one switches to a generic plan after five runs."""
     with conn.cursor(row_factory=tuple_row) as cur:
-        rows = cur.execute(sql, params).fetchall()
+        rows = cur.execute(sql, params, prepare=False if custom_plan else None).fetchall()
     return [LexicalHit(lid, float(score), matched, float(coverage)) for lid, score, matched, coverage in rows]
 
 
@@ -272,7 +275,9 @@ def _evaluate(
     if id_range is not None:
         params = params | {"id_from": id_range[0], "id_to": id_range[1]}
     tf = (_TF_ALL if every else _TF_ESSENTIAL).format(where=where, range=share)
-    return _hits(conn, _MAXSCORE_SQL.format(tf=tf), params | {"essential": order[:e]})
+    # A generic plan of a filtered evaluation cannot tell a rail passing 23% of the catalog from one passing 1%: at
+    # 100,000 listings it joined "code sandbox on Base Sepolia"'s postings to the listings in 47 ms, its own plan in 13.
+    return _hits(conn, _MAXSCORE_SQL.format(tf=tf), params | {"essential": order[:e]}, custom_plan=narrows(where))
 
 
 def bm25f_search(

@@ -23,7 +23,7 @@ from souk.config import Settings
 from souk.db.types import Connection, one
 from souk.embedding.generations import configured_provider
 from souk.embedding.provider import EmbeddingProvider, EmbeddingUnavailable, GenerationIdentity
-from souk.lifecycle.visibility import LISTED_SQL
+from souk.search.where import narrows, unfiltered
 
 
 class SemanticUnavailable(RuntimeError):
@@ -234,15 +234,6 @@ def network_rows(conn: Connection, table: str, networks: Sequence[str]) -> float
     return min(1.0, sum(shares.get(net, rarest) for net in networks)) * vectors
 
 
-def _unfiltered(where: str) -> bool:
-    return all(part.strip().upper() == "TRUE" for part in where.split(" AND "))
-
-
-def _visibility_only(where: str) -> bool:
-    """Only gone and delisted listings are filtered out (every search's default): a few rows of the catalog."""
-    return LISTED_SQL in where and _unfiltered(where.replace(LISTED_SQL, "TRUE"))
-
-
 def semantic_search(
     conn: Connection,
     generation: ActiveGeneration,
@@ -278,10 +269,10 @@ def semantic_search(
     params = args | {"qv": Vector(vector.astype(np.float32)), "pool": pool}
     plan = vector_plan(conn, generation.vector_table)
     trace = trace if trace is not None else SemanticTrace()
-    filtered = not _unfiltered(where)
+    filtered = not unfiltered(where)
     # Visibility passes nearly every row: the index is asked for what fusion needs and its plan is reused; only
     # the iterative scan (and the exact fallback below) covers the rows it drops.
-    narrowing = filtered and not _visibility_only(where)
+    narrowing = narrows(where)
     selective = False
     if plan.hnsw and filtered and networks:
         estimate = network_rows(conn, generation.vector_table, networks)
