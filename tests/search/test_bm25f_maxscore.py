@@ -269,3 +269,34 @@ def test_a_filtered_evaluation_is_planned_for_its_own_values_and_an_unfiltered_o
         for _ in range(3):
             bm25f.bm25f_search(conn, terms, **kw)
         assert prepared_scoring() > 0
+
+
+@pytest.mark.parametrize("pool", [250, 10])
+def test_visibility_alone_is_read_off_the_postings_with_the_same_ranking(
+    catalog: psycopg.Connection[Any], pool: int
+) -> None:
+    # Without a filter beyond visibility the evaluation never joins the listings table: gone and delisted listings
+    # must still drop out, and everything else rank exactly as the exhaustive query over the listings ranks it.
+    from souk.lifecycle.visibility import LISTED_SQL
+
+    queries = golden_terms(catalog)[::4]
+    hidden = [r["id"] for r in catalog.execute("SELECT id FROM listings ORDER BY id % 7, id LIMIT 60").fetchall()]
+    catalog.execute(
+        """INSERT INTO listing_health (listing_id, status, delisted)
+           SELECT id, CASE WHEN id %% 2 = 0 THEN 'gone' ELSE 'degraded' END, id %% 2 = 1
+           FROM unnest(%s::bigint[]) id""",
+        (hidden,),
+    )
+    try:
+        seen_hidden = 0
+        for terms in queries:
+            old, new, _ = both(catalog, terms, DEFAULT_PROFILE, pool, f"TRUE AND {LISTED_SQL}")
+            assert new == old, terms
+            assert not {h.listing_id for h in new} & set(hidden)
+            seen_hidden += bool(
+                {h.listing_id for h in bm25f.bm25f_search(catalog, terms, **search_kwargs(DEFAULT_PROFILE, pool))}
+                & set(hidden)
+            )
+        assert seen_hidden > 0  # the hidden listings do match some of these queries
+    finally:
+        catalog.execute("DELETE FROM listing_health WHERE listing_id = ANY(%s)", (hidden,))

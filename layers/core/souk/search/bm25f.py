@@ -27,8 +27,9 @@ from psycopg.rows import tuple_row
 
 from souk.db.id_array import IdArray
 from souk.db.types import Connection
+from souk.lifecycle.visibility import LISTED_SQL
 from souk.search.lexical_index import Field
-from souk.search.where import narrows
+from souk.search.where import narrows, unfiltered, visibility_only
 
 
 # A NamedTuple, not a frozen dataclass: up to 250 are made a search, and a frozen dataclass's __init__ sets each
@@ -128,6 +129,27 @@ _TF_ALL = """tf AS (
            sum(wf.weight * p.tf / (1 - wf.b + wf.b * p.field_length / wf.avglen)) AS wtf
     FROM lexical_postings p
     JOIN listings l ON l.id = p.listing_id
+    JOIN wf ON wf.field = p.field
+    WHERE p.term = ANY(%(terms)s::text[]){range} AND {where}
+    GROUP BY p.listing_id, p.term
+)"""
+# With no filter beyond visibility (most searches), the same two CTEs without the listings table: a posting's
+# listing_id is all visibility reads (``where`` arrives with ``l.id`` replaced by ``p.listing_id``), and joining 100,000
+# listing ids only to carry it cost a long query 30 of its 139 ms (eval/bench_search_scale.txt).
+_TF_ESSENTIAL_POSTINGS = """cand AS (SELECT DISTINCT p.listing_id FROM lexical_postings p
+         WHERE p.term = ANY(%(essential)s::text[]){range} AND {where}),
+tf AS (
+    SELECT p.listing_id, p.term,
+           sum(wf.weight * p.tf / (1 - wf.b + wf.b * p.field_length / wf.avglen)) AS wtf
+    FROM cand c
+    JOIN lexical_postings p ON p.listing_id = c.listing_id AND p.term = ANY(%(terms)s::text[])
+    JOIN wf ON wf.field = p.field
+    GROUP BY p.listing_id, p.term
+)"""
+_TF_ALL_POSTINGS = """tf AS (
+    SELECT p.listing_id, p.term,
+           sum(wf.weight * p.tf / (1 - wf.b + wf.b * p.field_length / wf.avglen)) AS wtf
+    FROM lexical_postings p
     JOIN wf ON wf.field = p.field
     WHERE p.term = ANY(%(terms)s::text[]){range} AND {where}
     GROUP BY p.listing_id, p.term
@@ -271,10 +293,15 @@ def _evaluate(
     if trace is not None:
         trace.attempts.append(e)
     every = e == len(order)
-    share = "" if id_range is None else _RANGE.format(alias="p." if every else "")
+    postings_only = visibility_only(where) or unfiltered(where)
+    share = "" if id_range is None else _RANGE.format(alias="p." if every or postings_only else "")
     if id_range is not None:
         params = params | {"id_from": id_range[0], "id_to": id_range[1]}
-    tf = (_TF_ALL if every else _TF_ESSENTIAL).format(where=where, range=share)
+    if postings_only:
+        listing_free = where.replace(LISTED_SQL, LISTED_SQL.replace("l.id", "p.listing_id"))
+        tf = (_TF_ALL_POSTINGS if every else _TF_ESSENTIAL_POSTINGS).format(where=listing_free, range=share)
+    else:
+        tf = (_TF_ALL if every else _TF_ESSENTIAL).format(where=where, range=share)
     # A generic plan of a filtered evaluation cannot tell a rail passing 23% of the catalog from one passing 1%: at
     # 100,000 listings it joined "code sandbox on Base Sepolia"'s postings to the listings in 47 ms, its own plan in 13.
     return _hits(conn, _MAXSCORE_SQL.format(tf=tf), params | {"essential": order[:e]}, custom_plan=narrows(where))
