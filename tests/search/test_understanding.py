@@ -2215,6 +2215,24 @@ def test_how_a_task_probes_and_what_a_result_is_built_on_are_no_interface(
             None,
             None,
         ),
+        # where the caller pays from, and what its payment must be in
+        ("manga dialog translation, payment must be in arbitrum one", ("eip155:42161",), None, None, None),
+        ("wallet reputation score, I'm paying from Base", (n.BASE,), None, None, None),
+        ("hackernews top stories, paying from a base mainnet wallet", (n.BASE,), None, None, None),
+        ("we pay from our solana wallet, need an ocr api", (n.SOLANA,), None, None, None),
+        ("customers paying from base wallets", (), None, None, None),  # someone else's payments
+        ("a swap quote api, I'm paying from base to solana", (), None, None, None),  # a route, not a rail
+        # amounts, chains and methods that are the task's, not the result's
+        ("Find a micro-donation API that lets readers tip writers 5 cents per article.", (), None, None, None),
+        ("We sell API access at under a cent per call. Find an uptime monitor.", (), None, None, None),
+        ("an api to tip creators, under a cent per call", (), Decimal("0.01"), None, None),
+        ("Find an analytics API for x402 payments on Solana: volume and fees.", (), None, None, None),
+        ("an ocr api for payments on solana", (n.SOLANA,), None, None, None),
+        ("list the most popular GET endpoints in our logs", (), None, None, None),
+        ("the agent should POST the results to our webhook when the job finishes", (), None, None, None),
+        ("report which of our endpoints accept GET and which accept POST", (), None, None, None),
+        ("a weather API I can GET from my agent", (), None, "http", "GET"),
+        ("our agent needs a POST endpoint for OCR", (), None, "http", "POST"),
     ],
 )
 def test_rails_caps_and_interfaces_said_in_new_ways(

@@ -333,6 +333,7 @@ _ENDPOINT_HANDLERS = _set(
     intercept intercepts intercepting
     """
 )
+_SENT_OBJECTS = _set("the it them this that these those results result data output payload report summary")
 _HANDLED_FILLER = _set("every all the our my their its most popular incoming outgoing any each failed slow many of")
 _PATH_AFTER = re.compile(r"\s*/")
 _PAYLOAD_AFTER = re.compile(r"\s*[{\[]")
@@ -901,6 +902,8 @@ _CALCULATION_WORDS = _set(
     " spent forecast projected"
 )
 _CHARGE_VERBS = _set("charge charges charging bill bills")
+_SELL_VERBS = _set("sell sells selling resell resells")
+_GIVE_VERBS = _set("tip tips tipping donate donates donating")
 _PAYMENT_MODALS = _set("must should be made has have to will is are needs need can only done settled happen happens")
 _PAYMENT_RECORDS = _set("invoices invoice orders order bills receipts subscriptions transfers transactions payouts")
 _PAYING_OTHERS = _set("customers users clients buyers shoppers people members fans guests players subscribers")
@@ -959,6 +962,7 @@ _HOLDING_SUBJECTS = _BALANCE_WORDS | _set("transfer transfers transactions histo
 _CALLER_CONTEXT = _set("wallet wallets only holds hold has have funds funded is are agent agent's lives on")
 _CALLERS = _set("my our i we i'm we're")
 _POSSESSIVES = _set("my our")
+_WALLET_DETERMINERS = _POSSESSIVES | _set("a an the")  # "paying from a base wallet", "from our solana wallet"
 _WALLET_OWNERS = _POSSESSIVES | _set("we i")  # "the wallet my agent spends from", "the wallet we pay with"
 _QUOTE_WORDS = _set("price prices value values rate rates quote quoted worth")
 _SYMBOL_WORDS = frozenset(_KNOWN_SYMBOLS) | frozenset(_UNRATED_SYMBOLS)
@@ -1028,6 +1032,9 @@ _CHECK_VERBS = _set(
     " detect detects tell tells whether determine determines flag flags"
 )
 # Before "payment(s) on <chain>", these make the payments the task's object, not how the caller pays.
+_PAYMENT_DATA_NOUNS = _set(
+    "analytics stats statistics dashboard dashboards data history explorer indexer metrics reports report insights"
+)
 _PAYMENT_OBJECT_MARKERS = _set(
     """
     a an the send sending sends execute executing make making track tracking list listing
@@ -1956,6 +1963,14 @@ class _Scan:
         # "our own x402 API charges $0.01 per call"
         if seller >= 0 and self.look_back(seller, 5, _POSSESSIVES | _set("we")) >= 0:
             return "topic", f"'{self.span_text(seller, last)}': what the caller charges its own customers"
+        vendor = self.look_back(first, 6, _SELL_VERBS)
+        if vendor >= 0 and self.look_back(vendor, 3, _POSSESSIVES | _set("we i")) >= 0:
+            # "We sell API access at under a cent per call": the caller's own price list
+            return "topic", f"'{self.span_text(vendor, last)}': what the caller sells at"
+        giver = self.look_back(first, 3, _GIVE_VERBS)
+        if giver >= 0 and all(self.link[k] for k in range(giver, first)):
+            # "tip writers 5 cents per article": what the task gives away, not what a call costs
+            return "topic", f"'{self.span_text(giver, last)}': an amount the task gives"
         billed = seller + 2 if self.at(seller + 1) in _POSSESSIVES | _THEIR else seller + 1
         if seller >= 0 and self.at(billed) in _PAYING_OTHERS and all(self.link[k] for k in range(seller, first)):
             # "a metering API that can bill our users 0.1 cents per request": what people are charged, not the call
@@ -2147,6 +2162,8 @@ class _Scan:
                 or (linked and link_role is not None)
                 or self.rail_tag(i, last) != ""
                 or self.rail_after(last) != ""
+                or (prep == "in" and self.payment_in(prev) >= 0)  # "payment must be in arbitrum one"
+                or self.paying_from(lead) >= 0  # "I'm paying from Base"
             )
             # "pay with my base wallet": the payer's own wallet, though "wallet" usually makes a chain the subject
             own_wallet = (
@@ -2203,6 +2220,11 @@ class _Scan:
         paid_word = self.rail_after(last)
         if paid_word:
             return "filter", f"'{self.span_text(first, last + 1)}': {paid_word}"
+        payer = self.paying_from(first)
+        if payer >= 0 and (tail in _WALLET or prep == "from") and self.near(last, 1) not in ("to", "into"):
+            # "I'm paying from Base", "paying from a base mainnet wallet" (not a route: "from base to solana")
+            said = self.span_text(payer, last + (tail in _WALLET))
+            return "filter", f"'{said}': paying from the caller's wallet there"
         if tail in _WALLET and self.near(first, -1) in _POSSESSIVES:
             payer = self.look_back(first - 1, 6, _RAIL_VERBS)
             if payer >= 0 and not self.passive_payment(payer):  # "i can pay for with my ethereum wallet"
@@ -2441,9 +2463,15 @@ class _Scan:
         payment", "execute a USDC payment", "track payments", "list recent payments")."""
         before = self.before(k)
         word = self.at(before) if before >= 0 else ""
-        if word in _SYMBOLS or word in ("recent", "incoming", "outgoing", "pending", "failed"):
+        if word in _SYMBOLS or word in ("recent", "incoming", "outgoing", "pending", "failed", "x402"):
             before = self.before(before)
             word = self.at(before) if before >= 0 else ""
+        if word in ("for", "of", "about", "on", "into"):
+            # "an analytics API for x402 payments on Solana", "stats on payments on base": payments as data
+            head = self.before(before)
+            if self.at(head) in _TYPE_NOUNS:
+                head = self.before(head)
+            return head >= 0 and self.at(head) in _PAYMENT_DATA_NOUNS
         return word in _PAYMENT_OBJECT_MARKERS
 
     def pay_product(self, pay: int) -> bool:
@@ -2562,12 +2590,9 @@ class _Scan:
             and self.look_back(payer, 4, _OTHER_PAYERS) < 0  # not "customers who pay with solana"
         ):
             return self.span_text(payer, last)  # "pay with solana", "pay w/ SOLANA", "pay in solana"
-        if prep == "in" and not self.question:
-            k = self.before(prev)
-            while k >= 0 and self.words[k] in _PAYMENT_MODALS and prev - k <= 5:
-                k = self.before(k)
-            if k >= 0 and self.words[k] in ("payment", "payments") and self.look_back(k, 4, _OTHER_PAYERS) < 0:
-                return self.span_text(k, last)  # "payment must be in arbitrum one", "payments made in solana"
+        noun = self.payment_in(prev) if prep == "in" else -1
+        if noun >= 0:
+            return self.span_text(noun, last)  # "payment must be in arbitrum one", "payments made in solana"
         if prep in _NET_PREPS:
             k = self.before(prev)
             word = self.at(k) if k >= 0 else ""
@@ -2618,6 +2643,39 @@ class _Scan:
             return False
         helper = self.before(k)
         return helper >= 0 and self.at(helper) in _PASSIVE_HELPERS
+
+    def paying_from(self, first: int) -> int:
+        """The payment verb when the chain starting at ``first`` is where the caller pays from: "I'm paying from
+        Base", "paying from a base mainnet wallet", "we pay from our solana wallet"; else -1."""
+        k = self.before(first)
+        if self.at(k) in _WALLET_DETERMINERS and self.joined(k, first):
+            k = self.before(k)
+        verb = self.before(k)
+        if (
+            k < 0
+            or self.at(k) != "from"
+            or not self.joined(k, k + 1)
+            or verb < 0
+            or self.at(verb) not in _PAY_WITH_VERBS
+            or not self.joined(verb, k)
+            or self.question
+            or self.passive_payment(verb)
+            or self.paid_by_others(verb)
+            or self.look_back(verb, 4, _OTHER_PAYERS) >= 0
+        ):
+            return -1
+        return verb
+
+    def payment_in(self, prep: int) -> int:
+        """The payment noun of "payment must be in <chain>", "payments made in solana" (``prep``: the "in"); else -1."""
+        if self.at(prep) != "in" or self.question:
+            return -1
+        k = self.before(prep)
+        while k >= 0 and self.words[k] in _PAYMENT_MODALS and prep - k <= 5:
+            k = self.before(k)
+        if k >= 0 and self.words[k] in ("payment", "payments") and self.look_back(k, 4, _OTHER_PAYERS) < 0:
+            return k
+        return -1
 
     def linked_role(self, first: int, last: int) -> AppliedAs | None:
         """'stellar or base', 'base/solana', 'ethereum, solana': the role of a network next to this one."""
@@ -3074,6 +3132,8 @@ class _Scan:
             handler = self.endpoint_handler(i)
             if handler >= 0:  # "an OpenAPI linter that flags GET endpoints": the endpoints are what the tool works on
                 role, why = "topic", f"'{self.span_text(handler, i + 1)}': the endpoints the task handles"
+            elif self.own_endpoints(i, i + 1):  # "the most popular GET endpoints in our logs"
+                role, why = "topic", f"'{self.span_text(i, i + 1)}': the caller's own endpoints"
             self.claim_words("method", i, i + 1, word.upper(), role, why)
         elif (self.near(i, 1) == "only" and (word != "get" or self.typed_in_capitals(i))) or (
             _PATH_AFTER.match(self.text, self.spans[i][1]) and (self.typed_in_capitals(i) or self.spaced(i))
@@ -3086,7 +3146,49 @@ class _Scan:
             self.claim_words("method", i, i, word.upper(), role, why)
         elif self.typed_in_capitals(i):
             role, why = self.interface_role(i, i, noun=True, capitals=True, method=True)
+            if self.own_endpoints(i, i):  # "report which of our endpoints accept GET"
+                role, why = "topic", f"'{word}': what the caller's own endpoints accept"
+            elif self.sends_to(i):  # "the agent should POST the results to our webhook"
+                role, why = "topic", f"'{word}': what the task sends somewhere, not the interface asked for"
             self.claim_words("method", i, i, word.upper(), role, why)
+
+    def own_endpoints(self, i: int, last: int) -> bool:
+        """The method at i is said of the caller's own endpoints: "our most popular GET endpoints", "GET endpoints in
+        our logs", "which of our endpoints accept GET"."""
+        k = i - 1
+        while k >= 0 and self.link[k] and self.words[k] in _HANDLED_FILLER - _POSSESSIVES and i - k <= 4:
+            k -= 1
+        if k >= 0 and self.link[k] and self.words[k] in _POSSESSIVES:
+            return True
+        after = last + 1
+        if (
+            last > i  # the method's noun: "GET endpoints in our logs"; not "a weather API I can GET from my agent"
+            and self.near(last, 1) in ("in", "from", "of")
+            and self.near(after, 1) in _POSSESSIVES
+            and self.link[last]
+        ):
+            return True
+        sentence = self.sentence[i]
+        for k in range(max(0, i - 8), i - 1):
+            if (
+                self.sentence[k] == sentence
+                and self.words[k] in _POSSESSIVES
+                and self.near(k, 1) in _TYPE_NOUNS | _METHOD_NOUNS
+                and self.look_back(i, 3, _ACCEPT_VERBS) > k
+            ):
+                return True
+        return False
+
+    def sends_to(self, i: int) -> bool:
+        """The method is the task's own verb with an object and a destination: "POST the results to our webhook"."""
+        if self.near(i, 1) not in _SENT_OBJECTS:
+            return False
+        for k in range(i + 2, min(len(self.words) - 1, i + 7)):
+            if self.sentence[k] != self.sentence[i]:
+                return False
+            if self.words[k] in ("to", "into") and self.near(k, 1) in _POSSESSIVES | _DETERMINERS | _THEIR:
+                return True
+        return False
 
     def endpoint_handler(self, i: int) -> int:
         """The verb whose object the method's endpoints or requests are, in its clause: "flags GET endpoints", "logs
