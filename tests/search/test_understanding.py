@@ -2221,6 +2221,12 @@ def test_how_a_task_probes_and_what_a_result_is_built_on_are_no_interface(
         ("hackernews top stories, paying from a base mainnet wallet", (n.BASE,), None, None, None),
         ("we pay from our solana wallet, need an ocr api", (n.SOLANA,), None, None, None),
         ("customers paying from base wallets", (), None, None, None),  # someone else's payments
+        ("wallet screening API: check whether the address paying from arbitrum is sanctioned", (), None, None, None),
+        ("estimate the cost of paying from base vs arbitrum", (), None, None, None),
+        ("I stopped paying from base, need a news API", (), None, None, None),
+        ("I'm paying from the base budget for this project; need a CRM API", (), None, None, None),
+        ("I'm not paying from Base, I pay from Solana - need an image API", (n.SOLANA,), None, None, None),
+        ("we used to pay from solana but now pay from base; need an LLM API", (n.BASE,), None, None, None),
         ("a swap quote api, I'm paying from base to solana", (), None, None, None),  # a route, not a rail
         # amounts, chains and methods that are the task's, not the result's
         ("Find a micro-donation API that lets readers tip writers 5 cents per article.", (), None, None, None),
@@ -2230,6 +2236,9 @@ def test_how_a_task_probes_and_what_a_result_is_built_on_are_no_interface(
         ("an ocr api for payments on solana", (n.SOLANA,), None, None, None),
         ("list the most popular GET endpoints in our logs", (), None, None, None),
         ("the agent should POST the results to our webhook when the job finishes", (), None, None, None),
+        ("POST the summary to Slack", (), None, None, None),
+        ("POST the image to an upscaler API and return the URL", (), None, "http", "POST"),  # the service sought
+        ("POST the audio to a speech-to-text service", (), None, "http", "POST"),
         ("report which of our endpoints accept GET and which accept POST", (), None, None, None),
         ("a weather API I can GET from my agent", (), None, "http", "GET"),
         ("our agent needs a POST endpoint for OCR", (), None, "http", "POST"),

@@ -333,6 +333,7 @@ _ENDPOINT_HANDLERS = _set(
     intercept intercepts intercepting
     """
 )
+_SINKS = _set("webhook webhooks slack discord channel callback inbox bucket database sheet spreadsheet crm")
 _SENT_OBJECTS = _set("the it them this that these those results result data output payload report summary")
 _HANDLED_FILLER = _set("every all the our my their its most popular incoming outgoing any each failed slow many of")
 _PATH_AFTER = re.compile(r"\s*/")
@@ -962,6 +963,11 @@ _HOLDING_SUBJECTS = _BALANCE_WORDS | _set("transfer transfers transactions histo
 _CALLER_CONTEXT = _set("wallet wallets only holds hold has have funds funded is are agent agent's lives on")
 _CALLERS = _set("my our i we i'm we're")
 _POSSESSIVES = _set("my our")
+_OWN_PAYERS = _set("i i'm im we we're i'll we'll now currently always usually")
+_SELF_HELPERS = _set("am are will")  # "i am paying from", "we will pay from"
+_PAYING_THINGS = _set("agent agents bot bots app wallet")  # "my agent pays from"
+_STOPPED_PAYING = _set("not stopped no never quit longer")
+_PAYING_FROM_TAILS = _set("and but so now with only today because mainnet for")
 _WALLET_DETERMINERS = _POSSESSIVES | _set("a an the")  # "paying from a base wallet", "from our solana wallet"
 _WALLET_OWNERS = _POSSESSIVES | _set("we i")  # "the wallet my agent spends from", "the wallet we pay with"
 _QUOTE_WORDS = _set("price prices value values rate rates quote quoted worth")
@@ -2221,7 +2227,9 @@ class _Scan:
         if paid_word:
             return "filter", f"'{self.span_text(first, last + 1)}': {paid_word}"
         payer = self.paying_from(first)
-        if payer >= 0 and (tail in _WALLET or prep == "from") and self.near(last, 1) not in ("to", "into"):
+        # "paying from base was too expensive", "paying from the base budget": not where the caller pays now
+        ends_there = tail in _WALLET or not tail.isalpha() or tail in _PAYING_FROM_TAILS
+        if payer >= 0 and (tail in _WALLET or prep == "from") and ends_there:
             # "I'm paying from Base", "paying from a base mainnet wallet" (not a route: "from base to solana")
             said = self.span_text(payer, last + (tail in _WALLET))
             return "filter", f"'{said}': paying from the caller's wallet there"
@@ -2662,9 +2670,19 @@ class _Scan:
             or self.passive_payment(verb)
             or self.paid_by_others(verb)
             or self.look_back(verb, 4, _OTHER_PAYERS) >= 0
+            or self.look_back(verb, 3, _STOPPED_PAYING) >= 0  # "I stopped paying from base", "not paying from"
         ):
             return -1
-        return verb
+        # The caller pays: "I'm paying from", "we pay from", "my agent pays from", or a fragment that starts with
+        # the verb ("— paying from a base wallet"); not "the address paying from arbitrum", "the cost of paying from".
+        prior = self.before(verb)
+        caller = (
+            prior < 0
+            or self.at(prior) in _OWN_PAYERS
+            or (self.at(prior) in _SELF_HELPERS and self.at(self.before(prior)) in _OWN_PAYERS)
+            or (self.at(prior) in _PAYING_THINGS and self.at(self.before(prior)) in _POSSESSIVES)
+        )
+        return verb if caller else -1
 
     def payment_in(self, prep: int) -> int:
         """The payment noun of "payment must be in <chain>", "payments made in solana" (``prep``: the "in"); else -1."""
@@ -3186,8 +3204,13 @@ class _Scan:
         for k in range(i + 2, min(len(self.words) - 1, i + 7)):
             if self.sentence[k] != self.sentence[i]:
                 return False
-            if self.words[k] in ("to", "into") and self.near(k, 1) in _POSSESSIVES | _DETERMINERS | _THEIR:
-                return True
+            if self.words[k] in ("to", "into"):
+                # The destination is the caller's own ("to our webhook") or a sink ("to the Slack channel"), not the
+                # service searched for ("POST the PDF to an OCR endpoint" asks for a POST endpoint).
+                ahead = self.words[k + 1 : k + 5]
+                if any(w in _TYPE_NOUNS for w in ahead):
+                    return False
+                return self.near(k, 1) in _POSSESSIVES or any(w in _SINKS for w in ahead)
         return False
 
     def endpoint_handler(self, i: int) -> int:
