@@ -2228,6 +2228,32 @@ def test_how_a_task_probes_and_what_a_result_is_built_on_are_no_interface(
         ("I'm not paying from Base, I pay from Solana - need an image API", (n.SOLANA,), None, None, None),
         ("we used to pay from solana but now pay from base; need an LLM API", (n.BASE,), None, None, None),
         ("a swap quote api, I'm paying from base to solana", (), None, None, None),  # a route, not a rail
+        # settings and tool-call arguments, and chain names mistyped
+        (
+            '{"query": "vin decoder", "network": "stellar:pubnet", "maxUsdPrice": 0.01}',
+            (n.STELLAR_PUBNET,),
+            Decimal("0.01"),
+            None,
+            None,
+        ),
+        (
+            "MAX_PRICE_USD=0.003 is set in our agent's env; find a summarization api that fits",
+            (),
+            Decimal("0.003"),
+            None,
+            None,
+        ),
+        (
+            'our x402 wrapper\'s policy file says `per_call_limit: "$0.008"`; need a RAG tool',
+            (),
+            Decimal("0.008"),
+            None,
+            None,
+        ),
+        ("rate_limit=100 requests, need a weather api", (), None, None, None),
+        ("need geocoding for addresses in nairobi, pay on stellr pubnet pls", (n.STELLAR_PUBNET,), None, None, None),
+        ("translation api, payable on arbitum", ("eip155:42161",), None, None, None),
+        ("Steller sea lion tracking api", (), None, None, None),
         # amounts, chains and methods that are the task's, not the result's
         ("Find a micro-donation API that lets readers tip writers 5 cents per article.", (), None, None, None),
         ("We sell API access at under a cent per call. Find an uptime monitor.", (), None, None, None),

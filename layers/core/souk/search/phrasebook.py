@@ -5,7 +5,8 @@ llamada" -> "at most 1 cent per call", "0,05 USD" -> "0.05 USD").
 Only the phrases that state a payment rail or a per-call price are rewritten; every other word is left as it
 is, so a chain or an amount that is the topic ("precio de SOL en Solana", "tokens lanzados en Base") still
 reads as the topic. Agents relay what non-English-speaking developers ask; without this a rail or a cap
-in their words was never read (understanding batch 13, eval/understanding/README.md).
+in their words was never read (understanding batch 13, eval/understanding/README.md). Common misspellings of chain
+names ("stellr", "arbitum", "etherium") are spelled out too (batch 24).
 """
 
 from __future__ import annotations
@@ -38,6 +39,13 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"that accepts\1 on ",
         ),
         (r"\b(?:oder|ou|oppure)\b", "or"),
+        # chain names as they get mistyped or misheard, in any language ("pay on stellr pubnet", "etherium")
+        (r"\b(?:stellr|stelar|stellarr)\b", "stellar"),
+        (r"\b(?:arbitum|arbitrm|arbitram|arbritrum|abritrum|arbitrium)\b", "arbitrum"),
+        (r"\b(?:solanna|solona|soalna|solanaa)\b", "solana"),
+        (r"\b(?:polgon|polyon)\b", "polygon"),
+        (r"\b(?:etherium|etherum|ethereun|etheruem)\b", "ethereum"),
+        (r"\b(?:avalance|avalanch|avax-c)\b", "avalanche"),
         # a cap: "máximo 1 centavo", "höchstens 0.05 USD", "al massimo 0.003 dollari", "menos de un décimo"
         (
             r"\b(?:como\s+máximo|no\s+máximo|al\s+máximo|máximo|maximo|máx|au\s+maximum|maximal|höchstens|hoechstens"

@@ -882,8 +882,16 @@ _SPEC_FIELD = re.compile(
     # mainnet (USDC)"), a sentence's full stop, the end, a bullet dash or the next "key:"
     # (newlines are spaces by now); quotes may come escaped, as in a tool call's JSON arguments string
     r"\s*[:=]\s*\\?[\"']?(?P<value>[a-z0-9$€¢.:/ -]{1,40}?)\\?[\"']?"
-    r"(?=\s*(?:[,;})\](|[]|\.(?:\s|$)|$|-\s|[a-z_]+\s*[:=])|\s+\d{1,2}[.)]\s)"  # or the next item's number
+    # (a next key starts a word: "stellar:pubnet" is one value, not "s" and a key "tellar"), or the next item's number
+    r"(?=\s*(?:[,;})\](|[]|\.(?:\s|$)|$|-\s|(?<![a-z0-9_])[a-z_]+\s*[:=])|\s+\d{1,2}[.)]\s)"
 )
+# A per-call limit set in the caller's environment or policy file, its value ending at a space:
+# "MAX_PRICE_USD=0.003 is set in our agent's env", 'per_call_limit: "$0.008"'. Not maxValue (atomic units).
+_LIMIT_SETTING = re.compile(
+    r"(?<![\w$])[`\"']?(?P<key>[a-z0-9_]*(?:max|limit|cap|ceiling)[a-z0-9_]*)[`\"']?\s*[=:]\s*[`\"']?"
+    r"(?P<value>\$?\d+(?:\.\d+)?)[`\"']?(?![\w.%]|\.\d)"
+)
+_LIMIT_KEY_WORDS = ("price", "usd", "cost", "per_call", "percall")
 # A refusal written as a field: a key naming exclusion, then one quoted name or a bracketed list of them.
 _EXCLUDE_FIELD = re.compile(
     r"(?<![\w])\\?[\"']?(?:exclude|excluded|excluding|exclusions?|blocklist|blacklist|deny[\s_-]?list|avoid)"
@@ -1668,7 +1676,12 @@ class _Scan:
         """``network: base``, ``"max_price_usd": 0.004``, ``interface: REST``: a request written as fields."""
         if any(w in _PAYLOAD_KEYS for w in self.words):
             return  # an x402 payment header or requirement quoted as data ("decode this: {scheme, network...}")
-        for m in (*_SPEC_FIELD.finditer(self.text), *_CHAIN_PARAM.finditer(self.text)):
+        settings = [
+            m
+            for m in _LIMIT_SETTING.finditer(self.text)
+            if "_" in m.group("key") and any(w in m.group("key") for w in _LIMIT_KEY_WORDS)
+        ]
+        for m in (*_SPEC_FIELD.finditer(self.text), *_CHAIN_PARAM.finditer(self.text), *settings):
             data = any(w in _DATA_VERBS for w in self.words[: bisect_left(self.starts, m.start())])
             # "My listing, for reference: {"network": "base", ...}": the asker's own listing, described
             opening = self.starts[self.sentence_start(bisect_left(self.starts, m.start()))]
@@ -1679,6 +1692,8 @@ class _Scan:
             ):
                 data = True
             key = re.sub(r"[\s_-]+", "_", m.group("key"))
+            if m.re is _LIMIT_SETTING:
+                key = "max_price"  # read as the price field it is
             if key == "chain" and (self.task or self.chain_is_data(m)):
                 continue  # "ERC20 top holders chain=ethereum": the chain the data is about
             value = m.group("value").strip()
