@@ -2254,6 +2254,45 @@ def test_how_a_task_probes_and_what_a_result_is_built_on_are_no_interface(
         ("need geocoding for addresses in nairobi, pay on stellr pubnet pls", (n.STELLAR_PUBNET,), None, None, None),
         ("translation api, payable on arbitum", ("eip155:42161",), None, None, None),
         ("Steller sea lion tracking api", (), None, None, None),
+        # a seller's own listing, a bug report's request, offers compared, a facilitator's error body
+        (
+            "seller here: my listing is live on Base Sepolia. how do buyers searching for ocr find it?",
+            (),
+            None,
+            None,
+            None,
+        ),
+        (
+            "I'm listing my OCR API on Souk. It costs $0.01 per call, paid on Base. What tags should I use?",
+            (),
+            None,
+            None,
+            None,
+        ),
+        ("We sell shoes. Our agent pays on Base. Find a shipping API.", (n.BASE,), None, None, None),
+        (
+            "POST /v1/pay returned 402 on base twice. unrelated: need a license plate recognition api",
+            (),
+            None,
+            None,
+            None,
+        ),
+        (
+            "comparing per-call prices: provider A charges $0.002/call on base, provider B $0.0015 on solana. "
+            "is there an api that aggregates x402 listing prices?",
+            (),
+            None,
+            None,
+            None,
+        ),
+        (
+            'error from /settle: {"isValid":false,"invalidReason":"insufficient_funds","network":"base"}. '
+            "Going forward the agent pays on Solana. Find me a stock quotes API.",
+            (n.SOLANA,),
+            None,
+            None,
+            None,
+        ),
         # amounts, chains and methods that are the task's, not the result's
         ("Find a micro-donation API that lets readers tip writers 5 cents per article.", (), None, None, None),
         ("We sell API access at under a cent per call. Find an uptime monitor.", (), None, None, None),

@@ -788,6 +788,13 @@ _OWN_SYSTEM = re.compile(
     r"(?:backend|server|service|app|stack|runtime|system|gateway)"
     r" (?:exposes|answers|serves|handles|receives|runs|is an?)\b"
 )
+# A seller speaking of its own listing or server (souk.search.understanding.mark_own_listing).
+_SELLER_SENTENCE = re.compile(
+    r"\b(?:seller here|i'?m (?:a |the )?seller|(?:i'?m|we'?re|i am|we are) listing (?:my|our)|(?:my|our) listing"
+    r"|(?:my|our) own (?:x402 )?(?:seller|server|seller server|api|endpoint)|we sell|i sell)\b"
+)
+_ASKING_WORDS = _set("need needs needed looking find finding want wants require requires search searching recommend")
+_COMPARE_WORDS = _set("compare comparing compared comparison versus vs")
 _OWN_LISTING = re.compile(r"\b(?:my|our) (?:own )?listing\b")
 # A sentence about the asker that still asks, insists, pays or budgets is a requirement.
 _OWN_SYSTEM_OUT = _set(
@@ -902,7 +909,7 @@ _EXCLUDE_FIELD = re.compile(
 )
 # "chain=base ocr": in keywords, a chain given as a parameter (not "?chain=base" inside a URL)
 _CHAIN_PARAM = re.compile(r"(?<![\w?&/=])(?P<key>chain)\s?=\s?(?P<value>[a-z][a-z0-9:-]{1,40})(?![\w:-])")
-_PAYLOAD_KEYS = _set("scheme maxamountrequired payto x402version paymentrequirements")
+_PAYLOAD_KEYS = _set("scheme maxamountrequired payto x402version paymentrequirements isvalid invalidreason errorreason")
 _DATA_VERBS = _set("decode decoding parse parsing explain explaining validate validating lint convert converting")
 # "transactions with amount under 1 cent": the amount belongs to the data the task works on.
 _AMOUNT_NOUNS = _set("amount amounts transaction transactions transfer transfers tx txs trade trades order orders")
@@ -1336,6 +1343,9 @@ class _Scan:
         self.mark_payment_debugging()
         self.resolve_turns()
         self.mark_own_system()
+        self.mark_own_listing()
+        self.mark_reported_requests()
+        self.mark_compared_offers()
         self.mark_negated_claims()
         self.drop_caller_context()
         self.attach_filler()
@@ -1543,6 +1553,54 @@ class _Scan:
         for claim in self.claims:  # its interface, not its payments: "our backend runs on Base and pays there"
             if self.sentence[claim.first] in own and claim.kind in ("type", "method") and claim.role == "filter":
                 claim.role, claim.why = "topic", f"'{claim.phrase}': describes the asker's own system"
+
+    def mark_own_listing(self) -> None:
+        """ "seller here: my listing is live on Base Sepolia", "I'm listing my MCP server. It costs $0.01 per call, paid
+        on Base": from a seller's sentence on, until a sentence asks for something or says how the asker pays, the
+        rail, price and interface described are the asker's own listing's, not a requirement."""
+        opened = next((m.start() for m in _SELLER_SENTENCE.finditer(self.text)), None)
+        if opened is None:
+            return
+        first = self.sentence[self.word_range(opened, opened + 1)[0]] if self.word_range(opened, opened + 1) else -1
+        asking = {self.sentence[k] for k, w in enumerate(self.words) if w in _ASKING_WORDS or w in _OWN_SYSTEM_OUT}
+        for claim in self.claims:
+            sentence = self.sentence[claim.first]
+            if (
+                sentence >= first >= 0
+                and claim.role in ("filter", "boost")
+                and claim.kind in ("network", "price", "type", "method")
+                and not any(first <= between <= sentence for between in asking)
+            ):
+                claim.role, claim.why = "topic", f"'{claim.phrase}': describes the asker's own listing"
+
+    def mark_reported_requests(self) -> None:
+        """ "POST /v1/pay returned 402 on base twice": the chain a reported request went to, not the rail asked for."""
+        for claim in self.claims:
+            if claim.kind != "network" or claim.role != "filter":
+                continue
+            for k in range(max(0, claim.first - 5), claim.first):
+                if (
+                    self.sentence[k] == self.sentence[claim.first]
+                    and self.words[k] in _STATUS_VERBS
+                    and any(_STATUS_CODE.fullmatch(self.at(j)) for j in (k + 1, k + 2))
+                ):
+                    claim.role, claim.why = "topic", f"'{claim.phrase}': where a request in a bug report went"
+                    break
+
+    def mark_compared_offers(self) -> None:
+        """ "comparing per-call prices: provider A charges $0.002/call on base, provider B $0.0015 on solana": the
+        prices and chains of offers compared with each other are the subject."""
+        compared = {self.sentence[k] for k, w in enumerate(self.words) if w in _COMPARE_WORDS}
+        # not "Need a geocoding API under $0.002 per request compared to Google's $0.005": an asking sentence keeps it
+        compared -= {self.sentence[k] for k, w in enumerate(self.words) if w in _ASKING_WORDS}
+        for sentence in compared:
+            prices = [c for c in self.claims if c.kind == "price" and self.sentence[c.first] == sentence]
+            if len(prices) < 2:
+                continue
+            for claim in self.claims:
+                same = self.sentence[claim.first] == sentence
+                if same and claim.kind in ("price", "network") and claim.role != "topic":
+                    claim.role, claim.why = "topic", f"'{claim.phrase}': one of the offers compared"
 
     def resolve_turns(self) -> None:
         """A pasted conversation: what the assistant said ("found ones using GET and POST", "prices from $0.001")
