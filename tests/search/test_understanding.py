@@ -2251,6 +2251,8 @@ def test_how_a_task_probes_and_what_a_result_is_built_on_are_no_interface(
             None,
         ),
         ("rate_limit=100 requests, need a weather api", (), None, None, None),
+        ("ceiling per req: 1c. function: extract tables from scanned invoices", (), Decimal("0.01"), None, None),
+        ("rate limit ceiling per request: 100, weather api", (), None, None, None),
         ("need geocoding for addresses in nairobi, pay on stellr pubnet pls", (n.STELLAR_PUBNET,), None, None, None),
         ("translation api, payable on arbitum", ("eip155:42161",), None, None, None),
         ("Steller sea lion tracking api", (), None, None, None),

@@ -882,7 +882,8 @@ _REQUEST_BEFORE = _set(
 _SPEC_FIELD = re.compile(
     r"(?<![\w])\\?[\"']?(?P<key>(?:payment|pay|settlement)[\s_-]?(?:network|rail|chain)|settle[\s_-]?on|pay[\s_-]?on"
     r"|network|rail|max(?:imum)?[\s_-]?(?:usd[\s_-]?)?(?:price|cost)(?:[\s_-]?(?:usd|per[\s_-]?call)){0,2}|max[\s_-]?usd"
-    r"|price[\s_-]?(?:cap|ceiling)(?:[\s_-]?usd)?|ceiling|budget[\s_-]?per[\s_-]?call|interface|transport|(?:resource[\s_-]?)?type"
+    r"|price[\s_-]?(?:cap|ceiling)(?:[\s_-]?usd)?|ceiling(?:[\s_-]per[\s_-](?:call|request|req))?"
+    r"|budget[\s_-]?per[\s_-]?call|interface|transport|(?:resource[\s_-]?)?type"
     r"|http[\s_-]?method|(?:max[\s_-]?)?usd[\s_-]?per[\s_-]?(?:call|request|req)"
     r"|method|(?:agent[\s_-]?)?wallet)\\?[\"']?"
     # a value ends at punctuation, a "|" between fields, a call's closing parenthesis, an opening one ("base
@@ -4077,13 +4078,14 @@ def _spec_value(key: str, value: str) -> tuple[str, object] | None:
         or "cost" in key
         or key.startswith(("max_usd", "usd_per"))
         or key in ("budget_per_call", "ceiling")
+        or key.startswith("ceiling_per_")
     ):
         priced = _SPEC_AMOUNT.fullmatch(value)
         if priced is not None:
             usd, symbol = _amount_value(priced)
             return "price", (usd, symbol, False)
         bare = _SPEC_NUMBER.fullmatch(value)
-        if bare is not None and key != "ceiling":  # "rate limit ceiling: 100" is no price
+        if bare is not None and not key.startswith("ceiling"):  # "rate limit ceiling: 100" is no price
             return "price", (Decimal(bare.group(1)), None, False)
         cents = _SPEC_CENTS.fullmatch(value)  # "ceiling=1.5c"
         return ("price", (Decimal(cents.group(1)) / 100, None, False)) if cents else None
