@@ -32,6 +32,8 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (rf"(?<![\d,.])0,(\d{{1,4}})(?!\d){_CURRENCY_AFTER}", r"0.\1"),
         (rf"(?<![\d,.])([1-9]\d*),(\d{{1,2}})(?!\d){_CURRENCY_AFTER}", r"\1.\2"),
         (r"\bus\$\s*", "$"),
+        # a field's value with a decimal comma: "MAX_PRICE_USD=0,005", "max_price: 0,01" (a leading 0 is no thousands)
+        (r"([=:]\s*[\"'`]?\$?)0,(\d{1,4})(?!\d|,\d)", r"\g<1>0.\2"),
         # a rail: "zahlbar auf Solana", "que se pague en Solana", "com pagamento na rede Polygon"
         (rf"\b(?:que\s+se\s+)?(?:{_PAY_WORDS})\s+{_ON}\s+{_ARTICLE}{_NETWORK_NOUN}", "payable on "),
         (
@@ -42,7 +44,7 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # chain names as they get mistyped or misheard, in any language ("pay on stellr pubnet", "etherium")
         (r"\b(?:stellr|stelar|stellarr)\b", "stellar"),
         (r"\b(?:arbitum|arbitrm|arbitram|arbritrum|abritrum|arbitrium)\b", "arbitrum"),
-        (r"\b(?:solanna|solona|soalna|solanaa)\b", "solana"),
+        (r"\b(?:solanna|soalna|solanaa)\b", "solana"),
         (r"\b(?:polgon|polyon)\b", "polygon"),
         (r"\b(?:etherium|etherum|ethereun|etheruem)\b", "ethereum"),
         (r"\b(?:avalance|avalanch|avax-c)\b", "avalanche"),

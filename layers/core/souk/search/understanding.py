@@ -790,11 +790,19 @@ _OWN_SYSTEM = re.compile(
 )
 # A seller speaking of its own listing or server (souk.search.understanding.mark_own_listing).
 _SELLER_SENTENCE = re.compile(
-    r"\b(?:seller here|i'?m (?:a |the )?seller|(?:i'?m|we'?re|i am|we are) listing (?:my|our)|(?:my|our) listing"
-    r"|(?:my|our) own (?:x402 )?(?:seller|server|seller server|api|endpoint)|we sell|i sell)\b"
+    r"\b(?:seller here|(?:i'?m|we'?re|i am|we are) listing (?:my|our)|(?:my|our) listing (?:is|went|goes)"
+    r"|(?:my|our) own (?:x402 )?(?:seller|seller server|x402 server))\b"
 )
+# A sentence with any of these still asks, pays or bounds what the asker buys: the seller's scope ends there.
+_SELLER_SCOPE_END = _set(
+    "pay pays paying wallet buy buys buying buyer budget cap max only must restricted limit nothing unrelated"
+)
+_CONTINUING = _set("it its it's the this")
 _ASKING_WORDS = _set("need needs needed looking find finding want wants require requires search searching recommend")
 _COMPARE_WORDS = _set("compare comparing compared comparison versus vs")
+_OFFER_NOUNS = _set("provider providers vendor vendors offer offers seller sellers listing listings")
+_ERROR_CODE = re.compile(r"[45]\d\d")
+_AFTER_ERROR_CODE = _set("on from at when twice again for")  # not "returning 500 results"
 _OWN_LISTING = re.compile(r"\b(?:my|our) (?:own )?listing\b")
 # A sentence about the asker that still asks, insists, pays or budgets is a requirement.
 _OWN_SYSTEM_OUT = _set(
@@ -893,13 +901,19 @@ _SPEC_FIELD = re.compile(
     # (a next key starts a word: "stellar:pubnet" is one value, not "s" and a key "tellar"), or the next item's number
     r"(?=\s*(?:[,;})\](|[]|\.(?:\s|$)|$|-\s|(?<![a-z0-9_])[a-z_]+\s*[:=])|\s+\d{1,2}[.)]\s)"
 )
+_ERROR_BODY = re.compile(r"\b(?:isvalid|invalidreason|errorreason)\b")
 # A per-call limit set in the caller's environment or policy file, its value ending at a space:
 # "MAX_PRICE_USD=0.003 is set in our agent's env", 'per_call_limit: "$0.008"'. Not maxValue (atomic units).
 _LIMIT_SETTING = re.compile(
     r"(?<![\w$])[`\"']?(?P<key>[a-z0-9_]*(?:max|limit|cap|ceiling)[a-z0-9_]*)[`\"']?\s*[=:]\s*[`\"']?"
     r"(?P<value>\$?\d+(?:\.\d+)?)[`\"']?(?![\w.%]|\.\d)"
 )
-_LIMIT_KEY_WORDS = ("price", "usd", "cost", "per_call", "percall")
+# The key names a per-call price limit and nothing else (not MAX_RETRIES_PER_CALL, MAX_DAILY_SPEND_USD,
+# MAX_GAS_PRICE_GWEI, limit_price_usd), and its value is a call's price, not a budget or an order's limit.
+_LIMIT_KEY = re.compile(
+    r"(?:[a-z0-9]+_)*(?:max_price|max_cost|price_cap|cost_cap|per_call_(?:limit|max|cap|price)|max_per_call)(?:_usd)?"
+)
+_SETTING_MAX_USD = Decimal("1")
 # A refusal written as a field: a key naming exclusion, then one quoted name or a bracketed list of them.
 _EXCLUDE_FIELD = re.compile(
     r"(?<![\w])\\?[\"']?(?:exclude|excluded|excluding|exclusions?|blocklist|blacklist|deny[\s_-]?list|avoid)"
@@ -910,7 +924,7 @@ _EXCLUDE_FIELD = re.compile(
 )
 # "chain=base ocr": in keywords, a chain given as a parameter (not "?chain=base" inside a URL)
 _CHAIN_PARAM = re.compile(r"(?<![\w?&/=])(?P<key>chain)\s?=\s?(?P<value>[a-z][a-z0-9:-]{1,40})(?![\w:-])")
-_PAYLOAD_KEYS = _set("scheme maxamountrequired payto x402version paymentrequirements isvalid invalidreason errorreason")
+_PAYLOAD_KEYS = _set("scheme maxamountrequired payto x402version paymentrequirements")
 _DATA_VERBS = _set("decode decoding parse parsing explain explaining validate validating lint convert converting")
 # "transactions with amount under 1 cent": the amount belongs to the data the task works on.
 _AMOUNT_NOUNS = _set("amount amounts transaction transactions transfer transfers tx txs trade trades order orders")
@@ -1560,17 +1574,24 @@ class _Scan:
         on Base": from a seller's sentence on, until a sentence asks for something or says how the asker pays, the
         rail, price and interface described are the asker's own listing's, not a requirement."""
         opened = next((m.start() for m in _SELLER_SENTENCE.finditer(self.text)), None)
-        if opened is None:
+        inside = self.word_range(opened, opened + 1) if opened is not None else []
+        if not inside:
             return
-        first = self.sentence[self.word_range(opened, opened + 1)[0]] if self.word_range(opened, opened + 1) else -1
-        asking = {self.sentence[k] for k, w in enumerate(self.words) if w in _ASKING_WORDS or w in _OWN_SYSTEM_OUT}
+        ending = {self.sentence[k] for k, w in enumerate(self.words) if w in _ASKING_WORDS or w in _SELLER_SCOPE_END}
+        scope: set[int] = set()
+        sentence = self.sentence[inside[0]]
+        # the seller's sentence, and each next one that goes on about the listing ("It summarizes PDFs, ...")
+        while sentence not in ending:
+            scope.add(sentence)
+            nxt = next((k for k in range(len(self.words)) if self.sentence[k] == sentence + 1), -1)
+            if nxt < 0 or self.words[nxt] not in _CONTINUING:
+                break
+            sentence += 1
         for claim in self.claims:
-            sentence = self.sentence[claim.first]
             if (
-                sentence >= first >= 0
+                self.sentence[claim.first] in scope
                 and claim.role in ("filter", "boost")
                 and claim.kind in ("network", "price", "type", "method")
-                and not any(first <= between <= sentence for between in asking)
             ):
                 claim.role, claim.why = "topic", f"'{claim.phrase}': describes the asker's own listing"
 
@@ -1580,10 +1601,12 @@ class _Scan:
             if claim.kind != "network" or claim.role != "filter":
                 continue
             for k in range(max(0, claim.first - 5), claim.first):
+                code = k + 1
                 if (
-                    self.sentence[k] == self.sentence[claim.first]
-                    and self.words[k] in _STATUS_VERBS
-                    and any(_STATUS_CODE.fullmatch(self.at(j)) for j in (k + 1, k + 2))
+                    self.words[k] in _STATUS_VERBS
+                    and _ERROR_CODE.fullmatch(self.at(code))
+                    and self.near(code, 1) in _AFTER_ERROR_CODE
+                    and all(self.link[j] for j in range(k, claim.first))  # "returns 402 on demand, paid on base"
                 ):
                     claim.role, claim.why = "topic", f"'{claim.phrase}': where a request in a bug report went"
                     break
@@ -1593,7 +1616,8 @@ class _Scan:
         prices and chains of offers compared with each other are the subject."""
         compared = {self.sentence[k] for k, w in enumerate(self.words) if w in _COMPARE_WORDS}
         # not "Need a geocoding API under $0.002 per request compared to Google's $0.005": an asking sentence keeps it
-        compared -= {self.sentence[k] for k, w in enumerate(self.words) if w in _ASKING_WORDS}
+        compared -= {self.sentence[k] for k, w in enumerate(self.words) if w in _ASKING_WORDS or w in _SELLER_SCOPE_END}
+        compared &= {self.sentence[k] for k, w in enumerate(self.words) if w in _OFFER_NOUNS}
         for sentence in compared:
             prices = [c for c in self.claims if c.kind == "price" and self.sentence[c.first] == sentence]
             if len(prices) < 2:
@@ -1738,7 +1762,7 @@ class _Scan:
         settings = [
             m
             for m in _LIMIT_SETTING.finditer(self.text)
-            if "_" in m.group("key") and any(w in m.group("key") for w in _LIMIT_KEY_WORDS)
+            if _LIMIT_KEY.fullmatch(m.group("key")) and Decimal(m.group("value").lstrip("$")) <= _SETTING_MAX_USD
         ]
         for m in (*_SPEC_FIELD.finditer(self.text), *_CHAIN_PARAM.finditer(self.text), *settings):
             data = any(w in _DATA_VERBS for w in self.words[: bisect_left(self.starts, m.start())])
@@ -1750,6 +1774,10 @@ class _Scan:
                 for w in self.words[bisect_left(self.starts, listing.end()) : bisect_left(self.starts, m.start())]
             ):
                 data = True
+            body_start = self.text.rfind("{", 0, m.start())
+            body = self.text[body_start : self.text.find("}", m.end()) + 1] if body_start >= 0 else ""
+            if "}" not in self.text[body_start : m.start()] and _ERROR_BODY.search(body):
+                data = True  # '{"isValid":false,"invalidReason":"insufficient_funds","network":"base"}': an error's
             key = re.sub(r"[\s_-]+", "_", m.group("key"))
             if m.re is _LIMIT_SETTING:
                 key = "max_price"  # read as the price field it is
@@ -4080,6 +4108,8 @@ def _spec_value(key: str, value: str) -> tuple[str, object] | None:
         or key in ("budget_per_call", "ceiling")
         or key.startswith("ceiling_per_")
     ):
+        if re.fullmatch(r"\$?0", value):
+            return None  # "max_price: 0,005" cut at its comma, or a zero that would hide every priced listing
         priced = _SPEC_AMOUNT.fullmatch(value)
         if priced is not None:
             usd, symbol = _amount_value(priced)
