@@ -111,12 +111,9 @@ LIMIT %(pool)s
 """
 
 # The tf CTE of _MAXSCORE_SQL. With some terms essential: every query term's postings of the listings
-# matching an essential one. With every term essential (nothing pruned) that is just the query terms'
+# matching an essential one (``cand``). With every term essential (nothing pruned) that is just the query terms'
 # postings, read once instead of twice (no candidate set to build and join back).
-_TF_ESSENTIAL = """cand AS (SELECT l.id AS listing_id FROM listings l
-         WHERE l.id IN (SELECT listing_id FROM lexical_postings WHERE term = ANY(%(essential)s::text[]){range})
-           AND {where}),
-tf AS (
+_TF_OF_CANDIDATES = """tf AS (
     SELECT p.listing_id, p.term,
            sum(wf.weight * p.tf / (1 - wf.b + wf.b * p.field_length / wf.avglen)) AS wtf
     FROM cand c
@@ -124,36 +121,31 @@ tf AS (
     JOIN wf ON wf.field = p.field
     GROUP BY p.listing_id, p.term
 )"""
+_TF_ESSENTIAL = (
+    """cand AS (SELECT l.id AS listing_id FROM listings l
+         WHERE l.id IN (SELECT listing_id FROM lexical_postings WHERE term = ANY(%(essential)s::text[]){range})
+           AND {where}),
+"""
+    + _TF_OF_CANDIDATES
+)
 _TF_ALL = """tf AS (
     SELECT p.listing_id, p.term,
            sum(wf.weight * p.tf / (1 - wf.b + wf.b * p.field_length / wf.avglen)) AS wtf
     FROM lexical_postings p
-    JOIN listings l ON l.id = p.listing_id
-    JOIN wf ON wf.field = p.field
+    {listings}JOIN wf ON wf.field = p.field
     WHERE p.term = ANY(%(terms)s::text[]){range} AND {where}
     GROUP BY p.listing_id, p.term
 )"""
-# With no filter beyond visibility (most searches), the same two CTEs without the listings table: a posting's
-# listing_id is all visibility reads (``where`` arrives with ``l.id`` replaced by ``p.listing_id``), and joining 100,000
-# listing ids only to carry it cost a long query 30 of its 139 ms (eval/bench_search_scale.txt).
-_TF_ESSENTIAL_POSTINGS = """cand AS (SELECT DISTINCT p.listing_id FROM lexical_postings p
+# With no filter beyond visibility (most searches), the same CTEs without the listings table: a posting's listing_id
+# is all visibility reads (``where`` arrives with ``l.id`` replaced by ``p.listing_id``), and joining 100,000 listing
+# ids only to carry it cost a long query 30 of its 139 ms (eval/bench_search_scale.txt).
+_TF_ESSENTIAL_POSTINGS = (
+    """cand AS (SELECT DISTINCT p.listing_id FROM lexical_postings p
          WHERE p.term = ANY(%(essential)s::text[]){range} AND {where}),
-tf AS (
-    SELECT p.listing_id, p.term,
-           sum(wf.weight * p.tf / (1 - wf.b + wf.b * p.field_length / wf.avglen)) AS wtf
-    FROM cand c
-    JOIN lexical_postings p ON p.listing_id = c.listing_id AND p.term = ANY(%(terms)s::text[])
-    JOIN wf ON wf.field = p.field
-    GROUP BY p.listing_id, p.term
-)"""
-_TF_ALL_POSTINGS = """tf AS (
-    SELECT p.listing_id, p.term,
-           sum(wf.weight * p.tf / (1 - wf.b + wf.b * p.field_length / wf.avglen)) AS wtf
-    FROM lexical_postings p
-    JOIN wf ON wf.field = p.field
-    WHERE p.term = ANY(%(terms)s::text[]){range} AND {where}
-    GROUP BY p.listing_id, p.term
-)"""
+"""
+    + _TF_OF_CANDIDATES
+)
+_JOIN_LISTINGS = "JOIN listings l ON l.id = p.listing_id\n    "
 # A share of the listings by id, read off the postings index ((term, listing_id)): two shares run side by side on
 # two connections, and the top k of their two top-k lists is the top k of all (``IdRange``).
 _RANGE = " AND {alias}listing_id >= %(id_from)s AND {alias}listing_id < %(id_to)s"
@@ -299,9 +291,9 @@ def _evaluate(
         params = params | {"id_from": id_range[0], "id_to": id_range[1]}
     if postings_only:
         listing_free = where.replace(LISTED_SQL, LISTED_SQL.replace("l.id", "p.listing_id"))
-        tf = (_TF_ALL_POSTINGS if every else _TF_ESSENTIAL_POSTINGS).format(where=listing_free, range=share)
+        tf = (_TF_ALL if every else _TF_ESSENTIAL_POSTINGS).format(where=listing_free, range=share, listings="")
     else:
-        tf = (_TF_ALL if every else _TF_ESSENTIAL).format(where=where, range=share)
+        tf = (_TF_ALL if every else _TF_ESSENTIAL).format(where=where, range=share, listings=_JOIN_LISTINGS)
     # A generic plan of a filtered evaluation cannot tell a rail passing 23% of the catalog from one passing 1%: at
     # 100,000 listings it joined "code sandbox on Base Sepolia"'s postings to the listings in 47 ms, its own plan in 13.
     return _hits(conn, _MAXSCORE_SQL.format(tf=tf), params | {"essential": order[:e]}, custom_plan=narrows(where))

@@ -798,7 +798,8 @@ _SELLER_SCOPE_END = _set(
     "pay pays paying wallet buy buys buying buyer budget cap max only must restricted limit nothing unrelated"
 )
 _CONTINUING = _set("it its it's the this")
-_ASKING_WORDS = _set("need needs needed looking find finding want wants require requires search searching recommend")
+# The asker asking for something (the seller and compared-offer passes end there); wider than _ASKING_WORDS.
+_REQUESTING = _ASKING_WORDS | _set("needed finding wants require requires search searching")
 _COMPARE_WORDS = _set("compare comparing compared comparison versus vs")
 _OFFER_NOUNS = _set("provider providers vendor vendors offer offers seller sellers listing listings")
 _ERROR_CODE = re.compile(r"[45]\d\d")
@@ -1577,7 +1578,7 @@ class _Scan:
         inside = self.word_range(opened, opened + 1) if opened is not None else []
         if not inside:
             return
-        ending = {self.sentence[k] for k, w in enumerate(self.words) if w in _ASKING_WORDS or w in _SELLER_SCOPE_END}
+        ending = {self.sentence[k] for k, w in enumerate(self.words) if w in _REQUESTING or w in _SELLER_SCOPE_END}
         scope: set[int] = set()
         sentence = self.sentence[inside[0]]
         # the seller's sentence, and each next one that goes on about the listing ("It summarizes PDFs, ...")
@@ -1616,7 +1617,7 @@ class _Scan:
         prices and chains of offers compared with each other are the subject."""
         compared = {self.sentence[k] for k, w in enumerate(self.words) if w in _COMPARE_WORDS}
         # not "Need a geocoding API under $0.002 per request compared to Google's $0.005": an asking sentence keeps it
-        compared -= {self.sentence[k] for k, w in enumerate(self.words) if w in _ASKING_WORDS or w in _SELLER_SCOPE_END}
+        compared -= {self.sentence[k] for k, w in enumerate(self.words) if w in _REQUESTING or w in _SELLER_SCOPE_END}
         compared &= {self.sentence[k] for k, w in enumerate(self.words) if w in _OFFER_NOUNS}
         for sentence in compared:
             prices = [c for c in self.claims if c.kind == "price" and self.sentence[c.first] == sentence]
