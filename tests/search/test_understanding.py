@@ -2262,6 +2262,16 @@ def test_how_a_task_probes_and_what_a_result_is_built_on_are_no_interface(
         ("rate limit ceiling per request: 100, weather api", (), None, None, None),
         ("need geocoding for addresses in nairobi, pay on stellr pubnet pls", (n.STELLAR_PUBNET,), None, None, None),
         ("translation api, payable on arbitum", ("eip155:42161",), None, None, None),
+        ("ocr api, the payment must be in arbitrum one or base", ("eip155:42161", n.BASE), None, None, None),
+        ("paying from an Arbitrum One multisig; looking for audit APIs", ("eip155:42161",), None, None, None),
+        ("arbitrum one token prices", (), None, None, None),
+        (
+            "rails we can pay on: base or solana, either is fine. need an email validation api",
+            (n.BASE, n.SOLANA),
+            None,
+            None,
+            None,
+        ),
         ("Steller sea lion tracking api", (), None, None, None),
         # a seller's own listing, a bug report's request, offers compared, a facilitator's error body
         (

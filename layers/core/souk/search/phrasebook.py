@@ -41,6 +41,8 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"that accepts\1 on ",
         ),
         (r"\b(?:oder|ou|oppure)\b", "or"),
+        # a colon after a payment phrase introduces its chains: "rails we can pay on: base or solana"
+        (r"\b(pay|pays|paying|paid|payable|settle|settles|settled|settling)\s+(on|in|via)\s*:\s*", r"\1 \2 "),
         # chain names as they get mistyped or misheard, in any language ("pay on stellr pubnet", "etherium")
         (r"\b(?:stellr|stelar|stellarr)\b", "stellar"),
         (r"\b(?:arbitum|arbitrm|arbitram|arbritrum|abritrum|arbitrium)\b", "arbitrum"),

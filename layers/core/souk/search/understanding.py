@@ -2822,7 +2822,7 @@ class _Scan:
         pair = (self.at(k), self.near(k, 1))
         if pair in _TWO_WORD_QUAL and self.free(k + 1):
             qual, k = _TWO_WORD_QUAL[pair], k + 1
-        elif self.at(k) in _MAIN_QUAL:
+        elif self.at(k) in _MAIN_QUAL or (self.at(i) == "arbitrum" and self.at(k) == "one"):  # "Arbitrum One"
             qual = "main"
             if self.near(k, 1) == "beta" and self.free(k + 1):  # solana "mainnet-beta"
                 k += 1
