@@ -1775,10 +1775,8 @@ class _Scan:
                 for w in self.words[bisect_left(self.starts, listing.end()) : bisect_left(self.starts, m.start())]
             ):
                 data = True
-            body_start = self.text.rfind("{", 0, m.start())
-            body = self.text[body_start : self.text.find("}", m.end()) + 1] if body_start >= 0 else ""
-            if "}" not in self.text[body_start : m.start()] and _ERROR_BODY.search(body):
-                data = True  # '{"isValid":false,"invalidReason":"insufficient_funds","network":"base"}': an error's
+            if self.in_error_body(m.start(), m.end()):
+                data = True
             key = re.sub(r"[\s_-]+", "_", m.group("key"))
             if m.re is _LIMIT_SETTING:
                 key = "max_price"  # read as the price field it is
@@ -1798,6 +1796,15 @@ class _Scan:
             if data:  # "parse this config: network: base" is data to work on
                 claim.role, claim.why = "topic", f"'{phrase}': a field of the data the task works on"
             self._add(claim, m.start(), m.end())
+
+    def in_error_body(self, start: int, end: int) -> bool:
+        """The text from ``start`` to ``end`` sits inside a facilitator's error response
+        ('{"isValid":false,"invalidReason":"insufficient_funds","network":"base"}'): its fields say what failed."""
+        opened = self.text.rfind("{", 0, start)
+        closed = self.text.find("}", end)
+        if opened < 0 or closed < 0 or "}" in self.text[opened:start]:
+            return False
+        return _ERROR_BODY.search(self.text, opened, closed) is not None
 
     def chain_is_data(self, m: re.Match[str]) -> bool:
         """A 'chain=' parameter names the data's chain when the query's words have a chain subject
