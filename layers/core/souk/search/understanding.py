@@ -336,6 +336,7 @@ _ENDPOINT_HANDLERS = _set(
 _SINKS = _set("webhook webhooks slack discord channel callback inbox bucket database sheet spreadsheet crm")
 _SENT_OBJECTS = _set("the it them this that these those results result data output payload report summary")
 _HANDLED_FILLER = _set("every all the our my their its most popular incoming outgoing any each failed slow many of")
+_OTHERS_FILLER = _HANDLED_FILLER - _set("our my")  # up to "our": "our most popular GET endpoints"
 _PATH_AFTER = re.compile(r"\s*/")
 _PAYLOAD_AFTER = re.compile(r"\s*[{\[]")
 _TYPE_NOUNS = frozenset({"api", "apis", "endpoint", "endpoints", "service", "services", "route", "routes", "interface"})
@@ -793,13 +794,14 @@ _SELLER_SENTENCE = re.compile(
     r"\b(?:seller here|(?:i'?m|we'?re|i am|we are) listing (?:my|our)|(?:my|our) listing (?:is|went|goes)"
     r"|(?:my|our) own (?:x402 )?(?:seller|seller server|x402 server))\b"
 )
-# A sentence with any of these still asks, pays or bounds what the asker buys: the seller's scope ends there.
-_SELLER_SCOPE_END = _set(
+# A sentence with any of these still asks, pays or bounds what the asker buys: neither a seller's description of its
+# own listing nor a comparison of offers.
+_BOUNDING = _set(
     "pay pays paying wallet buy buys buying buyer budget cap max only must restricted limit nothing unrelated"
 )
 _CONTINUING = _set("it its it's the this")
 # The asker asking for something (the seller and compared-offer passes end there); wider than _ASKING_WORDS.
-_REQUESTING = _ASKING_WORDS | _set("needed finding wants require requires search searching")
+_REQUESTING = _ASKING_WORDS | _set("needed finding wants require requires search searching") | _BOUNDING
 _COMPARE_WORDS = _set("compare comparing compared comparison versus vs")
 _OFFER_NOUNS = _set("provider providers vendor vendors offer offers seller sellers listing listings")
 _ERROR_CODE = re.compile(r"[45]\d\d")
@@ -999,8 +1001,8 @@ _SELF_HELPERS = _set("am are will")  # "i am paying from", "we will pay from"
 _PAYING_THINGS = _set("agent agents bot bots app wallet")  # "my agent pays from"
 _STOPPED_PAYING = _set("not stopped no never quit longer")
 _PAYING_FROM_TAILS = _set("and but so now with only today because mainnet for")
-_WALLET_DETERMINERS = _POSSESSIVES | _set("a an the")  # "paying from a base wallet", "from our solana wallet"
-_WALLET_OWNERS = _POSSESSIVES | _set("we i")  # "the wallet my agent spends from", "the wallet we pay with"
+_WALLET_DETERMINERS = _POSSESSIVES | _DETERMINERS  # "paying from a base wallet", "from our solana wallet"
+_FIRST_PERSON = _POSSESSIVES | _set("we i")  # "the wallet my agent spends from", "we sell API access at ..."
 _QUOTE_WORDS = _set("price prices value values rate rates quote quoted worth")
 _SYMBOL_WORDS = frozenset(_KNOWN_SYMBOLS) | frozenset(_UNRATED_SYMBOLS)
 _ABOUT_NOUNS = _set(
@@ -1578,7 +1580,7 @@ class _Scan:
         inside = self.word_range(opened, opened + 1) if opened is not None else []
         if not inside:
             return
-        ending = {self.sentence[k] for k, w in enumerate(self.words) if w in _REQUESTING or w in _SELLER_SCOPE_END}
+        ending = self.sentences_with(_REQUESTING)
         scope: set[int] = set()
         sentence = self.sentence[inside[0]]
         # the seller's sentence, and each next one that goes on about the listing ("It summarizes PDFs, ...")
@@ -1595,6 +1597,10 @@ class _Scan:
                 and claim.kind in ("network", "price", "type", "method")
             ):
                 claim.role, claim.why = "topic", f"'{claim.phrase}': describes the asker's own listing"
+
+    def sentences_with(self, words: frozenset[str]) -> set[int]:
+        """The sentences holding any of ``words``."""
+        return {self.sentence[k] for k, w in enumerate(self.words) if w in words}
 
     def mark_reported_requests(self) -> None:
         """ "POST /v1/pay returned 402 on base twice": the chain a reported request went to, not the rail asked for."""
@@ -1615,10 +1621,9 @@ class _Scan:
     def mark_compared_offers(self) -> None:
         """ "comparing per-call prices: provider A charges $0.002/call on base, provider B $0.0015 on solana": the
         prices and chains of offers compared with each other are the subject."""
-        compared = {self.sentence[k] for k, w in enumerate(self.words) if w in _COMPARE_WORDS}
         # not "Need a geocoding API under $0.002 per request compared to Google's $0.005": an asking sentence keeps it
-        compared -= {self.sentence[k] for k, w in enumerate(self.words) if w in _REQUESTING or w in _SELLER_SCOPE_END}
-        compared &= {self.sentence[k] for k, w in enumerate(self.words) if w in _OFFER_NOUNS}
+        compared = self.sentences_with(_COMPARE_WORDS) & self.sentences_with(_OFFER_NOUNS)
+        compared -= self.sentences_with(_REQUESTING)
         for sentence in compared:
             prices = [c for c in self.claims if c.kind == "price" and self.sentence[c.first] == sentence]
             if len(prices) < 2:
@@ -2080,7 +2085,7 @@ class _Scan:
         if seller >= 0 and self.look_back(seller, 5, _POSSESSIVES | _set("we")) >= 0:
             return "topic", f"'{self.span_text(seller, last)}': what the caller charges its own customers"
         vendor = self.look_back(first, 6, _SELL_VERBS)
-        if vendor >= 0 and self.look_back(vendor, 3, _POSSESSIVES | _set("we i")) >= 0:
+        if vendor >= 0 and self.look_back(vendor, 3, _FIRST_PERSON) >= 0:
             # "We sell API access at under a cent per call": the caller's own price list
             return "topic", f"'{self.span_text(vendor, last)}': what the caller sells at"
         giver = self.look_back(first, 3, _GIVE_VERBS)
@@ -2523,7 +2528,7 @@ class _Scan:
             between = self.words[wallet + 1 : k] if wallet >= 0 else []
             if (
                 between
-                and between[0] in _WALLET_OWNERS
+                and between[0] in _FIRST_PERSON
                 and between[-1] in ("from", "with")
                 and any(w in _SPEND_VERBS for w in between)
                 and all(self.link[j] for j in range(wallet, k))
@@ -3283,10 +3288,8 @@ class _Scan:
     def own_endpoints(self, i: int, last: int) -> bool:
         """The method at i is said of the caller's own endpoints: "our most popular GET endpoints", "GET endpoints in
         our logs", "which of our endpoints accept GET"."""
-        k = i - 1
-        while k >= 0 and self.link[k] and self.words[k] in _HANDLED_FILLER - _POSSESSIVES and i - k <= 4:
-            k -= 1
-        if k >= 0 and self.link[k] and self.words[k] in _POSSESSIVES:
+        k = self.before_filler(i, _OTHERS_FILLER)
+        if k >= 0 and self.words[k] in _POSSESSIVES:
             return True
         after = last + 1
         if (
@@ -3327,10 +3330,16 @@ class _Scan:
         """The verb whose object the method's endpoints or requests are, in its clause: "flags GET endpoints", "logs
         every GET request", "count the most popular GET endpoints", "simulate POST endpoints"; -1 when none. Not
         "list": "list POST endpoints under 1 cent" browses for them."""
+        k = self.before_filler(i, _HANDLED_FILLER)
+        return k if k >= 0 and self.words[k] in _ENDPOINT_HANDLERS else -1
+
+    def before_filler(self, i: int, filler: frozenset[str]) -> int:
+        """The word joined to i across up to three ``filler`` words ("logs every GET", "our most popular GET"), or
+        -1 when none is joined."""
         k = i - 1
-        while k >= 0 and self.link[k] and self.words[k] in _HANDLED_FILLER and i - k <= 4:
+        while k >= 0 and self.link[k] and self.words[k] in filler and i - k <= 4:
             k -= 1
-        return k if k >= 0 and self.link[k] and self.words[k] in _ENDPOINT_HANDLERS else -1
+        return k if k >= 0 and self.link[k] else -1
 
     def status_reported(self, i: int) -> bool:
         """A status code follows the request within its sentence ("GET /v1/x returns 500 under load")."""
@@ -4116,7 +4125,7 @@ def _spec_value(key: str, value: str) -> tuple[str, object] | None:
         or key in ("budget_per_call", "ceiling")
         or key.startswith("ceiling_per_")
     ):
-        if re.fullmatch(r"\$?0", value):
+        if value.lstrip("$") == "0":
             return None  # "max_price: 0,005" cut at its comma, or a zero that would hide every priced listing
         priced = _SPEC_AMOUNT.fullmatch(value)
         if priced is not None:
