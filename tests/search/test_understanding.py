@@ -2632,3 +2632,121 @@ def test_work_vocabulary_rules_after_an_attack(
 ) -> None:
     iq = interpret(query)
     assert (set(iq.networks), iq.max_usd_price, iq.type, iq.method) == (set(networks), price, query_type, method)
+
+
+@pytest.mark.parametrize(
+    ("query", "networks", "price", "query_type", "method"),
+    [
+        # Batch 25's shapes (revisions, hedges, history, hypotheticals, other payers), in words of our own.
+        ("Payment: Base or Solana. Need a DNS lookup API", (n.BASE, n.SOLANA), None, None, None),
+        ("rail: base/solana, ocr api", (n.BASE, n.SOLANA), None, None, None),
+        ("We used to pay 4 cents per call on Polygon. Find a new OCR API", (), None, None, None),
+        (
+            "We used to pay on Polygon, but now the tool must settle on Base. Need a scraper",
+            (n.BASE,),
+            None,
+            None,
+            None,
+        ),
+        ("What would we spend if every call cost $0.003? Need a budgeting API", (), None, None, None),
+        ("is 2 cents per call normal for OCR? find a pricing dataset", (), None, None, None),
+        ("ocr api paid on base, solana is also fine", (n.BASE, n.SOLANA), None, None, None),
+        ("ocr api, if possible one we can pay on Sei", (), None, None, None),
+        ("ideally an MCP server, but a REST API works just as well; need a unit converter", (), None, None, None),
+        (
+            "The sub-agent only holds funds on Base Sepolia; find it a QR API it can pay for there",
+            (n.BASE_SEPOLIA,),
+            None,
+            None,
+            None,
+        ),
+        ("The sub-agent pays with USDC from its own wallet on Base. Find it a geocoder.", (n.BASE,), None, None, None),
+        ("tts api on solana please. on second thought, base.", (n.BASE,), None, None, None),
+        (
+            "a REST API for currency rates. no wait, an MCP tool, the agent runs in a desktop client",
+            (),
+            None,
+            "mcp",
+            None,
+        ),
+        ("my bot can only make plain HTTP requests. find a moon-phase API", (), None, "http", None),
+        ("the old server could only handle http requests, we need a load tester", (), None, None, None),
+        ("payment on stellar is just a nice-to-have. need an OCR api", (), None, None, None),
+        ("| need | value |\n|---|---|\n| interface | REST |\n| task | parcel tracking |", (), None, "http", None),
+    ],
+)
+def test_revisions_hedges_and_history(
+    query: str, networks: tuple[str, ...], price: Decimal | None, query_type: str | None, method: str | None
+) -> None:
+    iq = interpret(query)
+    assert (set(iq.networks), iq.max_usd_price, iq.type, iq.method) == (set(networks), price, query_type, method)
+
+
+@pytest.mark.parametrize(
+    ("query", "networks", "price", "query_type", "method"),
+    [
+        (
+            "User: weather api on base\nAssistant: found 3\nUser: is there one on Sei? our agent can only pay there",
+            ("eip155:1329",),
+            None,
+            None,
+            None,
+        ),
+        (
+            "User: weather api on base\nAssistant: the first costs 2 cents\nUser: is the first one on solana?",
+            (n.BASE,),
+            None,
+            None,
+            None,
+        ),
+        (
+            "User: speech to text that settles on polygon\nAssistant: any price limit?\nUser: no. stellar works too",
+            ("eip155:137", n.STELLAR_PUBNET),
+            None,
+            None,
+            None,
+        ),
+        (
+            "User: lyrics api paid on polygon or base\nAssistant: both fine?\nUser: just drop polygon",
+            (n.BASE,),
+            None,
+            None,
+            None,
+        ),
+        (
+            "User: sanctions api, pay on stellar.\nUser: sorry: pay on stellar testnet",
+            (n.STELLAR_TESTNET,),
+            None,
+            None,
+            None,
+        ),
+        (
+            "User: recipe api under $0.01\nAssistant: found 6\nUser: cap at 0.5¢ instead",
+            (),
+            Decimal("0.005"),
+            None,
+            None,
+        ),
+        (
+            "User: address validation in one call\nAssistant: a POST endpoint? Should I require that?\n"
+            "User: Yes, require POST.",
+            (),
+            None,
+            "http",
+            "POST",
+        ),
+        (
+            "User: pay on stellar for a star map renderer\nAssistant: the network?\n"
+            "User: payment on stellar is just a nice-to-have",
+            (),
+            None,
+            None,
+            None,
+        ),
+    ],
+)
+def test_conversation_revisions(
+    query: str, networks: tuple[str, ...], price: Decimal | None, query_type: str | None, method: str | None
+) -> None:
+    iq = interpret(query)
+    assert (set(iq.networks), iq.max_usd_price, iq.type, iq.method) == (set(networks), price, query_type, method)

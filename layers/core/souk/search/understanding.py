@@ -778,6 +778,16 @@ _USER_SPEAKERS = _set("user human me")
 _RETRACT_WORDS = _set("forget drop scratch ignore")
 _PRICE_LIMIT_WORDS = _set("price prices cap budget limit ceiling cost")
 _ADDED_WORDS = _set("too also")
+# A chain accepted besides the one asked for: "stellar works too", "base is also fine", "... also fine if it's on base"
+_ADDED_AFTER = re.compile(
+    r"(?:\s+(?:mainnet|network|chain))?\s+(?:(?:is|'s)\s+)?(?:also\s+)?(?:works?|fine|ok(?:ay)?|good|acceptable)"
+    r"(?:\s+for\s+(?:me|us))?\s+(?:too|(?:just\s+)?as\s+well)\b"
+    r"|(?:\s+(?:mainnet|network|chain))?\s+(?:is\s+|'s\s+)?also\s+(?:works?|fine|ok(?:ay)?|good|acceptable)\b"
+)
+_ADDED_BEFORE = re.compile(
+    r"\b(?:also|too)\s+(?:fine|ok(?:ay)?|good|acceptable)\s+if\s+(?:it'?s|it\s+is|they'?re|they\s+are)\s+"
+    r"(?:(?:on|in)\s+(?:the\s+)?)?$"
+)
 _SWITCH_VERBS = _set("switch change move set")
 _ABLE = _set("can we i you")
 _RAIL_NOUNS = _set("rail payment payments")  # not "switch the chain to base in my dapp's config"
@@ -803,7 +813,24 @@ _CONTINUING = _set("it its it's the this")
 # The asker asking for something (the seller and compared-offer passes end there); wider than _ASKING_WORDS.
 _REQUESTING = _ASKING_WORDS | _set("needed finding wants require requires search searching") | _BOUNDING
 _COMPARE_WORDS = _set("compare comparing compared comparison versus vs")
-_OFFER_NOUNS = _set("provider providers vendor vendors offer offers seller sellers listing listings")
+_OFFER_NOUNS = _set(
+    "provider providers vendor vendors offer offers seller sellers listing listings quote quotes charge charges"
+)
+# "is 1 cent per call typical?": a question whether a price is the norm asks about prices, it sets no cap
+_NORM_WORDS = _set("typical normal reasonable usual standard average")
+_HTTP_ONLY_CALLER = re.compile(
+    r"\b(?:can|could)\s+only\s+(?:make|send|do|issue|speak|call|use|handle)\s+(?:plain\s+|simple\s+|raw\s+|regular\s+|basic\s+)?"
+    r"(?P<http>https?|rest)(?:\s+(?:requests?|calls?|apis?|endpoints?))?\b"
+)
+_HTTP_CALLERS = _set("my our i we it agent bot client runtime user's sub-agent agent's bot's")
+# A correction: "on second thought, base", "no wait, MCP tool", "sorry, I mean polygon", "correction: ..."
+_REPAIR = re.compile(
+    r"\b(?:on\s+second\s+thought|no\s*,?\s+wait|wait\s*,?\s+no|i\s+mean|correction\s*:|scratch\s+that"
+    r"|make\s+(?:that|it))\b[\s,:;.!-]*"
+)
+_REQUIRE_VERBS = _set("require requires requiring")
+_CALLER_SUBJECTS = _set("we i agent")
+_AMOUNT_ADVERBS = _set("instead then now please pls plz thanks thx tops")
 _ERROR_CODE = re.compile(r"[45]\d\d")
 _AFTER_ERROR_CODE = _set("on from at when twice again for")  # not "returning 500 results"
 _OWN_LISTING = re.compile(r"\b(?:my|our) (?:own )?listing\b")
@@ -890,19 +917,26 @@ _REQUEST_BEFORE = _set(
 )
 # Keys of a request written as fields. "chain" is left out: {"chain": "solana"} is as often the data
 # asked about as the rail. "type" counts only with an interface for its value.
-_SPEC_FIELD = re.compile(
-    r"(?<![\w])\\?[\"']?(?P<key>(?:payment|pay|settlement)[\s_-]?(?:network|rail|chain)|settle[\s_-]?on|pay[\s_-]?on"
-    r"|network|rail|max(?:imum)?[\s_-]?(?:usd[\s_-]?)?(?:price|cost)(?:[\s_-]?(?:usd|per[\s_-]?call)){0,2}|max[\s_-]?usd"
+_SPEC_KEYS = (
+    r"(?:payment|pay|settlement)[\s_-]?(?:network|rail|chain)|settle[\s_-]?on|pay[\s_-]?on"
+    r"|payment|network|rail|max(?:imum)?[\s_-]?(?:usd[\s_-]?)?(?:price|cost)(?:[\s_-]?(?:usd|per[\s_-]?call)){0,2}|max[\s_-]?usd"
     r"|price[\s_-]?(?:cap|ceiling)(?:[\s_-]?usd)?|ceiling(?:[\s_-]per[\s_-](?:call|request|req))?"
     r"|budget[\s_-]?per[\s_-]?call|interface|transport|(?:resource[\s_-]?)?type"
     r"|http[\s_-]?method|(?:max[\s_-]?)?usd[\s_-]?per[\s_-]?(?:call|request|req)"
-    r"|method|(?:agent[\s_-]?)?wallet)\\?[\"']?"
+    r"|method|(?:agent[\s_-]?)?wallet"
+)
+# A field written as a markdown table row: "| interface | REST/HTTP |", "| rail | base |"
+_TABLE_FIELD = re.compile(
+    r"(?:^|(?<=\s))\|\s*(?P<key>" + _SPEC_KEYS + r")\s*\|\s*(?P<value>[a-z0-9$€¢.:/ -]{1,40}?)\s*(?=\|)"
+)
+_SPEC_FIELD = re.compile(
+    r"(?<![\w])\\?[\"']?(?P<key>" + _SPEC_KEYS + r")\\?[\"']?"
     # a value ends at punctuation, a "|" between fields, a call's closing parenthesis, an opening one ("base
     # mainnet (USDC)"), a sentence's full stop, the end, a bullet dash or the next "key:"
     # (newlines are spaces by now); quotes may come escaped, as in a tool call's JSON arguments string
     r"\s*[:=]\s*\\?[\"']?(?P<value>[a-z0-9$€¢.:/ -]{1,40}?)\\?[\"']?"
     # (a next key starts a word: "stellar:pubnet" is one value, not "s" and a key "tellar"), or the next item's number
-    r"(?=\s*(?:[,;})\](|[]|\.(?:\s|$)|$|-\s|(?<![a-z0-9_])[a-z_]+\s*[:=])|\s+\d{1,2}[.)]\s)"
+    r"(?=\s*(?:[,;})\](|[—–]|\.(?:\s|$)|$|-\s|(?<![a-z0-9_])[a-z_]+\s*[:=])|\s+\d{1,2}[.)]\s)"
 )
 _ERROR_BODY = re.compile(r"\b(?:isvalid|invalidreason|errorreason)\b")
 # A per-call limit set in the caller's environment or policy file, its value ending at a space:
@@ -917,6 +951,13 @@ _LIMIT_KEY = re.compile(
     r"(?:[a-z0-9]+_)*(?:max_price|max_cost|price_cap|cost_cap|per_call_(?:limit|max|cap|price)|max_per_call)(?:_usd)?"
 )
 _SETTING_MAX_USD = Decimal("1")
+# Before a constraint in its sentence, the caller's past ("we used to pay on polygon") unless the sentence turns.
+_PAST_WORDS = _set("previously formerly")
+_HYPOTHETICAL_OPENINGS = frozenset(
+    {("what", "would"), ("what", "if"), ("what", "happens", "if")}
+)
+_SUBJECT_PRONOUNS = _set("we i they you it he she")
+_TURNING_WORDS = _set("but now so currently today however whereas instead")
 # A refusal written as a field: a key naming exclusion, then one quoted name or a bracketed list of them.
 _EXCLUDE_FIELD = re.compile(
     r"(?<![\w])\\?[\"']?(?:exclude|excluded|excluding|exclusions?|blocklist|blacklist|deny[\s_-]?list|avoid)"
@@ -996,6 +1037,8 @@ _HOLDING_SUBJECTS = _BALANCE_WORDS | _set("transfer transfers transactions histo
 _CALLER_CONTEXT = _set("wallet wallets only holds hold has have funds funded is are agent agent's lives on")
 _CALLERS = _set("my our i we i'm we're")
 _POSSESSIVES = _set("my our")
+_OWN_ADJECTIVE_BEFORE = _set("my our its their your his her")
+_PAYING_OWNERS = _set("my our its")  # "(the sub-agent) pays with USDC from its own wallet on Base"
 _OWN_PAYERS = _set("i i'm im we we're i'll we'll now currently always usually")
 _SELF_HELPERS = _set("am are will")  # "i am paying from", "we will pay from"
 _PAYING_THINGS = _set("agent agents bot bots app wallet")  # "my agent pays from"
@@ -1136,8 +1179,8 @@ class _Scan:
         # from the first label on is a turn; a line without a label is the asker's own ("Find an LLM API ...").
         labels = [m for m in _TURN.finditer(text) if m.start() in line_starts]
         speakers = {m["speaker"] for m in labels}
-        if not (speakers & _USER_SPEAKERS and speakers - _USER_SPEAKERS):
-            labels = []  # one "user:" line, or "agent: ..." alone, is no conversation
+        if not (speakers & _USER_SPEAKERS and (speakers - _USER_SPEAKERS or len(labels) > 1)):
+            labels = []  # one "user:" line, or "agent: ..." alone, is no conversation; two user turns are one
         said_by = {m.start(): m["speaker"] for m in labels}
         turn_starts = sorted(start for start in line_starts if labels and start >= labels[0].start())
         # turn_of[k]: which turn word k is in (-1 before the first, or no conversation)
@@ -1360,6 +1403,10 @@ class _Scan:
         self.mark_failed_attempts()
         self.mark_payment_debugging()
         self.resolve_turns()
+        self.resolve_repairs()
+        self.mark_past()
+        self.mark_hypothetical()
+        self.mark_price_norms()
         self.mark_own_system()
         self.mark_own_listing()
         self.mark_reported_requests()
@@ -1388,6 +1435,23 @@ class _Scan:
                 ),
                 -1,
             )
+            if wish < 0:  # "if possible one I can pay on Sei", "where possible, under a cent a call"
+                wish = next(
+                    (
+                        k
+                        for k in range(claim.first - 1, max(0, claim.first - 7), -1)
+                        if self.words[k] == "possible"
+                        and self.at(k - 1) in ("if", "when", "where")
+                        and self.sentence[k] == self.sentence[claim.first]
+                        and not any(self.at(j) in _TURNING_WORDS for j in range(k + 1, claim.first))
+                    ),
+                    -1,
+                )
+                if wish >= 0:
+                    claim.role, claim.wished = "topic", True
+                    claim.why = f"'{self.span_text(wish - 1, claim.last)}': a preference, not a requirement"
+                    wished.append(claim)
+                    continue
             if wish >= 0 and all(self.at(k) in _WISH_FILLER for k in range(wish + 1, claim.first)):
                 claim.role, claim.wished = "topic", True
                 claim.why = f"'{self.span_text(wish, claim.last)}': a preference, not a requirement"
@@ -1421,6 +1485,16 @@ class _Scan:
             ):
                 claim.role = "topic"
                 claim.why = f"'{claim.phrase}': joined to a preference"
+        for claim in self.claims:
+            # "ideally an MCP server but a REST API works just as well", "ideally GET ..., but POST is fine too"
+            if claim.role == "filter" and claim.kind in ("type", "method") and any(
+                w.kind == claim.kind and w.last < claim.first and self.sentence[w.last] == self.sentence[claim.first]
+                for w in wished
+            ):
+                tail = _ADDED_AFTER.match(self.text, self.spans[claim.last][1])
+                if tail:
+                    claim.role = "topic"
+                    claim.why = f"'{claim.phrase}{tail.group()}': as acceptable as the interface wished for"
 
     def either_interface(self, claim: _Claim) -> bool:
         """ "a stock quote API or MCP tool", "an MCP server or an API": another interface offered as an alternative."""
@@ -1456,7 +1530,9 @@ class _Scan:
             word = self.words[k]
             if word in _TRAILING_WISH or (word == "possible" and self.at(k - 1) in ("if", "when", "where")):
                 return k
-            if word not in _TRAILING_WISH_GAP and word not in ("if", "when", "where"):
+            if word == "nice-to-have" or (word == "nice" and (self.at(k + 1), self.at(k + 2)) == ("to", "have")):
+                return k + 2 * (word == "nice")  # "payment on stellar is just a nice-to-have"
+            if word not in _TRAILING_WISH_GAP and word not in ("if", "when", "where", "just", "a"):
                 return -1
         return -1
 
@@ -1602,6 +1678,81 @@ class _Scan:
         """The sentences holding any of ``words``."""
         return {self.sentence[k] for k, w in enumerate(self.words) if w in words}
 
+    def mark_price_norms(self) -> None:
+        """ "is 1 cent per call typical?", "is $0.01 a call reasonable for OCR?": a question about what prices are
+        normal asks about prices; the amount in it caps nothing."""
+        norms = self.sentences_with(_NORM_WORDS) & self.asked
+        for claim in self.claims:
+            if claim.kind == "price" and claim.role == "filter" and self.sentence[claim.first] in norms:
+                claim.role, claim.why = "topic", f"'{claim.phrase}': a price asked about, whether it is the norm"
+
+    def resolve_repairs(self) -> None:
+        """ "tts api on solana pls. on second thought, base.", "a REST API for IBAN validation. no wait, MCP tool": the
+        caller corrects itself; what follows the correction replaces what it said before of that kind, and is
+        asked for (a correction is about the constraint, whatever the words around it)."""
+        for m in _REPAIR.finditer(self.text):
+            after = bisect_left(self.starts, m.end())
+            if after >= len(self.words) or self.assistant_said(after):
+                continue
+            k = after
+            while self.at(k) in ("on", "the", "a", "an", "to", "it", "that", "make") and k < after + 3:
+                k += 1
+            repaired = self.owner[k] if 0 <= k < len(self.words) else None
+            if repaired is None and self.at(k) in n.FAMILIES and self.free(k):
+                mainnets, testnets = n.FAMILIES[self.words[k]]
+                test = self.at(k + 1) in _TEST_QUAL
+                last = k + (test or self.at(k + 1) in _MAIN_QUAL)
+                why = f"'{self.span_text(k, last)}': the network the caller corrected to"
+                networks = tuple(sorted(testnets if test else mainnets))
+                repaired = self.claim_words("network", k, last, networks, "filter", why)
+            if repaired is None or repaired.kind not in _HARD_KINDS:
+                continue
+            said = bisect_left(self.starts, m.start())
+            earlier = [c for c in self.claims if c.kind == repaired.kind and c.last < said]
+            if not earlier:
+                continue
+            for claim in earlier:
+                if claim.role != "topic" or claim.why.endswith("task request without a payment phrase"):
+                    claim.role, claim.why = "topic", f"'{claim.phrase}': corrected later ('{m.group().strip()}')"
+            if repaired.role == "topic" and " in a long task request" in repaired.why:
+                repaired.role = "filter"
+                repaired.why = f"'{repaired.phrase}': what the caller corrected to ('{m.group().strip()}')"
+
+    def mark_hypothetical(self) -> None:
+        """ "What would our monthly bill be if each call cost $0.004?", "what if we moved to stellar?": a question
+        about a hypothetical; its prices and chains are the scenario, not constraints."""
+        hypothetical = set()
+        for k in range(len(self.words)):
+            if k and self.sentence[k - 1] == self.sentence[k]:
+                continue
+            start = k + (self.spans[k][0] in self.label_starts)  # past "User:"
+            opening = (self.at(start), self.at(start + 1), self.at(start + 2))
+            if self.sentence[k] in self.asked and (
+                opening[:2] in _HYPOTHETICAL_OPENINGS or opening in _HYPOTHETICAL_OPENINGS
+            ):
+                hypothetical.add(self.sentence[k])
+        hypothetical |= self.sentences_with(_set("hypothetically hypothetical"))
+        for claim in self.claims:
+            if claim.role in ("filter", "boost") and self.sentence[claim.first] in hypothetical:
+                claim.role, claim.why = "topic", f"'{claim.phrase}': part of a hypothetical asked about"
+
+    def mark_past(self) -> None:
+        """ "We used to pay 2 cents per call on Polygon", "previously we paid on solana": what the caller paid before
+        is history, not what the result must take. Only up to a turn in the sentence ("We used to pay on Polygon,
+        but we moved everything to Base, so the tool must settle on Base now")."""
+        for claim in self.claims:
+            if claim.role not in ("filter", "boost"):
+                continue
+            for k in range(claim.first - 1, -1, -1):
+                if self.sentence[k] != self.sentence[claim.first] or self.words[k] in _TURNING_WORDS:
+                    break
+                past = self.words[k] in _PAST_WORDS or (
+                    self.words[k] == "used" and self.at(k + 1) == "to" and self.at(k - 1) in _SUBJECT_PRONOUNS
+                )
+                if past:
+                    claim.role, claim.why = "topic", f"'{claim.phrase}': what was paid before ('{self.words[k]}')"
+                    break
+
     def mark_reported_requests(self) -> None:
         """ "POST /v1/pay returned 402 on base twice": the chain a reported request went to, not the rail asked for."""
         for claim in self.claims:
@@ -1626,7 +1777,10 @@ class _Scan:
         compared -= self.sentences_with(_REQUESTING)
         for sentence in compared:
             prices = [c for c in self.claims if c.kind == "price" and self.sentence[c.first] == sentence]
-            if len(prices) < 2:
+            chains = {
+                c.value for c in self.claims if c.kind == "network" and self.sentence[c.first] == sentence
+            }  # "compare how much MCP tools on Solana charge vs HTTP APIs on Base"
+            if len(prices) < 2 and len(chains) < 2:
                 continue
             for claim in self.claims:
                 same = self.sentence[claim.first] == sentence
@@ -1648,6 +1802,8 @@ class _Scan:
         # "is the first one on solana?": a question about the results asks for nothing new
         for claim in self.claims:
             if self.sentence[claim.first] in self.asked and claim.role in ("filter", "boost"):
+                if self.asks_for_one(claim.first) or self.pays_there(claim.last) >= 0:
+                    continue  # "is there one on Sei? our agent can only pay there": a request for a listing
                 claim.role, claim.why = "topic", f"'{claim.phrase}': asked about in the conversation, not asked for"
         for k, word in enumerate(self.words):
             if word not in _RETRACT_WORDS or self.turn_of[k] < 0:
@@ -1658,8 +1814,15 @@ class _Scan:
             limit = next((j for j in ahead if self.words[j] in _PRICE_LIMIT_WORDS), -1)
             if limit >= 0 and (self.words[limit] != "limit" or self.near(limit, 1) not in ("on", "of", "for")):
                 retracted.add("price")
+            chain = self.at(k + 1 + (self.at(k + 1) == "the"))
+            dropped: tuple[str, ...] = ()
+            if chain in n.FAMILIES and self.joined(k, k + 1):  # "yes either, but just drop polygon": that chain only
+                dropped = (*n.FAMILIES[chain][0], *n.FAMILIES[chain][1])
+                retracted.add("network")
             for claim in self.claims:
                 if claim.kind in retracted and self.turn_of[claim.first] <= self.turn_of[k] and claim.role != "topic":
+                    if dropped and claim.kind == "network" and not _overlaps(claim.value, dropped):
+                        continue
                     if claim.first > k and self.turn_of[claim.first] == self.turn_of[k] and claim.first not in ahead:
                         continue  # "drop base, solana only": what follows the retraction stands
                     claim.role, claim.why = "topic", f"'{claim.phrase}': retracted ('{word}') later in the conversation"
@@ -1695,6 +1858,16 @@ class _Scan:
                 # "forget MCP, an HTTP API is fine too", "I also have an http client, so http works too": either
                 if self.turn_of[claim.first] != last or (added and kind in ("type", "method")):
                     claim.role, claim.why = "topic", f"'{claim.phrase}': replaced later in the conversation"
+        # "pay on stellar for a star-chart renderer" ... "payment on stellar is just a nice-to-have, skip it"
+        softened = [c for c in self.claims if (c.wished or c.waived) and not self.assistant_said(c.first)]
+        for claim in self.claims:
+            if claim.role == "filter" and any(
+                soft.kind == claim.kind
+                and self.turn_of[soft.first] > self.turn_of[claim.first]
+                and _overlaps(soft.value, claim.value)
+                for soft in softened
+            ):
+                claim.role, claim.why = "topic", f"'{claim.phrase}': made a preference later in the conversation"
 
     def mark_payment_debugging(self) -> None:
         """ "why did my x402 payment on Base fail with invalid_signature?", "debugging: facilitator rejected my
@@ -1770,7 +1943,8 @@ class _Scan:
             for m in _LIMIT_SETTING.finditer(self.text)
             if _LIMIT_KEY.fullmatch(m.group("key")) and Decimal(m.group("value").lstrip("$")) <= _SETTING_MAX_USD
         ]
-        for m in (*_SPEC_FIELD.finditer(self.text), *_CHAIN_PARAM.finditer(self.text), *settings):
+        fields = (_SPEC_FIELD, _TABLE_FIELD, _CHAIN_PARAM)
+        for m in (*(m for field in fields for m in field.finditer(self.text)), *settings):
             data = any(w in _DATA_VERBS for w in self.words[: bisect_left(self.starts, m.start())])
             # "My listing, for reference: {"network": "base", ...}": the asker's own listing, described
             opening = self.starts[self.sentence_start(bisect_left(self.starts, m.start()))]
@@ -2128,7 +2302,13 @@ class _Scan:
             return "topic", f"'{self.span_text(self.before(first), last)}': a count, not a price"
         if kind == "bare" and (after in _PRICED_THINGS or after in _SHOP_WORDS):
             return "topic", f"'{phrase} {after}': the amount names a thing, not a call price"
-        if kind == "bare" and unit is None and _content(after) and not (_is_head(after) or _is_head(after2)):
+        if (
+            kind == "bare"
+            and unit is None
+            and _content(after)
+            and after not in _AMOUNT_ADVERBS  # "cap at 0.5¢ instead"
+            and not (_is_head(after) or _is_head(after2))
+        ):
             return "topic", f"'{phrase} {after}': the amount describes '{after}', not the call"
         if not call_named and self.unit_priced:
             # "compare prices per 1k tokens and flag any model under $0.002": the same unit throughout
@@ -2411,14 +2591,17 @@ class _Scan:
             return "filter", f"'{self.span_text(payer, last)}': payment phrase"
         opener = self.before(first)
         holder = self.look_back(first, 4, _HOLD_VERBS)
+        if holder >= 0 and self.words[holder] == "own" and self.at(holder - 1) in _OWN_ADJECTIVE_BEFORE:
+            holder = -1  # "from its own wallet on base": an adjective, not a verb of holding
         if holder >= 0:
             there = next(
                 (
                     k
                     for k in range(last + 2, min(len(self.words), last + 16))
                     if self.words[k] == "there"
-                    and self.sentence[k] == self.sentence[last]
-                    and self.at(k - 1) in _RAIL_VERBS
+                    # "... holds funds on Solana devnet; find it a QR-code generator it can pay for there"
+                    and 0 <= self.sentence[k] - self.sentence[last] <= 1
+                    and (self.at(k - 1) in _RAIL_VERBS or (self.at(k - 1) == "for" and self.at(k - 2) in _RAIL_VERBS))
                 ),
                 -1,
             )
@@ -2456,6 +2639,12 @@ class _Scan:
         if subject >= 0 and not (priced_in and owner is not None and owner.role == "filter"):
             # not the asset a call's price is said in ("under 0.002 USDC/call on base" pays on Base)
             return "topic", f"'{phrase}' is the subject of '{self.span_text(subject, first - 1)}'"
+        there = self.pays_there(last)
+        if there >= 0 and prep in _NET_PREPS:  # "is there one on Sei? our agent can only pay there"
+            return "filter", f"'{phrase} ... {self.span_text(there - 2, there)}': payment phrase"
+        added = self.added_rail(first, last)
+        if added and self.names_rail_elsewhere(i):  # "... settles on polygon. oh and stellar works too"
+            return "filter", f"'{added}': another payment network the caller accepts"
         if self.task and not self.sentence_pays(i):
             return "topic", f"'{phrase}' in a long task request without a payment phrase"
         if link_role is not None:
@@ -2539,13 +2728,15 @@ class _Scan:
     def paid_from_own_wallet(self, first: int) -> int:
         """The payment verb of "pay (for it) from our wallet" right before the chain at ``first``; -1 if none."""
         wallet = self.look_back(first, 2, _WALLET)
-        owner = self.look_back(wallet, 3, _POSSESSIVES) if wallet >= 0 else -1
-        if owner < 1 or self.words[owner - 1] != "from" or self.words[owner] not in ("my", "our"):
+        owner = self.look_back(wallet, 3, _PAYING_OWNERS) if wallet >= 0 else -1
+        if owner < 1 or self.words[owner - 1] != "from":
             return -1
         pay = self.in_sentence_before(owner - 1, 4, _PAY_WITH_VERBS)
-        # "pay for it from our wallet", not "pay the invoice from our treasury wallet" (a payment the task makes)
+        # "pay for it from our wallet", "(the sub-agent) pays with USDC from its own wallet", not "pay the invoice
+        # from our treasury wallet" (a payment the task makes)
         if pay < 0 or any(
-            self.words[k] not in ("for", "it", "this", "that", "them") for k in range(pay + 1, owner - 1)
+            self.words[k] not in ("for", "it", "this", "that", "them", "with") and self.words[k] not in _SYMBOLS
+            for k in range(pay + 1, owner - 1)
         ):
             return -1
         return pay
@@ -2680,6 +2871,38 @@ class _Scan:
         )
         scoped = any(self.words[k] in _CHAIN_SUBJECTS | _SCOPE_WORDS for k in sentence if k < min(run))
         return scoped and not paid
+
+    def asks_for_one(self, k: int) -> bool:
+        """Word k's sentence opens with "is there", "are there" or "do you have": it asks for a listing."""
+        start = self.sentence_start(k)
+        if self.assistant_said(start):
+            return False
+        start += self.spans[start][0] in self.label_starts  # past "User:"
+        opening = (self.at(start), self.at(start + 1))
+        return opening in (("is", "there"), ("are", "there"), ("do", "you"), ("any", "chance"))
+
+    def pays_there(self, last: int) -> int:
+        """The "there" of "(we|our agent|it) can only pay there" in the chain's sentence or the next, said by the
+        caller; -1 if none."""
+        for k in range(last + 1, min(len(self.words), last + 16)):
+            if self.sentence[k] - self.sentence[last] > 1:
+                break
+            if self.words[k] != "there" or self.assistant_said(k):
+                continue
+            verb = k - 1 if self.at(k - 1) in _RAIL_VERBS else k - 2 if self.at(k - 1) == "for" else -1
+            if verb >= 0 and self.at(verb) in _RAIL_VERBS and self.look_back(verb, 4, _CALLER_WORDS | _set("it")) >= 0:
+                return k
+        return -1
+
+    def added_rail(self, first: int, last: int) -> str:
+        """The words that accept the chain at first..last besides another: "stellar works too", "base is also fine",
+        "it's also fine if it's on base"; '' if none."""
+        after = _ADDED_AFTER.match(self.text, self.spans[last][1])
+        if after:
+            return self.text[self.spans[first][0] : after.end()].strip()
+        start = self.spans[first][0]
+        before = _ADDED_BEFORE.search(self.text, max(0, start - 40), start)
+        return self.text[before.start() : self.spans[last][1]].strip() if before else ""
 
     def names_rail_elsewhere(self, i: int) -> bool:
         """Another chain name follows a payment word ("..., pay on solana"): that one is the rail."""
@@ -2973,6 +3196,13 @@ class _Scan:
     # type and method
 
     def scan_types(self) -> None:
+        for m in _HTTP_ONLY_CALLER.finditer(self.text):
+            # "my user's bot can only make plain HTTP requests": all the caller can call
+            inside = self.word_range(m.start("http"), m.end())
+            can = bisect_left(self.starts, m.start())
+            if inside and not self.assistant_said(inside[0]) and self.look_back(can, 5, _HTTP_CALLERS) >= 0:
+                why = f"'{m.group().strip()}': the caller can only call HTTP endpoints"
+                self.claim_words("type", inside[0], inside[-1], "http", "filter", why)
         for i, word in enumerate(self.words):
             if not (word in _TYPE_STARTS or word in _METHODS) or not self.free(i):
                 continue
@@ -3190,6 +3420,11 @@ class _Scan:
         required = be >= 1 and self.look_back(be, 3, _MODAL_WORDS) >= 0 and self.look_back(be, 6, _POSSESSIVES) < 0
         if required and (first - be <= 3 or modifiers_only):
             asked = True  # "(it has to be an MCP server, ...)"; not "our backend has to be an MCP server"
+        # "Yes, require POST."; "it has to be an HTTP API we can POST PDFs to"
+        required_here = prior in _REQUIRE_VERBS or (
+            prior in ("can", "could") and self.at(self.before(b)) in _CALLER_SUBJECTS and self.required_sentence(first)
+        )
+        asked = asked or required_here
         if self.task and not asked and self.look_back(first, 5, _REQUEST_BEFORE) < 0:
             return "topic", f"'{phrase}' in a long task request, not asked for as the interface"
         accepts = self.look_back(first, 3, _ACCEPT_VERBS)
@@ -3201,10 +3436,15 @@ class _Scan:
         accepted = accepted or (callable_with and self.look_back(self.before(b), 6, _POSSESSIVES) < 0)
         # "looking for a PUT-based upload endpoint"; not "a gateway that wraps POST-based API endpoints"
         accepted = accepted or (served and tail == "based" and self.look_back(first, 3, _REQUEST_BEFORE) >= 0)
+        accepted = accepted or required_here
         if self.task and capitals and not accepted and self.sentence[first] not in self.spec_sentences:
             # "the endpoint must accept POST" is asked
             return "topic", f"'{phrase}' in a long task request without an interface phrase"
         return "filter", f"'{phrase}': interface phrase"
+
+    def required_sentence(self, k: int) -> bool:
+        """Word k's sentence says what the result has to be ("it has to be an HTTP API we can POST PDFs to")."""
+        return any(self.words[j] in _MODAL_WORDS for j in range(self.sentence_start(k), k))
 
     def try_method(self, i: int) -> None:
         word = self.words[i]
@@ -4108,9 +4348,15 @@ _SPEC_CENTS = re.compile(r"(\d+(?:\.\d+)?|\.\d+)\s?(?:c|¢|cents?)")
 _SPEC_NUMBER = re.compile(r"\$?\s?(\d+(?:\.\d+)?|\.\d+)(?:\s?(?:usd|usdc))?(?:\s?(?:/|per)\s?(?:call|request))?")
 
 
+def _overlaps(a: object, b: object) -> bool:
+    """Two claims' values name something in common (networks: any network of one is the other's)."""
+    if isinstance(a, tuple) and isinstance(b, tuple) and all(isinstance(v, str) for v in (*a, *b)):
+        return bool(set(a) & set(b))
+    return a == b
+
+
 def _spec_value(key: str, value: str) -> tuple[str, object] | None:
     """(claim kind, claim value) for one field of a request written as fields, None when it is not one."""
-    words = value.split()
     if key in ("interface", "transport", "type", "resource_type"):
         if value in ("mcp", "mcp server", "mcp tool"):
             return "type", "mcp"
@@ -4136,10 +4382,22 @@ def _spec_value(key: str, value: str) -> tuple[str, object] | None:
             return "price", (Decimal(bare.group(1)), None, False)
         cents = _SPEC_CENTS.fullmatch(value)  # "ceiling=1.5c"
         return ("price", (Decimal(cents.group(1)) / 100, None, False)) if cents else None
+    # "payment: base or solana", "rail: base/solana": every part a network, or the field is not one
+    parts = [_spec_network(part) for part in _SPEC_LIST_SEPARATOR.split(value)]
+    if not parts or any(p is None for p in parts):
+        return None
+    return "network", tuple(sorted({net for nets in parts if nets for net in nets}))
+
+
+_SPEC_LIST_SEPARATOR = re.compile(r"\s*(?:,|/|&|\bor\b|\band\b)\s*")
+
+
+def _spec_network(value: str) -> tuple[str, ...] | None:
+    """The networks one field value names ("base", "solana devnet", "eip155:8453", "base-sepolia"), else None."""
     if _CAIP2.fullmatch(value):
-        return "network", (n.canonical_case(value),)
+        return (n.canonical_case(value),)
     if (legacy := n.LEGACY_ALIASES.get(value)) is not None:  # pay_network: 'base-sepolia'
-        return "network", (legacy,)
+        return (legacy,)
     words = re.split(r"[\s-]+", value.strip())  # "solana-mainnet", "solana mainnet-beta"
     family = words[0] if words else ""
     qualifier = " ".join(words[1:])
@@ -4149,8 +4407,8 @@ def _spec_value(key: str, value: str) -> tuple[str, object] | None:
         return None
     mainnets, testnets = n.FAMILIES[family]
     if qualifier in _TEST_QUAL:
-        return "network", tuple(sorted(testnets))
-    return ("network", tuple(sorted(mainnets))) if qualifier in ("", *_MAIN_QUAL) else None
+        return tuple(sorted(testnets))
+    return tuple(sorted(mainnets)) if qualifier in ("", *_MAIN_QUAL) else None
 
 
 def _amount_value(m: re.Match[str]) -> tuple[Decimal | None, str | None]:
