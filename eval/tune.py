@@ -105,6 +105,10 @@ def _grid():
         keys = ("pool",)
         for pool in (250, 200, 150, 100):
             yield keys, (pool,)
+    elif spec == "terms":
+        keys = ("max_query_terms",)
+        for limit in (32, 24, 20, 16):
+            yield keys, (limit,)
     elif spec == "shipped":
         yield (), ()
     elif spec == "testnet":
