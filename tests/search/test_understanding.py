@@ -2750,3 +2750,44 @@ def test_conversation_revisions(
 ) -> None:
     iq = interpret(query)
     assert (set(iq.networks), iq.max_usd_price, iq.type, iq.method) == (set(networks), price, query_type, method)
+
+
+@pytest.mark.parametrize(
+    ("query", "networks", "price", "query_type", "method"),
+    [
+        # An attack on the batch-25 rules (260 queries): each of these misread before the rules were narrowed.
+        ("Find an analytics API that groups x402 revenue by payment: base or solana", (), None, None, None),
+        (
+            "Here are last month's settlements: | network | base | | amount | $0.20 | find an accounting API",
+            (),
+            None,
+            None,
+            None,
+        ),
+        ("It used to cost 2 cents per call, find one under 1 cent per call", (), Decimal("0.01"), None, None),
+        ("I used to pay on solana and I still do, find a TTS API", (n.SOLANA,), None, None, None),
+        ("I used to hate OCR APIs, find me one that I pay on base", (n.BASE,), None, None, None),
+        ("What would you recommend for OCR under 1 cent per call on base?", (n.BASE,), Decimal("0.01"), None, None),
+        ("Is there a normal weather API under 1 cent per call?", (), Decimal("0.01"), None, None),
+        ("We pay on base. Need an NFT metadata API for polygon, ethereum is also fine", (n.BASE,), None, None, None),
+        (
+            "Pay on stellar. Token price API covering avalanche; polygon also works",
+            (n.STELLAR_PUBNET,),
+            None,
+            None,
+            None,
+        ),
+        ("Pay on base. I need NFT data, I mean solana NFT data specifically", (n.BASE,), None, None, None),
+        ("Payment on base. Find an explorer API for polygon, no wait, arbitrum explorer", (n.BASE,), None, None, None),
+        ("Pay on base. Correction: solana.", (n.SOLANA,), None, None, None),
+        ("pay on solana, nice to have a free tier", (n.SOLANA,), None, None, None),
+        ("Return JSON if possible and settle on base", (n.BASE,), None, None, None),
+        ("Does the x402 spec require POST? need a spec explainer api", (), None, None, None),
+        ("I have my own wallet on solana; find me a TTS API I can pay for there", (n.SOLANA,), None, None, None),
+    ],
+)
+def test_batch_25_rules_after_an_attack(
+    query: str, networks: tuple[str, ...], price: Decimal | None, query_type: str | None, method: str | None
+) -> None:
+    iq = interpret(query)
+    assert (set(iq.networks), iq.max_usd_price, iq.type, iq.method) == (set(networks), price, query_type, method)

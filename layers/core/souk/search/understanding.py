@@ -825,11 +825,13 @@ _HTTP_ONLY_CALLER = re.compile(
 _HTTP_CALLERS = _set("my our i we it agent bot client runtime user's sub-agent agent's bot's")
 # A correction: "on second thought, base", "no wait, MCP tool", "sorry, I mean polygon", "correction: ..."
 _REPAIR = re.compile(
-    r"\b(?:on\s+second\s+thought|no\s*,?\s+wait|wait\s*,?\s+no|i\s+mean|correction\s*:|scratch\s+that"
-    r"|make\s+(?:that|it))\b[\s,:;.!-]*"
+    r"(?:\b(?:on\s+second\s+thought|no\s*,?\s+wait|wait\s*,?\s+no|i\s+mean|scratch\s+that|make\s+(?:that|it))\b"
+    r"|\bcorrection\s*:)[\s,:;.!-]*"
 )
-_REQUIRE_VERBS = _set("require requires requiring")
+_REPAIR_FILLER = _set("on the a an to it that make in")
+_REQUIRE_SUBJECTS = _set("yes please we i so then also just and")
 _CALLER_SUBJECTS = _set("we i agent")
+_HEDGED_FILLER = _set("one that i we it can could is be a an the something pay paying payable settle settles on with")
 _AMOUNT_ADVERBS = _set("instead then now please pls plz thanks thx tops")
 _ERROR_CODE = re.compile(r"[45]\d\d")
 _AFTER_ERROR_CODE = _set("on from at when twice again for")  # not "returning 500 results"
@@ -929,6 +931,11 @@ _SPEC_KEYS = (
 _TABLE_FIELD = re.compile(
     r"(?:^|(?<=\s))\|\s*(?P<key>" + _SPEC_KEYS + r")\s*\|\s*(?P<value>[a-z0-9$€¢.:/ -]{1,40}?)\s*(?=\|)"
 )
+# A table written as a request: a header naming what is needed ("| need | answer |", "## Constraints")
+_REQUEST_TABLE = re.compile(
+    r"(?:\|\s*(?:need|needs|needed|required?|requirements?|constraints?|want|wanted|must)\b"
+    r"|#+\s*(?:requirements?|constraints?|needs))"
+)
 _SPEC_FIELD = re.compile(
     r"(?<![\w])\\?[\"']?(?P<key>" + _SPEC_KEYS + r")\\?[\"']?"
     # a value ends at punctuation, a "|" between fields, a call's closing parenthesis, an opening one ("base
@@ -953,11 +960,10 @@ _LIMIT_KEY = re.compile(
 _SETTING_MAX_USD = Decimal("1")
 # Before a constraint in its sentence, the caller's past ("we used to pay on polygon") unless the sentence turns.
 _PAST_WORDS = _set("previously formerly")
-_HYPOTHETICAL_OPENINGS = frozenset(
-    {("what", "would"), ("what", "if"), ("what", "happens", "if")}
-)
 _SUBJECT_PRONOUNS = _set("we i they you it he she")
 _TURNING_WORDS = _set("but now so currently today however whereas instead")
+_PAST_BARRIERS = _ASKING_WORDS | _set("needed finding wants require requires search searching and still keep stay like")
+_PAST_PAY_VERBS = _set("pay paid paying settle settled cost spend spent charge charged use used")
 # A refusal written as a field: a key naming exclusion, then one quoted name or a bracketed list of them.
 _EXCLUDE_FIELD = re.compile(
     r"(?<![\w])\\?[\"']?(?:exclude|excluded|excluding|exclusions?|blocklist|blacklist|deny[\s_-]?list|avoid)"
@@ -1405,6 +1411,7 @@ class _Scan:
         self.resolve_turns()
         self.resolve_repairs()
         self.mark_past()
+        self.resolve_added_rails()
         self.mark_hypothetical()
         self.mark_price_norms()
         self.mark_own_system()
@@ -1443,7 +1450,8 @@ class _Scan:
                         if self.words[k] == "possible"
                         and self.at(k - 1) in ("if", "when", "where")
                         and self.sentence[k] == self.sentence[claim.first]
-                        and not any(self.at(j) in _TURNING_WORDS for j in range(k + 1, claim.first))
+                        # what the hedge governs is the constraint: not "Return JSON if possible and settle on base"
+                        and all(self.at(j) in _HEDGED_FILLER for j in range(k + 1, claim.first))
                     ),
                     -1,
                 )
@@ -1531,7 +1539,10 @@ class _Scan:
             if word in _TRAILING_WISH or (word == "possible" and self.at(k - 1) in ("if", "when", "where")):
                 return k
             if word == "nice-to-have" or (word == "nice" and (self.at(k + 1), self.at(k + 2)) == ("to", "have")):
-                return k + 2 * (word == "nice")  # "payment on stellar is just a nice-to-have"
+                end = k + 2 * (word == "nice")  # "payment on stellar is just a nice-to-have"
+                # said of the constraint, not a wish of its own: "pay on solana, nice to have a free tier"
+                closes = end + 1 >= len(self.words) or not self.link[end]
+                return end if closes and not self.text.startswith(":", self.spans[end][1]) else -1
             if word not in _TRAILING_WISH_GAP and word not in ("if", "when", "where", "just", "a"):
                 return -1
         return -1
@@ -1681,10 +1692,50 @@ class _Scan:
     def mark_price_norms(self) -> None:
         """ "is 1 cent per call typical?", "is $0.01 a call reasonable for OCR?": a question about what prices are
         normal asks about prices; the amount in it caps nothing."""
-        norms = self.sentences_with(_NORM_WORDS) & self.asked
         for claim in self.claims:
-            if claim.kind == "price" and claim.role == "filter" and self.sentence[claim.first] in norms:
+            if claim.kind != "price" or claim.role != "filter" or self.sentence[claim.first] not in self.asked:
+                continue
+            start = self.sentence_start(claim.first)
+            start += self.spans[start][0] in self.label_starts  # past "User:"
+            opening = (self.at(start), self.at(start + 1))
+            normal = any(
+                self.words[k] in _NORM_WORDS and self.sentence[k] == self.sentence[claim.first]
+                for k in range(claim.last + 1, min(len(self.words), claim.last + 6))
+            )
+            if normal and opening[0] in ("is", "are", "isn't") and opening[1] != "there":
                 claim.role, claim.why = "topic", f"'{claim.phrase}': a price asked about, whether it is the norm"
+
+    def resolve_added_rails(self) -> None:
+        """ "... settles on polygon. oh and stellar works too", "it's also fine if it's on Base": a chain accepted
+        besides the rail named before it is a rail too; not besides a chain the task is about ("an NFT API for
+        polygon, ethereum is also fine")."""
+        for k, word in enumerate(self.words):
+            # "pay on solana. base works for me too": a chain no scan claimed, opening its clause
+            opens = k == 0 or not self.link[k - 1] or self.words[k - 1] in _set("and oh or but also")
+            if word in n.FAMILIES and self.free(k) and opens and _ADDED_AFTER.match(self.text, self.spans[k][1]):
+                mainnets = tuple(sorted(n.FAMILIES[word][0]))
+                self.claim_words("network", k, k, mainnets, "topic", f"'{word}' named without a network phrase")
+        for claim in self.claims:
+            if claim.kind != "network" or claim.role != "topic" or claim.wished or claim.waived:
+                continue
+            if self.quoted[claim.first] or self.assistant_said(claim.first):
+                continue
+            added = self.added_rail(claim.first, claim.last)
+            before = [
+                c
+                for c in self.claims
+                if c.kind == "network" and c.last < claim.first and not self.assistant_said(c.first)
+            ]
+            rail = max(before, key=lambda c: c.last) if before else None
+            # besides the rail, not a chain named after it ("a token API covering avalanche; polygon also works")
+            data_chain = rail is not None and any(
+                self.words[j] in n.FAMILIES
+                and not (self.owner[j] is not None and self.owner[j].role == "filter")
+                and not self.assistant_said(j)
+                for j in range(rail.last + 1, claim.first)
+            )
+            if added and rail is not None and rail.role == "filter" and not data_chain:
+                claim.role, claim.why = "filter", f"'{added}': another payment network the caller accepts"
 
     def resolve_repairs(self) -> None:
         """ "tts api on solana pls. on second thought, base.", "a REST API for IBAN validation. no wait, MCP tool": the
@@ -1695,45 +1746,56 @@ class _Scan:
             if after >= len(self.words) or self.assistant_said(after):
                 continue
             k = after
-            while self.at(k) in ("on", "the", "a", "an", "to", "it", "that", "make") and k < after + 3:
+            while (self.at(k) in _REPAIR_FILLER or self.at(k) in _RAIL_VERBS) and k < after + 4:
                 k += 1
+            said = bisect_left(self.starts, m.start())
             repaired = self.owner[k] if 0 <= k < len(self.words) else None
             if repaired is None and self.at(k) in n.FAMILIES and self.free(k):
-                mainnets, testnets = n.FAMILIES[self.words[k]]
+                # the chain alone, the correction's last word ("on second thought, base."), not "I mean solana NFT data"
                 test = self.at(k + 1) in _TEST_QUAL
                 last = k + (test or self.at(k + 1) in _MAIN_QUAL)
-                why = f"'{self.span_text(k, last)}': the network the caller corrected to"
-                networks = tuple(sorted(testnets if test else mainnets))
-                repaired = self.claim_words("network", k, last, networks, "filter", why)
-            if repaired is None or repaired.kind not in _HARD_KINDS:
+                if any(c.kind == "network" and c.last < said for c in self.claims) and not (
+                    self.link[last] if last < len(self.link) else False
+                ):
+                    mainnets, testnets = n.FAMILIES[self.words[k]]
+                    why = f"'{self.span_text(k, last)}': the network the caller corrected to"
+                    networks = tuple(sorted(testnets if test else mainnets))
+                    repaired = self.claim_words("network", k, last, networks, "filter", why)
+            if repaired is None or repaired.kind not in _HARD_KINDS or repaired.first < after:
                 continue
-            said = bisect_left(self.starts, m.start())
+            bare = repaired.kind == "network" and repaired.first == repaired.last == k and not (
+                self.link[k] if k < len(self.link) else False
+            )  # "Pay on base. Correction: solana."
+            if repaired.role == "topic" and " in a long task request" not in repaired.why and not bare:
+                continue  # corrected to a chain the task is about: "no wait, arbitrum explorer"
             earlier = [c for c in self.claims if c.kind == repaired.kind and c.last < said]
             if not earlier:
                 continue
             for claim in earlier:
                 if claim.role != "topic" or claim.why.endswith("task request without a payment phrase"):
                     claim.role, claim.why = "topic", f"'{claim.phrase}': corrected later ('{m.group().strip()}')"
-            if repaired.role == "topic" and " in a long task request" in repaired.why:
+            if repaired.role == "topic":
                 repaired.role = "filter"
                 repaired.why = f"'{repaired.phrase}': what the caller corrected to ('{m.group().strip()}')"
 
     def mark_hypothetical(self) -> None:
         """ "What would our monthly bill be if each call cost $0.004?", "what if we moved to stellar?": a question
         about a hypothetical; its prices and chains are the scenario, not constraints."""
-        hypothetical = set()
+        condition: dict[int, int] = {}  # sentence -> its "if"
         for k in range(len(self.words)):
             if k and self.sentence[k - 1] == self.sentence[k]:
                 continue
             start = k + (self.spans[k][0] in self.label_starts)  # past "User:"
-            opening = (self.at(start), self.at(start + 1), self.at(start + 2))
-            if self.sentence[k] in self.asked and (
-                opening[:2] in _HYPOTHETICAL_OPENINGS or opening in _HYPOTHETICAL_OPENINGS
-            ):
-                hypothetical.add(self.sentence[k])
-        hypothetical |= self.sentences_with(_set("hypothetically hypothetical"))
+            if self.sentence[k] not in self.asked or (self.at(start), self.at(start + 1)) != ("what", "would"):
+                continue  # not "What would you recommend for OCR on base?"
+            cond = next((j for j in range(start + 2, len(self.words)) if self.words[j] == "if"), -1)
+            if cond >= 0 and self.sentence[cond] == self.sentence[k]:
+                condition[self.sentence[k]] = cond
+        for j in self.sentences_with(_set("hypothetically")):
+            condition.setdefault(j, -1)
         for claim in self.claims:
-            if claim.role in ("filter", "boost") and self.sentence[claim.first] in hypothetical:
+            cond = condition.get(self.sentence[claim.first])
+            if claim.role in ("filter", "boost") and cond is not None and claim.first > cond:
                 claim.role, claim.why = "topic", f"'{claim.phrase}': part of a hypothetical asked about"
 
     def mark_past(self) -> None:
@@ -1743,13 +1805,23 @@ class _Scan:
         for claim in self.claims:
             if claim.role not in ("filter", "boost"):
                 continue
-            for k in range(claim.first - 1, -1, -1):
-                if self.sentence[k] != self.sentence[claim.first] or self.words[k] in _TURNING_WORDS:
+            # in the past verb's own clause: not "It used to cost 2 cents, find one under 1 cent", "we used to pay on
+            # polygon and still pay on polygon", "I used to hate OCR APIs, find one on base"
+            for k in range(claim.first - 1, max(-1, claim.first - 10), -1):
+                if not self.link[k] or self.words[k] in _TURNING_WORDS | _PAST_BARRIERS:
                     break
-                past = self.words[k] in _PAST_WORDS or (
-                    self.words[k] == "used" and self.at(k + 1) == "to" and self.at(k - 1) in _SUBJECT_PRONOUNS
+                verb = self.at(k + 2) if self.words[k] == "used" else self.at(k + 1)
+                past = (self.words[k] in _PAST_WORDS and verb in _PAST_PAY_VERBS) or (
+                    self.words[k] == "used"
+                    and self.at(k + 1) == "to"
+                    and self.at(k - 1) in _SUBJECT_PRONOUNS
+                    and verb in _PAST_PAY_VERBS
                 )
-                if past:
+                still = any(
+                    self.words[j] == "still" and self.sentence[j] == self.sentence[claim.first]
+                    for j in range(claim.last + 1, min(len(self.words), claim.last + 6))
+                )  # "I used to pay on solana and I still do"
+                if past and not still:
                     claim.role, claim.why = "topic", f"'{claim.phrase}': what was paid before ('{self.words[k]}')"
                     break
 
@@ -1957,6 +2029,10 @@ class _Scan:
             if self.in_error_body(m.start(), m.end()):
                 data = True
             key = re.sub(r"[\s_-]+", "_", m.group("key"))
+            if key == "payment" and not self.opens_a_field(m.start()):
+                continue  # "groups revenue by payment: base or solana", "an invoice that says payment: base"
+            if m.re is _TABLE_FIELD and not _REQUEST_TABLE.search(self.text, max(0, m.start() - 300), m.start()):
+                continue  # "last month's settlements: | network | base | | amount | $4.20 |": a table of data
             if m.re is _LIMIT_SETTING:
                 key = "max_price"  # read as the price field it is
             if key == "chain" and (self.task or self.chain_is_data(m)):
@@ -1975,6 +2051,11 @@ class _Scan:
             if data:  # "parse this config: network: base" is data to work on
                 claim.role, claim.why = "topic", f"'{phrase}': a field of the data the task works on"
             self._add(claim, m.start(), m.end())
+
+    def opens_a_field(self, start: int) -> bool:
+        """The text at ``start`` opens a sentence, a line or a list item ("Need a DNS API. Payment: Base or Solana")."""
+        before = self.text[:start].rstrip(" \t\"'{")
+        return not before or before[-1] in ".!?;:\n-*•|("
 
     def in_error_body(self, start: int, end: int) -> bool:
         """The text from ``start`` to ``end`` sits inside a facilitator's error response
@@ -2592,7 +2673,8 @@ class _Scan:
         opener = self.before(first)
         holder = self.look_back(first, 4, _HOLD_VERBS)
         if holder >= 0 and self.words[holder] == "own" and self.at(holder - 1) in _OWN_ADJECTIVE_BEFORE:
-            holder = -1  # "from its own wallet on base": an adjective, not a verb of holding
+            # "from its own wallet on base": an adjective, not a verb of holding ("I have my own wallet": "have" is)
+            holder = self.look_back(holder - 1, 2, _HOLD_VERBS - {"own"})
         if holder >= 0:
             there = next(
                 (
@@ -2642,9 +2724,6 @@ class _Scan:
         there = self.pays_there(last)
         if there >= 0 and prep in _NET_PREPS:  # "is there one on Sei? our agent can only pay there"
             return "filter", f"'{phrase} ... {self.span_text(there - 2, there)}': payment phrase"
-        added = self.added_rail(first, last)
-        if added and self.names_rail_elsewhere(i):  # "... settles on polygon. oh and stellar works too"
-            return "filter", f"'{added}': another payment network the caller accepts"
         if self.task and not self.sentence_pays(i):
             return "topic", f"'{phrase}' in a long task request without a payment phrase"
         if link_role is not None:
@@ -3421,7 +3500,13 @@ class _Scan:
         if required and (first - be <= 3 or modifiers_only):
             asked = True  # "(it has to be an MCP server, ...)"; not "our backend has to be an MCP server"
         # "Yes, require POST."; "it has to be an HTTP API we can POST PDFs to"
-        required_here = prior in _REQUIRE_VERBS or (
+        # the caller's own "require": not "Does the x402 spec require POST?", "Shopify requires POST for that"
+        before_require = self.before(b) if b >= 0 else -1
+        required_here = (
+            prior == "require"
+            and (before_require < 0 or self.at(before_require) in _REQUIRE_SUBJECTS)
+            and self.sentence[first] not in self.asked
+        ) or (
             prior in ("can", "could") and self.at(self.before(b)) in _CALLER_SUBJECTS and self.required_sentence(first)
         )
         asked = asked or required_here
