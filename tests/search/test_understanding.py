@@ -2783,6 +2783,8 @@ def test_conversation_revisions(
         ("pay on solana, nice to have a free tier", (n.SOLANA,), None, None, None),
         ("Return JSON if possible and settle on base", (n.BASE,), None, None, None),
         ("Does the x402 spec require POST? need a spec explainer api", (), None, None, None),
+        ("User: weather api\nAssistant: Do you want it on Base?\nUser: yes", (n.BASE,), None, None, None),
+        ("User: ocr api\nAssistant: Should it cost under 1 cent per call?\nUser: no, any price", (), None, None, None),
         ("I have my own wallet on solana; find me a TTS API I can pay for there", (n.SOLANA,), None, None, None),
     ],
 )

@@ -832,6 +832,7 @@ _REPAIR_FILLER = _set("on the a an to it that make in")
 _REQUIRE_SUBJECTS = _set("yes please we i so then also just and")
 _CALLER_SUBJECTS = _set("we i agent")
 _HEDGED_FILLER = _set("one that i we it can could is be a an the something pay paying payable settle settles on with")
+_YES_WORDS = _set("yes yep yeah yup sure correct exactly")
 _AMOUNT_ADVERBS = _set("instead then now please pls plz thanks thx tops")
 _ERROR_CODE = re.compile(r"[45]\d\d")
 _AFTER_ERROR_CODE = _set("on from at when twice again for")  # not "returning 500 results"
@@ -1730,7 +1731,7 @@ class _Scan:
             # besides the rail, not a chain named after it ("a token API covering avalanche; polygon also works")
             data_chain = rail is not None and any(
                 self.words[j] in n.FAMILIES
-                and not (self.owner[j] is not None and self.owner[j].role == "filter")
+                and not self.owned_by(j, "network", "filter")
                 and not self.assistant_said(j)
                 for j in range(rail.last + 1, claim.first)
             )
@@ -1794,8 +1795,8 @@ class _Scan:
         for j in self.sentences_with(_set("hypothetically")):
             condition.setdefault(j, -1)
         for claim in self.claims:
-            cond = condition.get(self.sentence[claim.first])
-            if claim.role in ("filter", "boost") and cond is not None and claim.first > cond:
+            opened = condition.get(self.sentence[claim.first])
+            if claim.role in ("filter", "boost") and opened is not None and claim.first > opened:
                 claim.role, claim.why = "topic", f"'{claim.phrase}': part of a hypothetical asked about"
 
     def mark_past(self) -> None:
@@ -1868,12 +1869,19 @@ class _Scan:
             return
         for start, end in self.turn_labels:
             self.remove(start, end)
+        confirmed = self.confirmed_questions()
         for claim in self.claims:
             if self.assistant_said(claim.first) and claim.role in ("filter", "boost"):
+                if self.sentence[claim.first] in confirmed and claim.kind in _HARD_KINDS:
+                    # "Assistant: Should the tool itself be paid on Base?" "User: Yes, ..."
+                    claim.why = f"'{claim.phrase}': asked by the assistant, confirmed by the user"
+                    continue
                 claim.role, claim.why = "topic", f"'{claim.phrase}': said by the assistant, not asked for"
         # "is the first one on solana?": a question about the results asks for nothing new
         for claim in self.claims:
             if self.sentence[claim.first] in self.asked and claim.role in ("filter", "boost"):
+                if self.sentence[claim.first] in confirmed:
+                    continue
                 if self.asks_for_one(claim.first) or self.pays_there(claim.last) >= 0:
                     continue  # "is there one on Sei? our agent can only pay there": a request for a listing
                 claim.role, claim.why = "topic", f"'{claim.phrase}': asked about in the conversation, not asked for"
@@ -2950,6 +2958,17 @@ class _Scan:
         )
         scoped = any(self.words[k] in _CHAIN_SUBJECTS | _SCOPE_WORDS for k in sentence if k < min(run))
         return scoped and not paid
+
+    def confirmed_questions(self) -> set[int]:
+        """The assistant's questions closing its turn that the next user turn answers "yes" to."""
+        confirmed = set()
+        for k in range(1, len(self.words)):
+            if self.turn_of[k] == self.turn_of[k - 1] or not self.assistant_said(k - 1) or self.assistant_said(k):
+                continue
+            first = k + (self.spans[k][0] in self.label_starts)  # past "User:"
+            if self.at(first) in _YES_WORDS and self.sentence[k - 1] in self.asked:
+                confirmed.add(self.sentence[k - 1])
+        return confirmed
 
     def asks_for_one(self, k: int) -> bool:
         """Word k's sentence opens with "is there", "are there" or "do you have": it asks for a listing."""
