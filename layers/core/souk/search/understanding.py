@@ -2524,8 +2524,8 @@ class _Scan:
         if qual is None and self.free(i - 1) and self.near(i, -1) in _MAIN_QUAL | _BARE_TEST_LEADS:
             qual, lead = ("main" if self.near(i, -1) in _MAIN_QUAL else "test"), i - 1
         prev = lead - 1
-        if self.near(lead, -1) in ("the", "either") and self.free(prev):  # "payment on either solana or base"
-            prev -= 1
+        if self.near(lead, -1) in ("the", "either", "l2") and self.free(prev):  # "payment on either solana or base"
+            prev -= 1  # "pay on L2 Base"
         prep = self.at(prev) if self.joined(prev, prev + 1) and self.free(prev) else ""
         symbol_next = after in _KNOWN_SYMBOLS and self.near(i + 1, 1) not in _CHAIN_SUBJECTS
         link_role = self.linked_role(i, last)
@@ -3540,7 +3540,8 @@ class _Scan:
         accepted = accepted or (callable_with and self.look_back(self.before(b), 6, _POSSESSIVES) < 0)
         # "looking for a PUT-based upload endpoint"; not "a gateway that wraps POST-based API endpoints"
         accepted = accepted or (served and tail == "based" and self.look_back(first, 3, _REQUEST_BEFORE) >= 0)
-        accepted = accepted or required_here
+        # "It has to be a plain GET I can hit with query params"
+        accepted = accepted or required_here or (required and (first - be <= 3 or modifiers_only))
         if self.task and capitals and not accepted and self.sentence[first] not in self.spec_sentences:
             # "the endpoint must accept POST" is asked
             return "topic", f"'{phrase}' in a long task request without an interface phrase"
