@@ -500,6 +500,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--data-dir", type=Path, help="keep the built catalogs here and reuse them")
     parser.add_argument("--measure", default="", help="measure only these sizes (default: all of --sizes)")
     parser.add_argument("--base-events", type=int, default=0, help="only the first N base events (a smoke run)")
+    parser.add_argument(
+        "--queries",
+        type=Path,
+        default=QUERIES,
+        help="a JSON-lines file of {query: ...} (eval/golden/golden.jsonl adds v1.2's long task-style queries)",
+    )
     args = parser.parse_args(argv)
     sizes = sorted(int(s) for s in args.sizes.split(","))
     global BASE_LIMIT
@@ -512,7 +518,7 @@ def main(argv: list[str] | None = None) -> int:
         f"(shared with other sessions: timings are upper bounds); embedding threads {settings.embedding_threads}"
     )
     build_model_dir(Path(settings.model_dir))
-    queries = [json.loads(line)["query"] for line in QUERIES.read_text(encoding="utf-8").splitlines() if line]
+    queries = [json.loads(line)["query"] for line in args.queries.read_text(encoding="utf-8").splitlines() if line]
 
     from souk.db.embedded import get_server
 

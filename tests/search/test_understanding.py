@@ -2634,169 +2634,156 @@ def test_work_vocabulary_rules_after_an_attack(
     assert (set(iq.networks), iq.max_usd_price, iq.type, iq.method) == (set(networks), price, query_type, method)
 
 
-@pytest.mark.parametrize(
-    ("query", "networks", "price", "query_type", "method"),
-    [
-        # Batch 25's shapes (revisions, hedges, history, hypotheticals, other payers), in words of our own.
-        ("Payment: Base or Solana. Need a DNS lookup API", (n.BASE, n.SOLANA), None, None, None),
-        ("rail: base/solana, ocr api", (n.BASE, n.SOLANA), None, None, None),
-        ("We used to pay 4 cents per call on Polygon. Find a new OCR API", (), None, None, None),
-        (
-            "We used to pay on Polygon, but now the tool must settle on Base. Need a scraper",
-            (n.BASE,),
-            None,
-            None,
-            None,
-        ),
-        ("What would we spend if every call cost $0.003? Need a budgeting API", (), None, None, None),
-        ("is 2 cents per call normal for OCR? find a pricing dataset", (), None, None, None),
-        ("ocr api paid on base, solana is also fine", (n.BASE, n.SOLANA), None, None, None),
-        ("ocr api, if possible one we can pay on Sei", (), None, None, None),
-        ("ideally an MCP server, but a REST API works just as well; need a unit converter", (), None, None, None),
-        (
-            "The sub-agent only holds funds on Base Sepolia; find it a QR API it can pay for there",
-            (n.BASE_SEPOLIA,),
-            None,
-            None,
-            None,
-        ),
-        ("The sub-agent pays with USDC from its own wallet on Base. Find it a geocoder.", (n.BASE,), None, None, None),
-        ("tts api on solana please. on second thought, base.", (n.BASE,), None, None, None),
-        (
-            "a REST API for currency rates. no wait, an MCP tool, the agent runs in a desktop client",
-            (),
-            None,
-            "mcp",
-            None,
-        ),
-        ("my bot can only make plain HTTP requests. find a moon-phase API", (), None, "http", None),
-        ("the old server could only handle http requests, we need a load tester", (), None, None, None),
-        ("payment on stellar is just a nice-to-have. need an OCR api", (), None, None, None),
-        ("| need | value |\n|---|---|\n| interface | REST |\n| task | parcel tracking |", (), None, "http", None),
-    ],
-)
-def test_revisions_hedges_and_history(
-    query: str, networks: tuple[str, ...], price: Decimal | None, query_type: str | None, method: str | None
-) -> None:
-    iq = interpret(query)
-    assert (set(iq.networks), iq.max_usd_price, iq.type, iq.method) == (set(networks), price, query_type, method)
+_BATCH_25_SHAPES = [
+    # Batch 25's shapes (revisions, hedges, history, hypotheticals, other payers), in words of our own.
+    ("Payment: Base or Solana. Need a DNS lookup API", (n.BASE, n.SOLANA), None, None, None),
+    ("rail: base/solana, ocr api", (n.BASE, n.SOLANA), None, None, None),
+    ("We used to pay 4 cents per call on Polygon. Find a new OCR API", (), None, None, None),
+    (
+        "We used to pay on Polygon, but now the tool must settle on Base. Need a scraper",
+        (n.BASE,),
+        None,
+        None,
+        None,
+    ),
+    ("What would we spend if every call cost $0.003? Need a budgeting API", (), None, None, None),
+    ("is 2 cents per call normal for OCR? find a pricing dataset", (), None, None, None),
+    ("ocr api paid on base, solana is also fine", (n.BASE, n.SOLANA), None, None, None),
+    ("ocr api, if possible one we can pay on Sei", (), None, None, None),
+    ("ideally an MCP server, but a REST API works just as well; need a unit converter", (), None, None, None),
+    (
+        "The sub-agent only holds funds on Base Sepolia; find it a QR API it can pay for there",
+        (n.BASE_SEPOLIA,),
+        None,
+        None,
+        None,
+    ),
+    ("The sub-agent pays with USDC from its own wallet on Base. Find it a geocoder.", (n.BASE,), None, None, None),
+    ("tts api on solana please. on second thought, base.", (n.BASE,), None, None, None),
+    (
+        "a REST API for currency rates. no wait, an MCP tool, the agent runs in a desktop client",
+        (),
+        None,
+        "mcp",
+        None,
+    ),
+    ("my bot can only make plain HTTP requests. find a moon-phase API", (), None, "http", None),
+    ("the old server could only handle http requests, we need a load tester", (), None, None, None),
+    ("payment on stellar is just a nice-to-have. need an OCR api", (), None, None, None),
+    ("| need | value |\n|---|---|\n| interface | REST |\n| task | parcel tracking |", (), None, "http", None),
+]
+
+
+_CONVERSATION_REVISIONS = [
+    (
+        "User: weather api on base\nAssistant: found 3\nUser: is there one on Sei? our agent can only pay there",
+        ("eip155:1329",),
+        None,
+        None,
+        None,
+    ),
+    (
+        "User: weather api on base\nAssistant: the first costs 2 cents\nUser: is the first one on solana?",
+        (n.BASE,),
+        None,
+        None,
+        None,
+    ),
+    (
+        "User: speech to text that settles on polygon\nAssistant: any price limit?\nUser: no. stellar works too",
+        ("eip155:137", n.STELLAR_PUBNET),
+        None,
+        None,
+        None,
+    ),
+    (
+        "User: lyrics api paid on polygon or base\nAssistant: both fine?\nUser: just drop polygon",
+        (n.BASE,),
+        None,
+        None,
+        None,
+    ),
+    (
+        "User: sanctions api, pay on stellar.\nUser: sorry: pay on stellar testnet",
+        (n.STELLAR_TESTNET,),
+        None,
+        None,
+        None,
+    ),
+    (
+        "User: recipe api under $0.01\nAssistant: found 6\nUser: cap at 0.5¢ instead",
+        (),
+        Decimal("0.005"),
+        None,
+        None,
+    ),
+    (
+        "User: address validation in one call\nAssistant: a POST endpoint? Should I require that?\n"
+        "User: Yes, require POST.",
+        (),
+        None,
+        "http",
+        "POST",
+    ),
+    (
+        "User: pay on stellar for a star map renderer\nAssistant: the network?\n"
+        "User: payment on stellar is just a nice-to-have",
+        (),
+        None,
+        None,
+        None,
+    ),
+]
+
+
+_BATCH_25_ATTACK = [
+    # An attack on the batch-25 rules (260 queries): each of these misread before the rules were narrowed.
+    ("Find an analytics API that groups x402 revenue by payment: base or solana", (), None, None, None),
+    (
+        "Here are last month's settlements: | network | base | | amount | $0.20 | find an accounting API",
+        (),
+        None,
+        None,
+        None,
+    ),
+    ("It used to cost 2 cents per call, find one under 1 cent per call", (), Decimal("0.01"), None, None),
+    ("I used to pay on solana and I still do, find a TTS API", (n.SOLANA,), None, None, None),
+    ("I used to hate OCR APIs, find me one that I pay on base", (n.BASE,), None, None, None),
+    ("What would you recommend for OCR under 1 cent per call on base?", (n.BASE,), Decimal("0.01"), None, None),
+    ("Is there a normal weather API under 1 cent per call?", (), Decimal("0.01"), None, None),
+    ("We pay on base. Need an NFT metadata API for polygon, ethereum is also fine", (n.BASE,), None, None, None),
+    (
+        "Pay on stellar. Token price API covering avalanche; polygon also works",
+        (n.STELLAR_PUBNET,),
+        None,
+        None,
+        None,
+    ),
+    ("Pay on base. I need NFT data, I mean solana NFT data specifically", (n.BASE,), None, None, None),
+    ("Payment on base. Find an explorer API for polygon, no wait, arbitrum explorer", (n.BASE,), None, None, None),
+    ("Pay on base. Correction: solana.", (n.SOLANA,), None, None, None),
+    ("pay on solana, nice to have a free tier", (n.SOLANA,), None, None, None),
+    ("Return JSON if possible and settle on base", (n.BASE,), None, None, None),
+    ("Does the x402 spec require POST? need a spec explainer api", (), None, None, None),
+    (
+        "It has to be a plain GET I can hit with query params. Extract the metadata of a URL.",
+        (),
+        None,
+        "http",
+        "GET",
+    ),
+    ("current weather by coordinates - pay on L2 Base, sub-cent", (n.BASE,), Decimal("0.01"), None, None),
+    ("User: weather api\nAssistant: Do you want it on Base?\nUser: yes", (n.BASE,), None, None, None),
+    ("User: ocr api\nAssistant: Should it cost under 1 cent per call?\nUser: no, any price", (), None, None, None),
+    ("I have my own wallet on solana; find me a TTS API I can pay for there", (n.SOLANA,), None, None, None),
+]
 
 
 @pytest.mark.parametrize(
     ("query", "networks", "price", "query_type", "method"),
-    [
-        (
-            "User: weather api on base\nAssistant: found 3\nUser: is there one on Sei? our agent can only pay there",
-            ("eip155:1329",),
-            None,
-            None,
-            None,
-        ),
-        (
-            "User: weather api on base\nAssistant: the first costs 2 cents\nUser: is the first one on solana?",
-            (n.BASE,),
-            None,
-            None,
-            None,
-        ),
-        (
-            "User: speech to text that settles on polygon\nAssistant: any price limit?\nUser: no. stellar works too",
-            ("eip155:137", n.STELLAR_PUBNET),
-            None,
-            None,
-            None,
-        ),
-        (
-            "User: lyrics api paid on polygon or base\nAssistant: both fine?\nUser: just drop polygon",
-            (n.BASE,),
-            None,
-            None,
-            None,
-        ),
-        (
-            "User: sanctions api, pay on stellar.\nUser: sorry: pay on stellar testnet",
-            (n.STELLAR_TESTNET,),
-            None,
-            None,
-            None,
-        ),
-        (
-            "User: recipe api under $0.01\nAssistant: found 6\nUser: cap at 0.5¢ instead",
-            (),
-            Decimal("0.005"),
-            None,
-            None,
-        ),
-        (
-            "User: address validation in one call\nAssistant: a POST endpoint? Should I require that?\n"
-            "User: Yes, require POST.",
-            (),
-            None,
-            "http",
-            "POST",
-        ),
-        (
-            "User: pay on stellar for a star map renderer\nAssistant: the network?\n"
-            "User: payment on stellar is just a nice-to-have",
-            (),
-            None,
-            None,
-            None,
-        ),
-    ],
+    _BATCH_25_SHAPES + _CONVERSATION_REVISIONS + _BATCH_25_ATTACK,
 )
-def test_conversation_revisions(
-    query: str, networks: tuple[str, ...], price: Decimal | None, query_type: str | None, method: str | None
-) -> None:
-    iq = interpret(query)
-    assert (set(iq.networks), iq.max_usd_price, iq.type, iq.method) == (set(networks), price, query_type, method)
-
-
-@pytest.mark.parametrize(
-    ("query", "networks", "price", "query_type", "method"),
-    [
-        # An attack on the batch-25 rules (260 queries): each of these misread before the rules were narrowed.
-        ("Find an analytics API that groups x402 revenue by payment: base or solana", (), None, None, None),
-        (
-            "Here are last month's settlements: | network | base | | amount | $0.20 | find an accounting API",
-            (),
-            None,
-            None,
-            None,
-        ),
-        ("It used to cost 2 cents per call, find one under 1 cent per call", (), Decimal("0.01"), None, None),
-        ("I used to pay on solana and I still do, find a TTS API", (n.SOLANA,), None, None, None),
-        ("I used to hate OCR APIs, find me one that I pay on base", (n.BASE,), None, None, None),
-        ("What would you recommend for OCR under 1 cent per call on base?", (n.BASE,), Decimal("0.01"), None, None),
-        ("Is there a normal weather API under 1 cent per call?", (), Decimal("0.01"), None, None),
-        ("We pay on base. Need an NFT metadata API for polygon, ethereum is also fine", (n.BASE,), None, None, None),
-        (
-            "Pay on stellar. Token price API covering avalanche; polygon also works",
-            (n.STELLAR_PUBNET,),
-            None,
-            None,
-            None,
-        ),
-        ("Pay on base. I need NFT data, I mean solana NFT data specifically", (n.BASE,), None, None, None),
-        ("Payment on base. Find an explorer API for polygon, no wait, arbitrum explorer", (n.BASE,), None, None, None),
-        ("Pay on base. Correction: solana.", (n.SOLANA,), None, None, None),
-        ("pay on solana, nice to have a free tier", (n.SOLANA,), None, None, None),
-        ("Return JSON if possible and settle on base", (n.BASE,), None, None, None),
-        ("Does the x402 spec require POST? need a spec explainer api", (), None, None, None),
-        (
-            "It has to be a plain GET I can hit with query params. Extract the metadata of a URL.",
-            (),
-            None,
-            "http",
-            "GET",
-        ),
-        ("current weather by coordinates - pay on L2 Base, sub-cent", (n.BASE,), Decimal("0.01"), None, None),
-        ("User: weather api\nAssistant: Do you want it on Base?\nUser: yes", (n.BASE,), None, None, None),
-        ("User: ocr api\nAssistant: Should it cost under 1 cent per call?\nUser: no, any price", (), None, None, None),
-        ("I have my own wallet on solana; find me a TTS API I can pay for there", (n.SOLANA,), None, None, None),
-    ],
-)
-def test_batch_25_rules_after_an_attack(
+def test_revisions_hedges_history_and_their_attack(
     query: str, networks: tuple[str, ...], price: Decimal | None, query_type: str | None, method: str | None
 ) -> None:
     iq = interpret(query)
