@@ -2737,11 +2737,6 @@ _CONVERSATION_REVISIONS = [
 
 
 _BATCH_25_ATTACK = [
-    # a task's short sentence of nothing but a rail and a cap lists requirements (crawl probes' dev failures)
-    ("read a tweet and its reply thread. base network, fee under 0.015 USD", (n.BASE,), Decimal("0.015"), None, None),
-    ("Subtask: air quality and pollen levels for Madrid; cap $0.01.", (), Decimal("0.01"), None, None),
-    ("Find a swap quote API for our trading bot. Solana network only.", (n.SOLANA,), None, None, None),
-    ("Summarize gas trends for our newsletter. Base network, fees under 0.01 gwei.", (), None, None, None),
     # An attack on the batch-25 rules (260 queries): each of these misread before the rules were narrowed.
     ("Find an analytics API that groups x402 revenue by payment: base or solana", (), None, None, None),
     (

@@ -576,17 +576,6 @@ _LEAD_WORDS = _set("a an any some the cheap cheapest need find get me i want sea
 _SENTENCE_PAY_CUES = _PAY_NOUNS | _PAY_VERBS | _set("per-call")
 # A label that introduces the requirements of the call: "Hard limits: GET, <= $0.005", "constraints: base".
 _REQUIREMENT_LIST_WORDS = 8
-# The words of an unlabeled requirements sentence ("base network, fee under 0.015 USD", "cap $0.01")
-_CONSTRAINT_VOCABULARY = _set(
-    """
-    network chain rail mainnet testnet sepolia devnet pubnet l2 on via use using this time only pay paid payable
-    settle settles settled fee fees cap max maximum under below less than at most no more cost costs price per call
-    request usd usdc cent cents c
-    """
-)
-_RAIL_MARKERS = _set("network chain rail use using only pay paid payable settle settles")
-_CAP_WORDS = _set("fee fees cap max maximum under below less most cost costs price")
-_AMOUNT_WORD = re.compile(r"\d+(?:[.,]\d+)?(?:c|¢)?|\.\d+")
 _STOP_AT = re.compile(r"[;|]")  # a requirements list ends at the next clause
 _CONSTRAINT_LABEL = re.compile(r"(?<![\w-])(?:hard\s+)?(?:limits?|constraints?|requirements?|must[\s-]haves?)\s*:")
 # "my wallet holds usdc on solana": holding an asset does not name the payment network.
@@ -1368,27 +1357,6 @@ class _Scan:
             items = [j for j in items if not _STOP_AT.search(self.text, m.end(), self.starts[j])]
             if 0 < len(items) <= _REQUIREMENT_LIST_WORDS:
                 found.add(self.sentence[k])
-        return found | self.constraint_sentences()
-
-    def constraint_sentences(self) -> set[int]:
-        """ "read a tweet + its reply thread. base network, fee under 0.015 USD", "...; cap $0.01.", "Use base mainnet
-        this time, <= $0.01.": a short sentence (or ;-clause) of a task made of nothing but a rail and a price cap is a
-        list of requirements, unlabeled. Every word in it is constraint vocabulary; it names a chain with a rail word
-        or an amount ("Fees on Base." names neither), or an amount with a price word."""
-        by_sentence: dict[int, list[str]] = {}
-        for k in range(len(self.words)):
-            if self.spans[k][0] not in self.label_starts:
-                by_sentence.setdefault(self.sentence[k], []).append(self.words[k])
-        found = set()
-        for sentence, words in by_sentence.items():
-            if not 2 <= len(words) <= _REQUIREMENT_LIST_WORDS:
-                continue
-            if not all(w in _CONSTRAINT_VOCABULARY or w in n.FAMILIES or _AMOUNT_WORD.fullmatch(w) for w in words):
-                continue
-            chain = any(w in n.FAMILIES for w in words)
-            amount = any(_AMOUNT_WORD.fullmatch(w) for w in words)
-            if (chain and (amount or any(w in _RAIL_MARKERS for w in words))) or (amount and set(words) & _CAP_WORDS):
-                found.add(sentence)
         return found
 
     def sentence_pays(self, i: int) -> bool:
