@@ -2737,6 +2737,13 @@ _CONVERSATION_REVISIONS = [
 
 
 _BATCH_25_ATTACK = [
+    (
+        "My webhook receiver is tiny. It has to be a plain GET I can hit with query params, so find an uptime monitor",
+        (),
+        None,
+        None,
+        None,
+    ),
     # An attack on the batch-25 rules (260 queries): each of these misread before the rules were narrowed.
     ("Find an analytics API that groups x402 revenue by payment: base or solana", (), None, None, None),
     (

@@ -3540,8 +3540,16 @@ class _Scan:
         accepted = accepted or (callable_with and self.look_back(self.before(b), 6, _POSSESSIVES) < 0)
         # "looking for a PUT-based upload endpoint"; not "a gateway that wraps POST-based API endpoints"
         accepted = accepted or (served and tail == "based" and self.look_back(first, 3, _REQUEST_BEFORE) >= 0)
-        # "It has to be a plain GET I can hit with query params"
-        accepted = accepted or required_here or (required and (first - be <= 3 or modifiers_only))
+        # "It has to be a plain GET I can hit with query params"; not "My webhook receiver is tiny. It has to be a plain
+        # GET ..." (the caller's own endpoint, named in the sentence before)
+        modal = self.look_back(be, 3, _MODAL_WORDS) if be >= 1 else -1
+        said_before = [w for j, w in enumerate(self.words) if self.sentence[j] == self.sentence[be] - 1]
+        own_before = (  # "it" is the caller's own thing, described before, not the result asked for
+            self.at(self.before(modal)) in ("it", "this", "that")
+            and any(w in _POSSESSIVES for w in said_before)
+            and not any(w in _ASKING_WORDS for w in said_before)
+        )
+        accepted = accepted or required_here or (required and (first - be <= 3 or modifiers_only) and not own_before)
         if self.task and capitals and not accepted and self.sentence[first] not in self.spec_sentences:
             # "the endpoint must accept POST" is asked
             return "topic", f"'{phrase}' in a long task request without an interface phrase"
