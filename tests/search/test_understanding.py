@@ -2737,6 +2737,9 @@ _CONVERSATION_REVISIONS = [
 
 
 _BATCH_25_ATTACK = [
+    ('{"query": "ocr", "networks": ["base", "solana"]}', (n.BASE, n.SOLANA), None, None, None),
+    ("search_tools(query='ocr', networks=['eip155:8453'])", (n.BASE,), None, None, None),
+    ('parse this config: {"networks": ["base"]}', (), None, None, None),
     (
         "My webhook receiver is tiny. It has to be a plain GET I can hit with query params, so find an uptime monitor",
         (),

@@ -928,6 +928,11 @@ _SPEC_KEYS = (
     r"|http[\s_-]?method|(?:max[\s_-]?)?usd[\s_-]?per[\s_-]?(?:call|request|req)"
     r"|method|(?:agent[\s_-]?)?wallet"
 )
+# A tool call's list of networks: '"networks": ["base", "solana"]', "networks=['base','solana']"
+_NETWORK_LIST_FIELD = re.compile(
+    r"(?<![\w])\\?[\"']?(?P<key>(?:payment[\s_-]?|accepted[\s_-]?)?networks)\\?[\"']?\s*[:=]\s*"
+    r"\[(?P<value>[a-z0-9:\s,\"'\\-]{1,120})\]"
+)
 # A field written as a markdown table row: "| interface | REST/HTTP |", "| rail | base |"
 _TABLE_FIELD = re.compile(
     r"(?:^|(?<=\s))\|\s*(?P<key>" + _SPEC_KEYS + r")\s*\|\s*(?P<value>[a-z0-9$€¢.:/ -]{1,40}?)\s*(?=\|)"
@@ -2023,7 +2028,7 @@ class _Scan:
             for m in _LIMIT_SETTING.finditer(self.text)
             if _LIMIT_KEY.fullmatch(m.group("key")) and Decimal(m.group("value").lstrip("$")) <= _SETTING_MAX_USD
         ]
-        fields = (_SPEC_FIELD, _TABLE_FIELD, _CHAIN_PARAM)
+        fields = (_SPEC_FIELD, _TABLE_FIELD, _CHAIN_PARAM, _NETWORK_LIST_FIELD)
         for m in (*(m for field in fields for m in field.finditer(self.text)), *settings):
             data = any(w in _DATA_VERBS for w in self.words[: bisect_left(self.starts, m.start())])
             # "My listing, for reference: {"network": "base", ...}": the asker's own listing, described
@@ -2046,6 +2051,8 @@ class _Scan:
             if key == "chain" and (self.task or self.chain_is_data(m)):
                 continue  # "ERC20 top holders chain=ethereum": the chain the data is about
             value = m.group("value").strip()
+            if m.re is _NETWORK_LIST_FIELD:  # '"networks": ["base", "solana"]' -> "base, solana"
+                value = ", ".join(item.strip(" \\\"'") for item in value.split(","))
             parsed = _spec_value(key, value)
             if parsed is None:
                 continue
@@ -4496,7 +4503,7 @@ def _spec_value(key: str, value: str) -> tuple[str, object] | None:
         cents = _SPEC_CENTS.fullmatch(value)  # "ceiling=1.5c"
         return ("price", (Decimal(cents.group(1)) / 100, None, False)) if cents else None
     # "payment: base or solana", "rail: base/solana": every part a network, or the field is not one
-    parts = [_spec_network(part) for part in _SPEC_LIST_SEPARATOR.split(value)]
+    parts = [_spec_network(part.strip()) for part in _SPEC_LIST_SEPARATOR.split(value)]
     if not parts or any(p is None for p in parts):
         return None
     return "network", tuple(sorted({net for nets in parts if nets for net in nets}))
