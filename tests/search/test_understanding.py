@@ -2736,6 +2736,19 @@ _CONVERSATION_REVISIONS = [
 ]
 
 
+_SEARCH_SYNTAX = [
+    # batch 26's shapes in our own words: search-box operators, CLI flags, pasted search URLs, GraphQL-like filters
+    ("pdf to text price:<0.003 network:solana", (n.SOLANA,), Decimal("0.003"), None, None),
+    ("translation cost<$0.004 net=base", (n.BASE,), Decimal("0.004"), None, None),
+    ("+mcp calendar", (), None, "mcp", None),
+    ("souk search 'ocr' --network base --max-price 0.01", (n.BASE,), Decimal("0.01"), None, None),
+    ("/discovery/search?query=tts&network=stellar:pubnet", (n.STELLAR_PUBNET,), None, None, None),
+    ('filter: {network: {eq: "base"}}, query: "dns lookup"', (n.BASE,), None, None, None),
+    ("fetch https://api.example.com/rooms?city=porto&max_price=0.5 every hour", (), None, None, None),
+    ("summarize `network=stellar price:<0.01` log lines", (), None, None, None),
+]
+
+
 _BATCH_25_ATTACK = [
     ('{"query": "ocr", "networks": ["base", "solana"]}', (n.BASE, n.SOLANA), None, None, None),
     ("search_tools(query='ocr', networks=['eip155:8453'])", (n.BASE,), None, None, None),
@@ -2791,7 +2804,7 @@ _BATCH_25_ATTACK = [
 
 @pytest.mark.parametrize(
     ("query", "networks", "price", "query_type", "method"),
-    _BATCH_25_SHAPES + _CONVERSATION_REVISIONS + _BATCH_25_ATTACK,
+    _BATCH_25_SHAPES + _CONVERSATION_REVISIONS + _BATCH_25_ATTACK + _SEARCH_SYNTAX,
 )
 def test_revisions_hedges_history_and_their_attack(
     query: str, networks: tuple[str, ...], price: Decimal | None, query_type: str | None, method: str | None

@@ -933,6 +933,35 @@ _NETWORK_LIST_FIELD = re.compile(
     r"(?<![\w])\\?[\"']?(?P<key>(?:payment[\s_-]?|accepted[\s_-]?)?networks)\\?[\"']?\s*[:=]\s*"
     r"\[(?P<value>[a-z0-9:\s,\"'\\-]{1,120})\]"
 )
+# Search-box syntax: "price:<0.002", "cost<$0.003", "max:0.005", "net=base", "paid_on:iotex", "+mcp", "is:mcp",
+# "--network base", "--max-price 0.01", a GraphQL-like filter "network: {eq: \"polygon\"}" (a list: "{in: [...]}")
+_OPERATOR_AMOUNT = r"(?P<value>\$?(?:\d+(?:\.\d+)?|\.\d+)\s?(?:c|¢|cents?|usdc?)?)(?![\w.])"
+_OPERATOR_FIELDS = (
+    re.compile(
+        r"(?<![\w/?&=.-])(?P<key>price|cost|max|price_usd|max_?usd_?price|max_?price)(?::(?:<=?|≤|‹)?|<=?|≤)"
+        + _OPERATOR_AMOUNT
+    ),
+    re.compile(r"(?<![\w/?&=.-])(?P<key>net|paid_on|pay_on|chain)[:=](?P<value>[a-z][a-z0-9:-]{1,40})(?![\w:])"),
+    re.compile(r"(?:^|(?<=\s))(?P<key>\+|is:)(?P<value>[a-z][a-z0-9:-]{1,30})(?![\w:])"),
+    re.compile(
+        r"(?:^|(?<=\s))--(?P<key>network|chain|max-price|max-usd-price|price|type|method)[ =]"
+        r"[\"']?(?P<value>[a-z0-9$.:-]{1,40})[\"']?(?![\w:])"
+    ),
+    re.compile(
+        r"(?<![\w])(?P<key>network)\s*:\s*\{\s*(?:eq|in)\s*:\s*\[?(?P<value>[a-z0-9:\s,\"'\\-]{1,120}?)\]?\s*\}"
+    ),
+)
+_OPERATOR_KEYS = {
+    "price": "max_price", "cost": "max_price", "max": "max_price", "price_usd": "max_price", "maxusdprice": "max_price",
+    "max_usd_price": "max_price", "maxprice": "max_price", "max_usd": "max_price", "net": "network",
+    "paid_on": "network", "pay_on": "network", "+": "plus", "is:": "plus", "max_price": "max_price",
+}
+_CODE_SPAN = re.compile(r"(?<!`)`[^`]+`(?!`)")  # inline code, not a fenced block (a pasted config may be the request)
+# A search URL pasted whole: Souk's own endpoint, or a bare query string ("?q=weather&chain=solana")
+_SEARCH_URL = re.compile(r"/discovery/(?:search|resources)\?\S+|^\s*\?\S+")
+_SEARCH_PARAM = re.compile(
+    r"(?<=[?&])(?P<key>network|chain|net|maxusdprice|max_usd_price|max_price|type|method)=(?P<value>[a-z0-9.:$-]{1,40})"
+)
 # A field written as a markdown table row: "| interface | REST/HTTP |", "| rail | base |"
 _TABLE_FIELD = re.compile(
     r"(?:^|(?<=\s))\|\s*(?P<key>" + _SPEC_KEYS + r")\s*\|\s*(?P<value>[a-z0-9$€¢.:/ -]{1,40}?)\s*(?=\|)"
@@ -949,7 +978,7 @@ _SPEC_FIELD = re.compile(
     # (newlines are spaces by now); quotes may come escaped, as in a tool call's JSON arguments string
     r"\s*[:=]\s*\\?[\"']?(?P<value>[a-z0-9$€¢.:/ -]{1,40}?)\\?[\"']?"
     # (a next key starts a word: "stellar:pubnet" is one value, not "s" and a key "tellar"), or the next item's number
-    r"(?=\s*(?:[,;})\](|[—–]|\.(?:\s|$)|$|-\s|(?<![a-z0-9_])[a-z_]+\s*[:=])|\s+\d{1,2}[.)]\s)"
+    r"(?=\s*(?:[,;})\](|[—–]|\.(?:\s|$)|$|-\s|(?<![a-z0-9_])[a-z_]+\s*[:=])|\s+\d{1,2}[.)]\s|\s+-(?=[a-z]))"
 )
 _ERROR_BODY = re.compile(r"\b(?:isvalid|invalidreason|errorreason)\b")
 # A per-call limit set in the caller's environment or policy file, its value ending at a space:
@@ -2028,8 +2057,8 @@ class _Scan:
             for m in _LIMIT_SETTING.finditer(self.text)
             if _LIMIT_KEY.fullmatch(m.group("key")) and Decimal(m.group("value").lstrip("$")) <= _SETTING_MAX_USD
         ]
-        fields = (_SPEC_FIELD, _TABLE_FIELD, _CHAIN_PARAM, _NETWORK_LIST_FIELD)
-        for m in (*(m for field in fields for m in field.finditer(self.text)), *settings):
+        fields = (_SPEC_FIELD, _TABLE_FIELD, _CHAIN_PARAM, _NETWORK_LIST_FIELD, *_OPERATOR_FIELDS)
+        for m in (*(m for field in fields for m in field.finditer(self.text)), *settings, *self.search_url_fields()):
             data = any(w in _DATA_VERBS for w in self.words[: bisect_left(self.starts, m.start())])
             # "My listing, for reference: {"network": "base", ...}": the asker's own listing, described
             opening = self.starts[self.sentence_start(bisect_left(self.starts, m.start()))]
@@ -2041,22 +2070,36 @@ class _Scan:
                 data = True
             if self.in_error_body(m.start(), m.end()):
                 data = True
+            if any(c.start() < m.start() < c.end() for c in _CODE_SPAN.finditer(self.text)):
+                data = True  # "classify log lines like `level=error network=stellar`": code the task quotes
+            if m.re is not _SEARCH_PARAM and any(u.start() <= m.start() < u.end() for u in _URL.finditer(self.text)):
+                data = True  # "fetch https://api.example.com/hotels?city=lisbon&max_price=120": the URL's parameters
             key = re.sub(r"[\s_-]+", "_", m.group("key"))
             if key == "payment" and not self.opens_a_field(m.start()):
                 continue  # "groups revenue by payment: base or solana", "an invoice that says payment: base"
             if m.re is _TABLE_FIELD and not _REQUEST_TABLE.search(self.text, max(0, m.start() - 300), m.start()):
                 continue  # "last month's settlements: | network | base | | amount | $4.20 |": a table of data
+            if m.re in _OPERATOR_FIELDS or m.re is _SEARCH_PARAM:
+                # search syntax ("price:<0.002", "+mcp", "--network base", "net=base"), not a quoted log filter
+                exempt = m.re is _SEARCH_PARAM or m.re is _OPERATOR_FIELDS[-1]  # their values come quoted
+                if any(self.quoted[k] for k in self.word_range(m.start(), m.end())) and not exempt:
+                    continue
+                key = _OPERATOR_KEYS.get(key, key)
+                if key == "plus":
+                    key = "type" if m.group("value") in ("mcp", "http", "https", "rest") else "network"
             if m.re is _LIMIT_SETTING:
                 key = "max_price"  # read as the price field it is
             if key == "chain" and (self.task or self.chain_is_data(m)):
                 continue  # "ERC20 top holders chain=ethereum": the chain the data is about
             value = m.group("value").strip()
-            if m.re is _NETWORK_LIST_FIELD:  # '"networks": ["base", "solana"]' -> "base, solana"
+            if m.re is _NETWORK_LIST_FIELD or m.re is _OPERATOR_FIELDS[-1]:  # '["base", "solana"]' -> "base, solana"
                 value = ", ".join(item.strip(" \\\"'") for item in value.split(","))
             parsed = _spec_value(key, value)
             if parsed is None:
                 continue
             kind, claimed = parsed
+            if kind == "price" and m.re in (*_OPERATOR_FIELDS, _SEARCH_PARAM) and claimed[0] > _SETTING_MAX_USD:  # type: ignore[index]
+                continue  # "max_price=120": no call costs that
             inside = self.word_range(m.start(), m.end())
             if not inside or any(self.owner[k] is not None for k in inside):
                 continue
@@ -2066,6 +2109,14 @@ class _Scan:
             if data:  # "parse this config: network: base" is data to work on
                 claim.role, claim.why = "topic", f"'{phrase}': a field of the data the task works on"
             self._add(claim, m.start(), m.end())
+
+    def search_url_fields(self) -> list[re.Match[str]]:
+        """The parameters of a search URL the caller pastes ("/discovery/search?query=ocr&network=base", a bare
+        "?q=weather&chain=solana"); not another service's URL the task fetches."""
+        found: list[re.Match[str]] = []
+        for url in _SEARCH_URL.finditer(self.text):
+            found += _SEARCH_PARAM.finditer(self.text, url.start(), url.end())
+        return found
 
     def opens_a_field(self, start: int) -> bool:
         """The text at ``start`` opens a sentence, a line or a list item ("Need a DNS API. Payment: Base or Solana")."""
