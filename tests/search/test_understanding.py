@@ -2737,15 +2737,15 @@ _CONVERSATION_REVISIONS = [
 
 
 _SEARCH_SYNTAX = [
-    # batch 26's shapes in our own words: search-box operators, CLI flags, pasted search URLs, GraphQL-like filters
-    ("pdf to text price:<0.003 network:solana", (n.SOLANA,), Decimal("0.003"), None, None),
-    ("translation cost<$0.004 net=base", (n.BASE,), Decimal("0.004"), None, None),
+    # batch 26's shapes in our own words (search-box syntax naming Souk's search), and its attack's confusers
     ("+mcp calendar", (), None, "mcp", None),
     ("souk search 'ocr' --network base --max-price 0.01", (n.BASE,), Decimal("0.01"), None, None),
     ("/discovery/search?query=tts&network=stellar:pubnet", (n.STELLAR_PUBNET,), None, None, None),
-    ('filter: {network: {eq: "base"}}, query: "dns lookup"', (n.BASE,), None, None, None),
     ("fetch https://api.example.com/rooms?city=porto&max_price=0.5 every hour", (), None, None, None),
-    ("summarize `network=stellar price:<0.01` log lines", (), None, None, None),
+    ("npx hardhat run scripts/deploy.ts --network base fails with nonce too low", (), None, None, None),
+    ("tokens price:<0.001 on dex screener", (), None, None, None),
+    ("our app's /discovery/search?network=polygon endpoint returns 500", (), None, None, None),
+    ("github code search +solana +wallet adapter examples", (), None, None, None),
 ]
 
 

@@ -933,34 +933,22 @@ _NETWORK_LIST_FIELD = re.compile(
     r"(?<![\w])\\?[\"']?(?P<key>(?:payment[\s_-]?|accepted[\s_-]?)?networks)\\?[\"']?\s*[:=]\s*"
     r"\[(?P<value>[a-z0-9:\s,\"'\\-]{1,120})\]"
 )
-# Search-box syntax: "price:<0.002", "cost<$0.003", "max:0.005", "net=base", "paid_on:iotex", "+mcp", "is:mcp",
-# "--network base", "--max-price 0.01", a GraphQL-like filter "network: {eq: \"polygon\"}" (a list: "{in: [...]}")
-_OPERATOR_AMOUNT = r"(?P<value>\$?(?:\d+(?:\.\d+)?|\.\d+)\s?(?:c|¢|cents?|usdc?)?)(?![\w.])"
+# Search-box syntax that names Souk's own search, kept narrow after an attack (162 queries: price, net= and "+base"
+# operators, CLI flags and GraphQL filters fired on screeners, logs, SQL, other tools' CLIs and other search engines):
+# "+mcp" / "is:mcp", flags of a `souk` command ("souk search 'ocr' --network base --max-price 0.01"), and the parameters
+# of a pasted /discovery/search URL.
 _OPERATOR_FIELDS = (
+    re.compile(r"(?:^|(?<=\s))(?P<key>\+|is:)(?P<value>mcp)(?![\w:])"),
     re.compile(
-        r"(?<![\w/?&=.-])(?P<key>price|cost|max|price_usd|max_?usd_?price|max_?price)(?::(?:<=?|≤|‹)?|<=?|≤)"
-        + _OPERATOR_AMOUNT
-    ),
-    re.compile(r"(?<![\w/?&=.-])(?P<key>net|paid_on|pay_on|chain)[:=](?P<value>[a-z][a-z0-9:-]{1,40})(?![\w:])"),
-    re.compile(r"(?:^|(?<=\s))(?P<key>\+|is:)(?P<value>[a-z][a-z0-9:-]{1,30})(?![\w:])"),
-    re.compile(
-        r"(?:^|(?<=\s))--(?P<key>network|chain|max-price|max-usd-price|price|type|method)[ =]"
-        r"[\"']?(?P<value>[a-z0-9$.:-]{1,40})[\"']?(?![\w:])"
-    ),
-    re.compile(
-        r"(?<![\w])(?P<key>network)\s*:\s*\{\s*(?:eq|in)\s*:\s*\[?(?P<value>[a-z0-9:\s,\"'\\-]{1,120}?)\]?\s*\}"
+        r"(?<=\s)--(?P<key>network|max-price|max-usd-price|type|method)[ =][\"']?(?P<value>[a-z0-9$.:-]{1,40})[\"']?"
+        r"(?![\w:])"
     ),
 )
-_OPERATOR_KEYS = {
-    "price": "max_price", "cost": "max_price", "max": "max_price", "price_usd": "max_price", "maxusdprice": "max_price",
-    "max_usd_price": "max_price", "maxprice": "max_price", "max_usd": "max_price", "net": "network",
-    "paid_on": "network", "pay_on": "network", "+": "plus", "is:": "plus", "max_price": "max_price",
-}
-_CODE_SPAN = re.compile(r"(?<!`)`[^`]+`(?!`)")  # inline code, not a fenced block (a pasted config may be the request)
-# A search URL pasted whole: Souk's own endpoint, or a bare query string ("?q=weather&chain=solana")
-_SEARCH_URL = re.compile(r"/discovery/(?:search|resources)\?\S+|^\s*\?\S+")
+_OPERATOR_KEYS = {"max_price": "max_price", "max_usd_price": "max_price", "+": "type", "is:": "type"}
+_SOUK_COMMAND = re.compile(r"(?:^|(?<=\s))souk\s+(?:search|discover)\b")
+_SEARCH_URL = re.compile(r"(?:^|(?<=\s))(?:https?://\S*)?/discovery/search\?\S+")
 _SEARCH_PARAM = re.compile(
-    r"(?<=[?&])(?P<key>network|chain|net|maxusdprice|max_usd_price|max_price|type|method)=(?P<value>[a-z0-9.:$-]{1,40})"
+    r"(?<=[?&])(?P<key>network|maxusdprice|max_usd_price|type|method)=(?P<value>[a-z0-9.:$-]{1,40})"
 )
 # A field written as a markdown table row: "| interface | REST/HTTP |", "| rail | base |"
 _TABLE_FIELD = re.compile(
@@ -978,7 +966,7 @@ _SPEC_FIELD = re.compile(
     # (newlines are spaces by now); quotes may come escaped, as in a tool call's JSON arguments string
     r"\s*[:=]\s*\\?[\"']?(?P<value>[a-z0-9$€¢.:/ -]{1,40}?)\\?[\"']?"
     # (a next key starts a word: "stellar:pubnet" is one value, not "s" and a key "tellar"), or the next item's number
-    r"(?=\s*(?:[,;})\](|[—–]|\.(?:\s|$)|$|-\s|(?<![a-z0-9_])[a-z_]+\s*[:=])|\s+\d{1,2}[.)]\s|\s+-(?=[a-z]))"
+    r"(?=\s*(?:[,;})\](|[—–]|\.(?:\s|$)|$|-\s|(?<![a-z0-9_])[a-z_]+\s*[:=])|\s+\d{1,2}[.)]\s)"
 )
 _ERROR_BODY = re.compile(r"\b(?:isvalid|invalidreason|errorreason)\b")
 # A per-call limit set in the caller's environment or policy file, its value ending at a space:
@@ -2070,8 +2058,6 @@ class _Scan:
                 data = True
             if self.in_error_body(m.start(), m.end()):
                 data = True
-            if any(c.start() < m.start() < c.end() for c in _CODE_SPAN.finditer(self.text)):
-                data = True  # "classify log lines like `level=error network=stellar`": code the task quotes
             if m.re is not _SEARCH_PARAM and any(u.start() <= m.start() < u.end() for u in _URL.finditer(self.text)):
                 data = True  # "fetch https://api.example.com/hotels?city=lisbon&max_price=120": the URL's parameters
             key = re.sub(r"[\s_-]+", "_", m.group("key"))
@@ -2079,20 +2065,16 @@ class _Scan:
                 continue  # "groups revenue by payment: base or solana", "an invoice that says payment: base"
             if m.re is _TABLE_FIELD and not _REQUEST_TABLE.search(self.text, max(0, m.start() - 300), m.start()):
                 continue  # "last month's settlements: | network | base | | amount | $4.20 |": a table of data
+            if m.re is _OPERATOR_FIELDS[1] and not _SOUK_COMMAND.search(self.text, 0, m.start()):
+                continue  # "npx hardhat run deploy.ts --network base fails": another tool's flag
             if m.re in _OPERATOR_FIELDS or m.re is _SEARCH_PARAM:
-                # search syntax ("price:<0.002", "+mcp", "--network base", "net=base"), not a quoted log filter
-                exempt = m.re is _SEARCH_PARAM or m.re is _OPERATOR_FIELDS[-1]  # their values come quoted
-                if any(self.quoted[k] for k in self.word_range(m.start(), m.end())) and not exempt:
-                    continue
                 key = _OPERATOR_KEYS.get(key, key)
-                if key == "plus":
-                    key = "type" if m.group("value") in ("mcp", "http", "https", "rest") else "network"
             if m.re is _LIMIT_SETTING:
                 key = "max_price"  # read as the price field it is
             if key == "chain" and (self.task or self.chain_is_data(m)):
                 continue  # "ERC20 top holders chain=ethereum": the chain the data is about
             value = m.group("value").strip()
-            if m.re is _NETWORK_LIST_FIELD or m.re is _OPERATOR_FIELDS[-1]:  # '["base", "solana"]' -> "base, solana"
+            if m.re is _NETWORK_LIST_FIELD:  # '"networks": ["base", "solana"]' -> "base, solana"
                 value = ", ".join(item.strip(" \\\"'") for item in value.split(","))
             parsed = _spec_value(key, value)
             if parsed is None:
@@ -2111,11 +2093,12 @@ class _Scan:
             self._add(claim, m.start(), m.end())
 
     def search_url_fields(self) -> list[re.Match[str]]:
-        """The parameters of a search URL the caller pastes ("/discovery/search?query=ocr&network=base", a bare
-        "?q=weather&chain=solana"); not another service's URL the task fetches."""
+        """The parameters of a Souk search URL the caller pastes ("/discovery/search?query=ocr&network=base"); not
+        one of the caller's own app ("our app's /discovery/search?network=polygon endpoint returns 500")."""
         found: list[re.Match[str]] = []
         for url in _SEARCH_URL.finditer(self.text):
-            found += _SEARCH_PARAM.finditer(self.text, url.start(), url.end())
+            if self.look_back(bisect_left(self.starts, url.start()), 3, _POSSESSIVES) < 0:
+                found += _SEARCH_PARAM.finditer(self.text, url.start(), url.end())
         return found
 
     def opens_a_field(self, start: int) -> bool:
