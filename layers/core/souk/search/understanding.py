@@ -778,6 +778,7 @@ _USER_SPEAKERS = _set("user human me")
 _RETRACT_WORDS = _set("forget drop scratch ignore")
 _PRICE_LIMIT_WORDS = _set("price prices cap budget limit ceiling cost")
 _ADDED_WORDS = _set("too also")
+_ADDED_RAIL_OPENERS = _set("and oh or but also")  # "pay on solana. oh and base works too"
 # A chain accepted besides the one asked for: "stellar works too", "base is also fine", "... also fine if it's on base"
 _ADDED_AFTER = re.compile(
     r"(?:\s+(?:mainnet|network|chain))?\s+(?:(?:is|'s)\s+)?(?:also\s+)?(?:works?|fine|ok(?:ay)?|good|acceptable)"
@@ -983,6 +984,7 @@ _LIMIT_KEY = re.compile(
 _SETTING_MAX_USD = Decimal("1")
 # Before a constraint in its sentence, the caller's past ("we used to pay on polygon") unless the sentence turns.
 _PAST_WORDS = _set("previously formerly")
+_HYPOTHETICALLY = _set("hypothetically")
 _SUBJECT_PRONOUNS = _set("we i they you it he she")
 _TURNING_WORDS = _set("but now so currently today however whereas instead")
 _PAST_BARRIERS = _ASKING_WORDS | _set("needed finding wants require requires search searching and still keep stay like")
@@ -1061,6 +1063,7 @@ _WALLET_ADJECTIVES = _set("only funded main primary own single usual default spe
 _FUNDS_NOUNS = _set("account money funds balance")  # "my spending account lives on avalanche fuji"
 _HOLDERS = _set("my our i we agent wallet")
 _CALLER_WORDS = _HOLDERS | _set("i'm we're agent's")  # who may hold the caller's money
+_PAYING_THERE = _CALLER_WORDS | _set("it")  # "(our agent | it) can only pay there"
 _HOLDING_SUBJECTS = _BALANCE_WORDS | _set("transfer transfers transactions history")
 # The words of the caller's situation before what it holds or where its funds are ("my agent's only wallet is").
 _CALLER_CONTEXT = _set("wallet wallets only holds hold has have funds funded is are agent agent's lives on")
@@ -1354,6 +1357,11 @@ class _Scan:
             i -= 1
         return i
 
+    def sentence_opening(self, i: int) -> int:
+        """The first word of i's sentence, past a conversation's speaker label ("User:")."""
+        start = self.sentence_start(i)
+        return start + (self.spans[start][0] in self.label_starts)
+
     def span_text(self, first: int, last: int) -> str:
         return self.text[self.spans[first][0] : self.spans[last][1]]
 
@@ -1465,6 +1473,7 @@ class _Scan:
                 ),
                 -1,
             )
+            filler, said = _WISH_FILLER, wish
             if wish < 0:  # "if possible one I can pay on Sei", "where possible, under a cent a call"
                 wish = next(
                     (
@@ -1473,19 +1482,14 @@ class _Scan:
                         if self.words[k] == "possible"
                         and self.at(k - 1) in ("if", "when", "where")
                         and self.sentence[k] == self.sentence[claim.first]
-                        # what the hedge governs is the constraint: not "Return JSON if possible and settle on base"
-                        and all(self.at(j) in _HEDGED_FILLER for j in range(k + 1, claim.first))
                     ),
                     -1,
                 )
-                if wish >= 0:
-                    claim.role, claim.wished = "topic", True
-                    claim.why = f"'{self.span_text(wish - 1, claim.last)}': a preference, not a requirement"
-                    wished.append(claim)
-                    continue
-            if wish >= 0 and all(self.at(k) in _WISH_FILLER for k in range(wish + 1, claim.first)):
+                # what the hedge governs is the constraint: not "Return JSON if possible and settle on base"
+                filler, said = _HEDGED_FILLER, wish - 1
+            if wish >= 0 and all(self.at(k) in filler for k in range(wish + 1, claim.first)):
                 claim.role, claim.wished = "topic", True
-                claim.why = f"'{self.span_text(wish, claim.last)}': a preference, not a requirement"
+                claim.why = f"'{self.span_text(said, claim.last)}': a preference, not a requirement"
                 wished.append(claim)
                 continue
             after = self.trailing_wish(claim.last)
@@ -1718,8 +1722,7 @@ class _Scan:
         for claim in self.claims:
             if claim.kind != "price" or claim.role != "filter" or self.sentence[claim.first] not in self.asked:
                 continue
-            start = self.sentence_start(claim.first)
-            start += self.spans[start][0] in self.label_starts  # past "User:"
+            start = self.sentence_opening(claim.first)
             opening = (self.at(start), self.at(start + 1))
             normal = any(
                 self.words[k] in _NORM_WORDS and self.sentence[k] == self.sentence[claim.first]
@@ -1734,7 +1737,7 @@ class _Scan:
         polygon, ethereum is also fine")."""
         for k, word in enumerate(self.words):
             # "pay on solana. base works for me too": a chain no scan claimed, opening its clause
-            opens = k == 0 or not self.link[k - 1] or self.words[k - 1] in _set("and oh or but also")
+            opens = k == 0 or not self.link[k - 1] or self.words[k - 1] in _ADDED_RAIL_OPENERS
             if word in n.FAMILIES and self.free(k) and opens and _ADDED_AFTER.match(self.text, self.spans[k][1]):
                 mainnets = tuple(sorted(n.FAMILIES[word][0]))
                 self.claim_words("network", k, k, mainnets, "topic", f"'{word}' named without a network phrase")
@@ -1744,6 +1747,8 @@ class _Scan:
             if self.quoted[claim.first] or self.assistant_said(claim.first):
                 continue
             added = self.added_rail(claim.first, claim.last)
+            if not added:
+                continue
             before = [
                 c
                 for c in self.claims
@@ -1757,7 +1762,7 @@ class _Scan:
                 and not self.assistant_said(j)
                 for j in range(rail.last + 1, claim.first)
             )
-            if added and rail is not None and rail.role == "filter" and not data_chain:
+            if rail is not None and rail.role == "filter" and not data_chain:
                 claim.role, claim.why = "filter", f"'{added}': another payment network the caller accepts"
 
     def resolve_repairs(self) -> None:
@@ -1777,18 +1782,15 @@ class _Scan:
                 # the chain alone, the correction's last word ("on second thought, base."), not "I mean solana NFT data"
                 test = self.at(k + 1) in _TEST_QUAL
                 last = k + (test or self.at(k + 1) in _MAIN_QUAL)
-                if any(c.kind == "network" and c.last < said for c in self.claims) and not (
-                    self.link[last] if last < len(self.link) else False
-                ):
+                if any(c.kind == "network" and c.last < said for c in self.claims) and not self.joined(last, last + 1):
                     mainnets, testnets = n.FAMILIES[self.words[k]]
                     why = f"'{self.span_text(k, last)}': the network the caller corrected to"
                     networks = tuple(sorted(testnets if test else mainnets))
                     repaired = self.claim_words("network", k, last, networks, "filter", why)
             if repaired is None or repaired.kind not in _HARD_KINDS or repaired.first < after:
                 continue
-            bare = repaired.kind == "network" and repaired.first == repaired.last == k and not (
-                self.link[k] if k < len(self.link) else False
-            )  # "Pay on base. Correction: solana."
+            # "Pay on base. Correction: solana."
+            bare = repaired.kind == "network" and repaired.first == repaired.last == k and not self.joined(k, k + 1)
             if repaired.role == "topic" and " in a long task request" not in repaired.why and not bare:
                 continue  # corrected to a chain the task is about: "no wait, arbitrum explorer"
             earlier = [c for c in self.claims if c.kind == repaired.kind and c.last < said]
@@ -1808,13 +1810,13 @@ class _Scan:
         for k in range(len(self.words)):
             if k and self.sentence[k - 1] == self.sentence[k]:
                 continue
-            start = k + (self.spans[k][0] in self.label_starts)  # past "User:"
+            start = self.sentence_opening(k)
             if self.sentence[k] not in self.asked or (self.at(start), self.at(start + 1)) != ("what", "would"):
                 continue  # not "What would you recommend for OCR on base?"
             cond = next((j for j in range(start + 2, len(self.words)) if self.words[j] == "if"), -1)
             if cond >= 0 and self.sentence[cond] == self.sentence[k]:
                 condition[self.sentence[k]] = cond
-        for j in self.sentences_with(_set("hypothetically")):
+        for j in self.sentences_with(_HYPOTHETICALLY):
             condition.setdefault(j, -1)
         for claim in self.claims:
             opened = condition.get(self.sentence[claim.first])
@@ -2045,6 +2047,7 @@ class _Scan:
             for m in _LIMIT_SETTING.finditer(self.text)
             if _LIMIT_KEY.fullmatch(m.group("key")) and Decimal(m.group("value").lstrip("$")) <= _SETTING_MAX_USD
         ]
+        urls = [u.span() for u in _URL.finditer(self.text)]
         fields = (_SPEC_FIELD, _TABLE_FIELD, _CHAIN_PARAM, _NETWORK_LIST_FIELD, *_OPERATOR_FIELDS)
         for m in (*(m for field in fields for m in field.finditer(self.text)), *settings, *self.search_url_fields()):
             data = any(w in _DATA_VERBS for w in self.words[: bisect_left(self.starts, m.start())])
@@ -2058,7 +2061,7 @@ class _Scan:
                 data = True
             if self.in_error_body(m.start(), m.end()):
                 data = True
-            if m.re is not _SEARCH_PARAM and any(u.start() <= m.start() < u.end() for u in _URL.finditer(self.text)):
+            if m.re is not _SEARCH_PARAM and any(start <= m.start() < end for start, end in urls):
                 data = True  # "fetch https://api.example.com/hotels?city=lisbon&max_price=120": the URL's parameters
             key = re.sub(r"[\s_-]+", "_", m.group("key"))
             if key == "payment" and not self.opens_a_field(m.start()):
@@ -3006,17 +3009,15 @@ class _Scan:
         for k in range(1, len(self.words)):
             if self.turn_of[k] == self.turn_of[k - 1] or not self.assistant_said(k - 1) or self.assistant_said(k):
                 continue
-            first = k + (self.spans[k][0] in self.label_starts)  # past "User:"
-            if self.at(first) in _YES_WORDS and self.sentence[k - 1] in self.asked:
+            if self.at(self.sentence_opening(k)) in _YES_WORDS and self.sentence[k - 1] in self.asked:
                 confirmed.add(self.sentence[k - 1])
         return confirmed
 
     def asks_for_one(self, k: int) -> bool:
         """Word k's sentence opens with "is there", "are there" or "do you have": it asks for a listing."""
-        start = self.sentence_start(k)
+        start = self.sentence_opening(k)
         if self.assistant_said(start):
             return False
-        start += self.spans[start][0] in self.label_starts  # past "User:"
         opening = (self.at(start), self.at(start + 1))
         return opening in (("is", "there"), ("are", "there"), ("do", "you"), ("any", "chance"))
 
@@ -3029,7 +3030,7 @@ class _Scan:
             if self.words[k] != "there" or self.assistant_said(k):
                 continue
             verb = k - 1 if self.at(k - 1) in _RAIL_VERBS else k - 2 if self.at(k - 1) == "for" else -1
-            if verb >= 0 and self.at(verb) in _RAIL_VERBS and self.look_back(verb, 4, _CALLER_WORDS | _set("it")) >= 0:
+            if verb >= 0 and self.at(verb) in _RAIL_VERBS and self.look_back(verb, 4, _PAYING_THERE) >= 0:
                 return k
         return -1
 
