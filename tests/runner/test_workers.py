@@ -147,6 +147,22 @@ def _both_workers(proc: subprocess.Popen[bytes]) -> list[psutil.Process]:
     return _workers(proc)
 
 
+def _listening(worker: psutil.Process, port: int) -> bool:
+    return any(c.laddr.port == port and c.status == "LISTEN" for c in worker.net_connections(kind="tcp"))
+
+
+def _both_listening(proc: subprocess.Popen[bytes], base: str) -> list[psutil.Process]:
+    """Both workers, once each listens on the runner's port: on a loaded machine a worker process exists well before
+    it listens (a burst sent then goes to one worker; killing the only listener leaves none: connection refused)."""
+    workers = _both_workers(proc)
+    port = int(base.rsplit(":", 1)[1])
+    deadline = time.monotonic() + 60
+    while not all(_listening(w, port) for w in workers) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert all(_listening(w, port) for w in workers)
+    return workers
+
+
 def _stop_and_check(
     proc: subprocess.Popen[bytes], sig: signal.Signals, workers: list[psutil.Process], data_dir: Path
 ) -> None:
@@ -192,19 +208,11 @@ def test_two_workers_answer_one_postgres_and_sigterm_stops_everything(two_worker
 def test_a_burst_of_keep_alive_connections_is_spread_over_both_workers(two_workers):
     # On one shared socket the first worker to wake accepted every pending connection and kept them all.
     proc, base, data_dir = two_workers
-    workers = _both_workers(proc)
     host, port = base.removeprefix("http://").rsplit(":", 1)
     assert httpx.get(f"{base}/discovery/resources", timeout=10).status_code == 200
-
-    def listening(worker: psutil.Process) -> bool:
-        return any(c.laddr.port == int(port) and c.status == "LISTEN" for c in worker.net_connections(kind="tcp"))
-
-    # The first 200 came from either worker; on a loaded machine the other may not listen yet, and a burst sent
-    # then can only go to one (CI once saw [16, 0]).
-    deadline = time.monotonic() + 60
-    while not all(listening(w) for w in workers) and time.monotonic() < deadline:
-        time.sleep(0.2)
-    assert all(listening(w) for w in workers)
+    # The first 200 came from either worker; a burst sent before the other listens can only go to one (CI once
+    # saw [16, 0]).
+    workers = _both_listening(proc, base)
     for worker in workers:
         worker.suspend()  # the burst arrives while neither worker runs: the kernel queues all 16
     try:
@@ -231,7 +239,8 @@ def test_a_burst_of_keep_alive_connections_is_spread_over_both_workers(two_worke
 
 def test_a_killed_worker_is_replaced_and_sigint_stops_everything(two_workers):
     proc, base, data_dir = two_workers
-    victim, survivor = _both_workers(proc)
+    # Both listen first: killing the only listener while the other still starts left none (CI: connection refused).
+    victim, survivor = _both_listening(proc, base)
     victim.kill()
     victim.wait(10)
     # The survivor answers meanwhile (new connections go to the listening worker that is left) ...
