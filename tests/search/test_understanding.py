@@ -2811,3 +2811,48 @@ def test_revisions_hedges_history_and_their_attack(
 ) -> None:
     iq = interpret(query)
     assert (set(iq.networks), iq.max_usd_price, iq.type, iq.method) == (set(networks), price, query_type, method)
+
+
+# Tool-retrieval phrasing (batch 27 and the MetaTool pool): chains, coins, amounts and methods as the task's content,
+# beside the rails and refusals they must not swallow.
+_TOOL_REQUEST_CONFUSERS = [
+    ("Suggest a few decentralized exchanges on the Solana blockchain", (), None, None, None),
+    ("What is the circulating supply of stablecoins on Arbitrum?", (), None, None, None),
+    ("Show me how to buy bitcoin using solana", (), None, None, None),
+    ("Expect to pay around $12.40 in sales tax on that order", (), None, None, None),
+    ("Is the token at 0x9ab1...77cd on Polygon a scam?", (), None, None, None),
+    ("How many unique addresses on Base sent a transfer last week?", (), None, None, None),
+    ("I want my customers to pay me in USDC on Solana: what do I need?", (), None, None, None),
+    ("We want to expose our billing system as a REST API", (), None, None, None),
+    ("Alert me when AVAX on Avalanche falls under $15", (), None, None, None),
+    ("Explain why you would use PUT rather than POST", (), None, None, None),
+    # guards: the same words still name the rail, the interface or the price where they should
+    ("a bitcoin price api, paid using solana", (n.SOLANA,), None, None, None),
+    ("an options-chain API for traders, pay on Base", (n.BASE,), None, None, None),
+    ("a receipt printer api, usdc on base", (n.BASE,), None, None, None),
+    ("expose it to my agent as an MCP tool: OCR for receipts", (), None, "mcp", None),
+    ("an OCR api under $0.01 in USDC", (), Decimal("0.01"), None, None),
+]
+
+
+@pytest.mark.parametrize(("query", "networks", "price", "query_type", "method"), _TOOL_REQUEST_CONFUSERS)
+def test_tool_request_content_is_not_a_constraint(
+    query: str, networks: tuple[str, ...], price: Decimal | None, query_type: str | None, method: str | None
+) -> None:
+    iq = interpret(query)
+    assert (set(iq.networks), iq.max_usd_price, iq.type, iq.method) == (set(networks), price, query_type, method)
+
+
+@pytest.mark.parametrize(
+    ("query", "assets", "negated"),
+    [
+        ("Which pool on Base has the most volume for the WETH/USDC pair?", (), ()),
+        ("an fx api I can pay with usdc/eurc", ("EURC", "USDC"), ()),
+        ("agents pay me in USDC for my OCR API; how do I list it?", (), ()),
+        ("a currency api that isn't from Fixer", (), ("fixer",)),
+        ("turn my Django views into MCP tools without rewriting the templates", (), ()),
+    ],
+)
+def test_pairs_payees_and_provider_refusals(query: str, assets: tuple[str, ...], negated: tuple[str, ...]) -> None:
+    iq = interpret(query)
+    assert (tuple(sorted(iq.assets)), iq.negated_terms) == (assets, negated)

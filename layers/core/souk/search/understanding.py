@@ -255,6 +255,7 @@ _MEANS_WORDS = _set("via with using through over pay paid paying")  # "pay via x
 _INSIST_WORDS = _set("only must pay paying payable pays")
 _OTHER_PAYERS = _set(
     "customers customer users user shoppers shopper buyers buyer people clients client who players members fans guests"
+    " traders donors tenants patrons"
 )
 _ID_WORDS = _set("id ids identifier identifiers")
 _SURVEY_NOUNS = _set("dashboard dashboards directory directories leaderboard census survey")
@@ -316,7 +317,9 @@ _PRICE_LEFT_FILLER = _LEFT_FILLER | {"price", "prices", "pricing", "fee", "fees"
 _RIGHT_FILLER = _set("payment payments pay paid only network networks chain settlement settlements accepted supported")
 
 _KNOWN_SYMBOLS = {symbol.lower(): symbol for symbol in a.USD_RATES}
-_UNRATED_SYMBOLS = {s.lower(): s for s in ("USDT", "DAI", "PYUSD", "ETH", "SOL", "BTC")}
+_UNRATED_SYMBOLS = {
+    s.lower(): s for s in ("USDT", "DAI", "PYUSD", "ETH", "SOL", "BTC", "AVAX", "MATIC", "BNB", "DOGE", "XRP")
+}
 # A chain's own coin, paid in, names the chain (not "eth": Base's gas is ETH too).
 _NATIVE_TICKERS = {"sol": "solana"}
 _REQUIRED_WORDS = _set("required mandatory needed only")
@@ -538,7 +541,7 @@ _CAIP2 = re.compile(r"(?<![\w:])(?:eip155|solana|stellar|bip122|cosmos|aptos|sui
 _PAY_NOUNS = _set("payment payments settlement settlements billing billed payable micropayments x402")
 # Chain-specific nouns and activities that make a chain the topic when they come just before it
 # ("tokens launched on solana"). Narrower than _CHAIN_SUBJECTS: "weather data on base" is a rail.
-_HEX_BEFORE = re.compile(r"\b0x[0-9a-f]{6,}[0-9a-f.…]*\s*$")
+_HEX_BEFORE = re.compile(r"\b0x[0-9a-f]{4,}[0-9a-f.…]*\s*$")  # "0x4f2a...19bd" abbreviates one
 _SUBJECT_BEFORE = _set(
     """
     token tokens nft nfts memecoin memecoins coin coins crypto cryptocurrency cryptocurrencies wallet
@@ -551,6 +554,7 @@ _SUBJECT_BEFORE = _set(
     builders project projects dao daos governance ens perps perpetuals futures liquidation liquidations
     mev rug rugs memes games gaming developers hackathon grants ecosystem bots sniper snipers solidity
     development developing develop learn learning tutorial course gainers losers movers pairs traders
+    stablecoin stablecoins decentralized addresses
     """
 )
 # After a chain name: what it is the topic of, besides _CHAIN_SUBJECTS.
@@ -1003,6 +1007,19 @@ _PAYLOAD_KEYS = _set("scheme maxamountrequired payto x402version paymentrequirem
 _DATA_VERBS = _set("decode decoding parse parsing explain explaining validate validating lint convert converting")
 # "transactions with amount under 1 cent": the amount belongs to the data the task works on.
 _AMOUNT_NOUNS = _set("amount amounts transaction transactions transfer transfers tx txs trade trades order orders")
+_EXPOSE_VERBS = _set("expose exposes exposing wrap wraps wrapping turn turns turning publish publishing port porting")
+_PAIR_NOUNS = _set("pair pairs price prices rate rates chart charts liquidity pool pools volume spread orderbook")
+_STABLECOINS = _set("usdt dai pyusd")
+_COPULA_NEGATIONS = _set("isn't isnt aren't arent")
+_TRADE_VERBS = _set("buy buying bought sell selling sold swap swapping swapped trade trading exchange exchanging")
+_COINS = _set("bitcoin bitcoins btc ether coin coins token tokens crypto stablecoins memecoins altcoins nft nfts")
+# "$5.25 in sales tax", "$2M in volume": an amount of some kind of money, not what a call costs ("$0.01 in USDC" is)
+_MONEY_KINDS = _set(
+    """
+    tax taxes fee fees revenue revenues sales tips interest rewards savings income profit profits losses
+    volume funding donations refunds damages dividends royalties wages payroll spending expenses deposits
+    """
+)
 _CALCULATION_WORDS = _set(
     "estimate estimates estimated estimating calculate calculating compute computing averaging averaged average"
     " spent forecast projected"
@@ -1012,7 +1029,10 @@ _SELL_VERBS = _set("sell sells selling resell resells")
 _GIVE_VERBS = _set("tip tips tipping donate donates donating")
 _PAYMENT_MODALS = _set("must should be made has have to will is are needs need can only done settled happen happens")
 _PAYMENT_RECORDS = _set("invoices invoice orders order bills receipts subscriptions transfers transactions payouts")
-_PAYING_OTHERS = _set("customers users clients buyers shoppers people members fans guests players subscribers")
+_PAYING_OTHERS = _set(
+    "customers users clients buyers shoppers people members fans guests players subscribers traders donors tenants"
+    " patrons"
+)
 _THEIR = _set("their his her customers' users' clients'")
 _THIRD_PARTIES = _set("competitors competitor rivals others they sellers vendors providers incumbents")
 _FEE_SCHEDULE = re.compile(r"\d%\s*(?:\+|plus)\s*\$?$")
@@ -2462,7 +2482,12 @@ class _Scan:
             if (
                 # "xlsx to pdf converter, a tenth of a cent or less": nobody converts a sub-cent sum
                 (converting and not sub_cent_cap)
-                or (after in ("to", "into", "in") and (after2 in _CURRENCY_WORDS or after2 in _SYMBOLS))
+                or (
+                    after in ("to", "into", "in")
+                    and (after2 in _CURRENCY_WORDS or after2 in _SYMBOLS)
+                    # "under 1 cent in USDC": a cap said in the asset paid with
+                    and not (after == "in" and kind == "price" and after2 in _KNOWN_SYMBOLS)
+                )
                 or (after in ("to", "into", "in") and after3 in _CURRENCY_WORDS)  # "in indian rupees"
                 or (self.look_back(first, 3, _set("much")) >= 0 and self.look_back(first, 4, _set("how")) >= 0)
             ):
@@ -2470,6 +2495,9 @@ class _Scan:
             market = self.look_back(first, 3, _MARKET_VERBS)
             if market >= 0:
                 return "topic", f"'{self.span_text(market, last)}': a market price, not the call's"
+            if after == "in" and (after2 in _MONEY_KINDS or after3 in _MONEY_KINDS):
+                kind_of_money = after2 if after2 in _MONEY_KINDS else f"{after2} {after3}"
+                return "topic", f"'{phrase} in {kind_of_money}': an amount of {kind_of_money}, not a call price"
             if after in _NON_CALL_UNITS or (after in ("a", "an", "per", "each") and after2 in _NON_CALL_UNITS):
                 unit = after if after in _NON_CALL_UNITS else after2
                 return "topic", f"'{phrase}' is a price per {unit}, not per call"
@@ -2700,6 +2728,10 @@ class _Scan:
         if prep in _NET_PREPS and self.at(noun) in _PAY_NOUNS and self.payments_are_the_object(noun):
             # "send a payment on base", "track payments on stellar": the payments on that chain are the task
             return "topic", f"'{self.span_text(noun, last)}': payments the task acts on, not how the caller pays"
+        paid_me = self.in_sentence_before(first, 6, _RAIL_VERBS)
+        if paid_me >= 0 and self.near(paid_me, 1) in ("me", "us"):
+            # "so that agents can pay me in USDC on Solana": where the caller is paid, not where it pays
+            return "topic", f"'{self.span_text(paid_me, last)}': where the caller is paid"
         pay = self.pay_phrase(i, last, prev, prep, symbol_next)
         if pay:
             checked = self.in_sentence_before(first, 8, _WHETHER)
@@ -2768,6 +2800,9 @@ class _Scan:
         paid_from = self.paid_from_own_wallet(first)
         if paid_from >= 0:  # "we'll pay for it from our ops wallet on Base"
             return "filter", f"'{self.span_text(paid_from, last)}': the caller pays from its wallet on that chain"
+        traded = self.traded_with(first, prep)
+        if traded >= 0:  # "buy bitcoin using ethereum": the coin paid in a trade is the task's
+            return "topic", f"'{self.span_text(traded, last)}': what the task trades with"
         subject = self.look_back(first, 5, _SUBJECT_BEFORE | _SYMBOL_WORDS)
         priced_in = (owner := self.owner[subject] if subject >= 0 else None) is not None and owner.kind == "price"
         if subject >= 0 and not (priced_in and owner is not None and owner.role == "filter"):
@@ -2798,6 +2833,17 @@ class _Scan:
         if tag:
             return "filter", f"'{phrase}': {tag}"
         return "topic", f"'{phrase}' named without a network phrase"
+
+    def traded_with(self, first: int, prep: str) -> int:
+        """The trade verb of "buy bitcoin using ethereum", "swap tokens with solana" (a coin or token right
+        before the preposition), or -1."""
+        if prep not in ("using", "with"):
+            return -1
+        coin = self.before(first)  # first is the preposition
+        if coin < 0 or not (self.at(coin) in _COINS or self.at(coin) in _SYMBOL_WORDS):
+            return -1
+        verb = self.before(coin, _DETERMINERS)
+        return verb if self.at(verb) in _TRADE_VERBS and verb >= 0 else -1
 
     def only_holds(self, holder: int, last: int) -> bool:
         """The caller holds its money only there ("my wallet only has USDC on Base", "we only have USDC on solana"),
@@ -3090,7 +3136,9 @@ class _Scan:
             holder = self.at(h)
             # "my balance is 0.50 USDC on Polygon" (the decimal point breaks the words' link, not the sentence)
             held = any(self.at(j) in _BALANCE_WORDS and self.sentence[j] == self.sentence[k] for j in range(k - 6, k))
-            if word in _SYMBOLS and holder not in _ASSET_TOPIC_BEFORE and holder not in _HOLD_VERBS and not held:
+            # "usdc on base" names the rail; "AVAX on Avalanche" (a chain's own coin, not an x402 asset) is the topic
+            payable = word in _KNOWN_SYMBOLS or word in _STABLECOINS
+            if payable and holder not in _ASSET_TOPIC_BEFORE and holder not in _HOLD_VERBS and not held:
                 return self.span_text(k, last)
         if symbol_next:
             return self.span_text(i, last + 1 if last == i else last)
@@ -3110,10 +3158,13 @@ class _Scan:
     def paid_by_others(self, k: int) -> bool:
         """The payment verb at k is others' ("customers paid", "users paying") or the participle of the task's
         payment records ("1,200 USDC invoices paid on Base"), not the asker paying for a result."""
+        if self.near(k, 1) in ("me", "us"):  # "so that agents can pay me in USDC on Solana": the caller is paid
+            return True
         payer = k - 2 if self.at(k - 1) in ("who", "that") else k - 1  # "customers (who) paid", "users paying"
         if (
             payer >= 0
             and self.at(payer) in _PAYING_OTHERS  # not "an MCP client that pays on solana" (the asker's own)
+            and all(self.link[j] for j in range(payer, k))  # not "an API for traders, pay on Base"
             and self.near(k, 1) != "for"  # "a weather API that users pay for on Base": the API's own rail
             and self.starts[payer] not in self.label_starts  # "user: pay on base instead" is the user speaking
         ):
@@ -3285,6 +3336,19 @@ class _Scan:
         if payer in _RAIL_VERBS or payer in ("priced", "denominated"):
             self.claim_words("asset", i, last, symbol, "filter", f"'{self.span_text(b, last)}': payment phrase")
 
+    def trading_pair(self, i: int) -> bool:
+        """The symbol at i is one side of "ETH/USDC" or of "XLM/USDC liquidity"; not of "pay with USDC/EURC"
+        (two payment assets offered)."""
+        if self.text[self.ends[i] : self.ends[i] + 1] == "/":
+            other, last = i + 1, i + 1
+        elif self.text[self.starts[i] - 1 : self.starts[i]] == "/":
+            other, last = i - 1, i
+        else:
+            return False
+        if not 0 <= other < len(self.words) or self.starts[max(i, other)] - self.ends[min(i, other)] != 1:
+            return False
+        return self.at(other) not in _KNOWN_SYMBOLS or self.near(last, 1) in _PAIR_NOUNS
+
     def asset_role(self, i: int, symbol: str) -> tuple[AppliedAs, str]:
         b = self.before(i)
         said = self.words[i]
@@ -3306,6 +3370,12 @@ class _Scan:
             and self.at(self.before(self.before(b))) in (_RAIL_VERBS)
         ):  # "an fx feed i can pay for with eurc"
             return "filter", f"'{self.span_text(self.before(self.before(b)), i)}': payment phrase"
+        payee = self.before(b)
+        if prior in ("in", "with") and self.at(payee) in ("me", "us") and self.at(self.before(payee)) in _RAIL_VERBS:
+            # "so that agents can pay me in USDC": what the caller is paid in
+            return "topic", f"'{self.span_text(self.before(payee), i)}': what the caller is paid in"
+        if self.trading_pair(i):
+            return "topic", f"'{said}': one side of a trading pair"
         hyphened = self.text[self.ends[i] : self.ends[i] + 1] == "-"
         if hyphened and after.isalpha() and after not in _ASSET_COMPOUND_TAILS and after not in n.FAMILIES:
             return "topic", f"'{self.span_text(i, i + 1)}': the symbol is part of a name"
@@ -3467,6 +3537,10 @@ class _Scan:
         checked = checked or (
             scanner != b and self.at(scanner) in _set("scan scans scanning fuzz fuzzing audit audits")
         )
+        maker = self.look_back(b, 8, _EXPOSE_VERBS) if prior in ("as", "into") else -1
+        if maker >= 0 and self.at(maker + 1) in _POSSESSIVES:  # not "expose it to my agent as an MCP tool"
+            # "expose our inventory system as a REST API", "turn my Flask app into an MCP server": the caller's own
+            return "topic", f"'{self.span_text(maker, last)}': the caller's own system, made into one"
         if (prior in _TYPE_TOPIC_BEFORE or checked) and not wanted:
             return "topic", f"'{self.span_text(b, last)}': the task is about it, not through it"
         # "verify the link is alive using HTTP HEAD": nobody sells a HEAD route, so checking with one is probing
@@ -3973,6 +4047,11 @@ class _Scan:
             return -1, f"'{phrase}' bounds an amount, it names no result"
         if self.refuses_a_name(i, length):
             return 0, ""
+        if length == 2 and nxt in _METHODS and any(
+            self.words[k] in _METHODS and self.sentence[k] == self.sentence[i] for k in range(i) if k != i + length
+        ):
+            # "when to use PATCH instead of PUT": one HTTP method against another (the method reading has them)
+            return -1, f"'{phrase}': one HTTP method set against another"
         imperative = self.request or self.words[0] in _IMPERATIVE_OPENERS
         if imperative and word in _EXCLUDE_VERBS and word != "nothing" and not self.names_a_result(i + length):
             # "character count excluding spaces", "excluding volume data", "avoid any bad hair days": what
@@ -4009,6 +4088,8 @@ class _Scan:
                 return 1, ""
             if said in ("that", "which") and _is_head(self.at(self.before(subject))) and not self.task:
                 return 0, ""  # "an api that isn't rate limited"
+            if nxt in ("from", "by") and word in _COPULA_NEGATIONS and self.proper_name(i + length + 1):
+                return 1, ""  # "... costs at most $0.005 and isn't from PDFShift": the provider refused
             return -1, content
         if word == "not":
             if nxt in ("interested", "looking", "wanting"):  # "not interested in anything that ..."
@@ -4054,6 +4135,9 @@ class _Scan:
             return -1, content
         if word == "without":
             if nxt in _PRESERVE_GERUNDS:  # "a converter without losing the tables" asks to keep them
+                return -1, content
+            if nxt.endswith("ing") and self.near(i + 1, 1) in _DETERMINERS | _POSSESSIVES | _set("any"):
+                # "MCP tools without rewriting the business logic": how the task is done, not a refused result
                 return -1, content
             if _is_head(prior):  # "image generator without watermark"
                 return 0, ""
