@@ -2821,17 +2821,31 @@ _TOOL_REQUEST_CONFUSERS = [
     ("Show me how to buy bitcoin using solana", (), None, None, None),
     ("Expect to pay around $12.40 in sales tax on that order", (), None, None, None),
     ("Is the token at 0x9ab1...77cd on Polygon a scam?", (), None, None, None),
-    ("How many unique addresses on Base sent a transfer last week?", (), None, None, None),
     ("I want my customers to pay me in USDC on Solana: what do I need?", (), None, None, None),
     ("We want to expose our billing system as a REST API", (), None, None, None),
     ("Alert me when AVAX on Avalanche falls under $15", (), None, None, None),
     ("Explain why you would use PUT rather than POST", (), None, None, None),
+    ("Does the OpenAPI standard require GET for health checks?", (), None, None, None),
     # guards: the same words still name the rail, the interface or the price where they should
     ("a bitcoin price api, paid using solana", (n.SOLANA,), None, None, None),
     ("an options-chain API for traders, pay on Base", (n.BASE,), None, None, None),
     ("a receipt printer api, usdc on base", (n.BASE,), None, None, None),
     ("expose it to my agent as an MCP tool: OCR for receipts", (), None, "mcp", None),
     ("an OCR api under $0.01 in USDC", (), Decimal("0.01"), None, None),
+    ("I require POST. Find a PDF merge API", (), None, "http", "POST"),
+    # batch 28's dev half
+    ("Fetch block times and uptime for the Avalanche network", (), None, None, None),
+    ("Write Python examples for GET, PATCH and DELETE requests against a todo API", (), None, None, None),
+    ("an API that supports GET, POST and PUT", (), None, "http", None),
+    ("list which customer payments landed on Solana today", (), None, None, None),
+    # an attack on this session's first rules: these kept their constraints
+    ("an OCR API that charges me in USDC on Base", (n.BASE,), None, None, None),
+    ("clients pay me, I need a translation API on Solana", (n.SOLANA,), None, None, None),
+    ("a geocoding API that costs under $0.01 in fees per call", (), Decimal("0.01"), None, None),
+    ("turn my voice memos into text as an MCP tool", (), None, "mcp", None),
+    ("normalize postal addresses on Base", (n.BASE,), None, None, None),
+    ("contractors paid in USDC on Polygon last quarter: total them up", (), None, None, None),
+    ("refund under $0.50 in USDC to each customer", (), None, None, None),
 ]
 
 
@@ -2851,6 +2865,10 @@ def test_tool_request_content_is_not_a_constraint(
         ("agents pay me in USDC for my OCR API; how do I list it?", (), ()),
         ("a currency api that isn't from Fixer", (), ("fixer",)),
         ("turn my Django views into MCP tools without rewriting the templates", (), ()),
+        ("an image generator without adding a watermark", (), ("add", "watermark")),
+        ("check whether a photo isn't from Midjourney", (), ()),
+        ("our guild pays moderators in EURC; find a payroll summary API", (), ()),
+        ("a QR generator for usdc payment links", (), ()),
     ],
 )
 def test_pairs_payees_and_provider_refusals(query: str, assets: tuple[str, ...], negated: tuple[str, ...]) -> None:

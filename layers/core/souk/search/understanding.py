@@ -255,7 +255,7 @@ _MEANS_WORDS = _set("via with using through over pay paid paying")  # "pay via x
 _INSIST_WORDS = _set("only must pay paying payable pays")
 _OTHER_PAYERS = _set(
     "customers customer users user shoppers shopper buyers buyer people clients client who players members fans guests"
-    " traders donors tenants patrons"
+    " traders donors tenants patrons merchants borrowers contractors"
 )
 _ID_WORDS = _set("id ids identifier identifiers")
 _SURVEY_NOUNS = _set("dashboard dashboards directory directories leaderboard census survey")
@@ -554,7 +554,7 @@ _SUBJECT_BEFORE = _set(
     builders project projects dao daos governance ens perps perpetuals futures liquidation liquidations
     mev rug rugs memes games gaming developers hackathon grants ecosystem bots sniper snipers solidity
     development developing develop learn learning tutorial course gainers losers movers pairs traders
-    stablecoin stablecoins decentralized addresses
+    stablecoin stablecoins decentralized
     """
 )
 # After a chain name: what it is the topic of, besides _CHAIN_SUBJECTS.
@@ -1007,17 +1007,35 @@ _PAYLOAD_KEYS = _set("scheme maxamountrequired payto x402version paymentrequirem
 _DATA_VERBS = _set("decode decoding parse parsing explain explaining validate validating lint convert converting")
 # "transactions with amount under 1 cent": the amount belongs to the data the task works on.
 _AMOUNT_NOUNS = _set("amount amounts transaction transactions transfer transfers tx txs trade trades order orders")
-_EXPOSE_VERBS = _set("expose exposes exposing wrap wraps wrapping turn turns turning publish publishing port porting")
+_EXPOSE_VERBS = _set("expose exposes exposing wrap wraps wrapping")
 _PAIR_NOUNS = _set("pair pairs price prices rate rates chart charts liquidity pool pools volume spread orderbook")
+_REQUIRE_QUESTION_VERBS = _set("require requires use uses allow allows expect expects")
+_YES_NO_OPENERS = _set("does do did doesn't don't should why")
+_ASKED_PARTIES = _set("you u anyone anybody souk")
+_METHODS_COVERED = 3
+_ARRIVAL_VERBS = _set("arrived arrive arrives arriving landed land lands came received incoming cleared")
+_PAYEES = _set(
+    """
+    contributors employees staff freelancers workers creators artists writers suppliers contractors
+    affiliates partners winners drivers couriers moderators
+    """
+)
+_PAYMENT_ARTIFACTS = _set("link links request requests page pages button buttons form forms qr invoice invoices")
 _STABLECOINS = _set("usdt dai pyusd")
 _COPULA_NEGATIONS = _set("isn't isnt aren't arent")
-_TRADE_VERBS = _set("buy buying bought sell selling sold swap swapping swapped trade trading exchange exchanging")
+# "MCP tools without rewriting the business logic": the caller's effort spared, not a refused result ("without
+# adding a watermark", "without requiring a credit card" refuse one)
+_EFFORT_GERUNDS = _set("rewriting changing touching modifying editing recoding redeploying migrating refactoring")
+_TRADE_VERBS = _set(
+    "purchase purchasing buy buying bought sell selling sold swap swapping swapped trade trading exchange exchanging"
+)
 _COINS = _set("bitcoin bitcoins btc ether coin coins token tokens crypto stablecoins memecoins altcoins nft nfts")
-# "$5.25 in sales tax", "$2M in volume": an amount of some kind of money, not what a call costs ("$0.01 in USDC" is)
+# "$5.25 in sales tax", "$2M in volume": an amount of some kind of money, not what a call costs ("$0.01 in USDC" is,
+# and so is "under $0.01 in fees per call": fees are not among them)
 _MONEY_KINDS = _set(
     """
-    tax taxes fee fees revenue revenues sales tips interest rewards savings income profit profits losses
-    volume funding donations refunds damages dividends royalties wages payroll spending expenses deposits
+    tax taxes revenue revenues sales tips interest rewards savings income profit profits losses volume funding
+    donations refunds damages dividends royalties wages payroll deposits
     """
 )
 _CALCULATION_WORDS = _set(
@@ -1031,7 +1049,7 @@ _PAYMENT_MODALS = _set("must should be made has have to will is are needs need c
 _PAYMENT_RECORDS = _set("invoices invoice orders order bills receipts subscriptions transfers transactions payouts")
 _PAYING_OTHERS = _set(
     "customers users clients buyers shoppers people members fans guests players subscribers traders donors tenants"
-    " patrons"
+    " patrons merchants borrowers contractors"
 )
 _THEIR = _set("their his her customers' users' clients'")
 _THIRD_PARTIES = _set("competitors competitor rivals others they sellers vendors providers incumbents")
@@ -2486,7 +2504,9 @@ class _Scan:
                     after in ("to", "into", "in")
                     and (after2 in _CURRENCY_WORDS or after2 in _SYMBOLS)
                     # "under 1 cent in USDC": a cap said in the asset paid with
-                    and not (after == "in" and kind == "price" and after2 in _KNOWN_SYMBOLS)
+                    and not (
+                        after == "in" and kind == "price" and after2 in _KNOWN_SYMBOLS and self.cost_of_service(first)
+                    )
                 )
                 or (after in ("to", "into", "in") and after3 in _CURRENCY_WORDS)  # "in indian rupees"
                 or (self.look_back(first, 3, _set("much")) >= 0 and self.look_back(first, 4, _set("how")) >= 0)
@@ -2696,6 +2716,10 @@ class _Scan:
         owned = tail.removesuffix("'s")  # "a stellar account's trustlines", "the stellar network's native coin"
         if tail in _SUBJECT_AFTER or (owned != tail and (owned in _SUBJECT_AFTER or owned in _NEUTRAL_QUAL)):
             return "topic", f"'{phrase} {tail}': the chain is the subject, not the payment rail"
+        of = self.before(first, _DETERMINERS)
+        if self.at(of) in ("for", "of") and of >= 1 and self.at(self.before(of)) in _SUBJECT_AFTER | _SUBJECT_BEFORE:
+            # "validator commission rates and uptime for the Sei network", "the TVL of Base": the chain's own figures
+            return "topic", f"'{self.span_text(self.before(of), last)}': the chain is the subject, not the payment rail"
         tail2 = self.near(last + 1, 1) if tail else ""
         if (
             tail2.removesuffix("'s") in _CHAIN_SUBJECTS
@@ -2728,7 +2752,7 @@ class _Scan:
         if prep in _NET_PREPS and self.at(noun) in _PAY_NOUNS and self.payments_are_the_object(noun):
             # "send a payment on base", "track payments on stellar": the payments on that chain are the task
             return "topic", f"'{self.span_text(noun, last)}': payments the task acts on, not how the caller pays"
-        paid_me = self.in_sentence_before(first, 6, _RAIL_VERBS)
+        paid_me = self.look_back(first, 6, _PAY_WITH_VERBS)
         if paid_me >= 0 and self.near(paid_me, 1) in ("me", "us"):
             # "so that agents can pay me in USDC on Solana": where the caller is paid, not where it pays
             return "topic", f"'{self.span_text(paid_me, last)}': where the caller is paid"
@@ -2752,6 +2776,9 @@ class _Scan:
             return "topic", f"'{self.span_text(payer, last)}': what the task's data was paid with"
         if payer >= 0 and self.paid_by_others(payer):
             return "topic", f"'{self.span_text(payer, last)}': what others paid, the task's data"
+        if payer >= 0 and self.at(payer) in _PAY_NOUNS and self.near(payer, 1) in _ARRIVAL_VERBS:
+            # "which of yesterday's customer payments arrived on Base": payments the task looks at
+            return "topic", f"'{self.span_text(payer, last)}': payments the task looks at"
         if payer >= 0 and prep in _NET_PREPS:  # "pay for with my wallet on solana devnet"
             return "filter", f"'{self.span_text(payer, last)}': payment phrase"
         opener = self.before(first)
@@ -3158,8 +3185,8 @@ class _Scan:
     def paid_by_others(self, k: int) -> bool:
         """The payment verb at k is others' ("customers paid", "users paying") or the participle of the task's
         payment records ("1,200 USDC invoices paid on Base"), not the asker paying for a result."""
-        if self.near(k, 1) in ("me", "us"):  # "so that agents can pay me in USDC on Solana": the caller is paid
-            return True
+        if self.at(k) in _PAY_WITH_VERBS and self.near(k, 1) in ("me", "us"):
+            return True  # "so that agents can pay me in USDC on Solana": the caller is paid ("charges me": it pays)
         payer = k - 2 if self.at(k - 1) in ("who", "that") else k - 1  # "customers (who) paid", "users paying"
         if (
             payer >= 0
@@ -3336,6 +3363,11 @@ class _Scan:
         if payer in _RAIL_VERBS or payer in ("priced", "denominated"):
             self.claim_words("asset", i, last, symbol, "filter", f"'{self.span_text(b, last)}': payment phrase")
 
+    def cost_of_service(self, first: int) -> bool:
+        """The amount from ``first`` is what a service or a call costs: "an OCR api under 1 cent", "costs less than"
+        (not "refund under $0.50", "drips less than $0.01")."""
+        return self.look_back(first + 1, 4, _SERVICE_HEADS | _PRICE_WORDS) >= 0
+
     def trading_pair(self, i: int) -> bool:
         """The symbol at i is one side of "ETH/USDC" or of "XLM/USDC liquidity"; not of "pay with USDC/EURC"
         (two payment assets offered)."""
@@ -3357,6 +3389,9 @@ class _Scan:
         rail = (after in _NET_PREPS and self.owned_by(i + 2, "network", "filter")) or any(
             self.owned_by(i + step, "network", "filter") and self.joined(i, i + step) for step in (-1, 1)
         )
+        made = after in ("payment", "payments") and self.near(i + 1, 1) in _PAYMENT_ARTIFACTS
+        if made:  # "a qr code generator for usdc payment links": what the task makes
+            return "topic", f"'{self.span_text(i, i + 2)}': what the task makes"
         if prior in _RAIL_VERBS or prior in ("denominated", "priced") or after in ("payment", "payments"):
             return "filter", f"'{self.span_text(b if prior else i, i if prior else i + 1)}': payment phrase"
         if prior in ("in", "with") and (self.passive_payment(self.before(b)) or self.paid_by_others(self.before(b))):
@@ -3371,9 +3406,14 @@ class _Scan:
         ):  # "an fx feed i can pay for with eurc"
             return "filter", f"'{self.span_text(self.before(self.before(b)), i)}': payment phrase"
         payee = self.before(b)
-        if prior in ("in", "with") and self.at(payee) in ("me", "us") and self.at(self.before(payee)) in _RAIL_VERBS:
+        paid_to_caller = self.at(payee) in ("me", "us") and self.at(self.before(payee)) in _PAY_WITH_VERBS
+        # "Our DAO pays contributors in USDC": what the asker pays people, the task's business
+        paid_to_caller = paid_to_caller or (
+            self.at(payee) in _PAYEES and self.at(self.before(payee)) in _PAY_WITH_VERBS and payee >= 0
+        )
+        if prior in ("in", "with") and paid_to_caller:
             # "so that agents can pay me in USDC": what the caller is paid in
-            return "topic", f"'{self.span_text(self.before(payee), i)}': what the caller is paid in"
+            return "topic", f"'{self.span_text(self.before(payee), i)}': who is paid in it is not the rail"
         if self.trading_pair(i):
             return "topic", f"'{said}': one side of a trading pair"
         hyphened = self.text[self.ends[i] : self.ends[i] + 1] == "-"
@@ -3644,6 +3684,14 @@ class _Scan:
         ) or (
             prior in ("can", "could") and self.at(self.before(b)) in _CALLER_SUBJECTS and self.required_sentence(first)
         )
+        if (
+            prior in _REQUIRE_QUESTION_VERBS
+            and self.sentence[first] in self.asked
+            and self.at(opening := self.sentence_opening(first)) in _YES_NO_OPENERS
+            and self.at(opening + 1) not in _ASKED_PARTIES  # not "do you have one that uses POST?"
+        ):
+            # "Does the x402 spec require POST?", "do most webhooks use POST?": what something else requires
+            return "topic", f"'{self.span_text(b, last)}': a question about what something uses"
         asked = asked or required_here
         if self.task and not asked and self.look_back(first, 5, _REQUEST_BEFORE) < 0:
             return "topic", f"'{phrase}' in a long task request, not asked for as the interface"
@@ -4088,7 +4136,9 @@ class _Scan:
                 return 1, ""
             if said in ("that", "which") and _is_head(self.at(self.before(subject))) and not self.task:
                 return 0, ""  # "an api that isn't rate limited"
-            if nxt in ("from", "by") and word in _COPULA_NEGATIONS and self.proper_name(i + length + 1):
+            relative = self.in_sentence_before(i, 16, _set("that which"))
+            wanted = relative >= 1 and _is_head(self.words[relative - 1])  # "a POST endpoint that ... isn't from X"
+            if nxt in ("from", "by") and word in _COPULA_NEGATIONS and wanted and self.proper_name(i + length + 1):
                 return 1, ""  # "... costs at most $0.005 and isn't from PDFShift": the provider refused
             return -1, content
         if word == "not":
@@ -4136,7 +4186,7 @@ class _Scan:
         if word == "without":
             if nxt in _PRESERVE_GERUNDS:  # "a converter without losing the tables" asks to keep them
                 return -1, content
-            if nxt.endswith("ing") and self.near(i + 1, 1) in _DETERMINERS | _POSSESSIVES | _set("any"):
+            if nxt in _EFFORT_GERUNDS:
                 # "MCP tools without rewriting the business logic": how the task is done, not a refused result
                 return -1, content
             if _is_head(prior):  # "image generator without watermark"
@@ -4338,6 +4388,14 @@ class _Scan:
                 explained[index] = (where, _replace(note, value="|".join(kept)))
             else:
                 explained[index] = (where, _replace(note, applied_as="unapplied", why=note.why + "; narrowed away"))
+        typed = any(c.kind == "type" and c.role == "filter" for c in self.claims)
+        named = [c for c in self.claims if c.kind == "method"]
+        listed = len({self.sentence[c.first] for c in named}) == 1  # one list, not a conversation's turns
+        if len(named) >= _METHODS_COVERED and listed and any(c.role == "topic" for c in named) and not typed:
+            # "curl snippets for GET, PUT and DELETE calls": one of the methods is the task's, so the list is what the
+            # task covers ("an API that supports GET, POST and PUT" still asks for HTTP)
+            types.discard("http")
+            notes.append((len(self.words), f"type: {len(named)} methods named, the task's subject"))
         query_type: QueryType | None = None
         if len(types) == 1:
             query_type = "mcp" if "mcp" in types else "http"
