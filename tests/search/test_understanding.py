@@ -2835,9 +2835,10 @@ _TOOL_REQUEST_CONFUSERS = [
     ("I require POST. Find a PDF merge API", (), None, "http", "POST"),
     # batch 28's dev half
     ("Fetch block times and uptime for the Avalanche network", (), None, None, None),
-    ("Write Python examples for GET, PATCH and DELETE requests against a todo API", (), None, None, None),
     ("an API that supports GET, POST and PUT", (), None, "http", None),
     ("list which customer payments landed on Solana today", (), None, None, None),
+    ("count the weekly active addresses on Polygon", (), None, None, None),
+    ("Do most payment processors require POST for refunds?", (), None, None, None),
     # an attack on this session's first rules: these kept their constraints
     ("an OCR API that charges me in USDC on Base", (n.BASE,), None, None, None),
     ("clients pay me, I need a translation API on Solana", (n.SOLANA,), None, None, None),
@@ -2846,6 +2847,12 @@ _TOOL_REQUEST_CONFUSERS = [
     ("normalize postal addresses on Base", (n.BASE,), None, None, None),
     ("contractors paid in USDC on Polygon last quarter: total them up", (), None, None, None),
     ("refund under $0.50 in USDC to each customer", (), None, None, None),
+    # a second attack, on the batch-28 rules: these kept their constraints too
+    ("a translation API with low fees for the Base network", (n.BASE,), None, None, None),
+    ("an OCR API whose payments land on Base", (n.BASE,), None, None, None),
+    ("Do they have a translation API that uses POST?", (), None, "http", "POST"),
+    ("translate this page for under 1 cent in USDC", (), Decimal("0.01"), None, None),
+    ("swaps on Solana with under $1 in fees", (), None, None, None),
 ]
 
 
@@ -2867,6 +2874,8 @@ def test_tool_request_content_is_not_a_constraint(
         ("turn my Django views into MCP tools without rewriting the templates", (), ()),
         ("an image generator without adding a watermark", (), ("add", "watermark")),
         ("check whether a photo isn't from Midjourney", (), ()),
+        ("any OCR API is fine as long as it isn't from Google", (), ("googl",)),
+        ("deploy a model without managing any servers", (), ()),
         ("our guild pays moderators in EURC; find a payroll summary API", (), ()),
         ("a QR generator for usdc payment links", (), ()),
     ],

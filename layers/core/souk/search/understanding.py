@@ -1007,12 +1007,30 @@ _PAYLOAD_KEYS = _set("scheme maxamountrequired payto x402version paymentrequirem
 _DATA_VERBS = _set("decode decoding parse parsing explain explaining validate validating lint convert converting")
 # "transactions with amount under 1 cent": the amount belongs to the data the task works on.
 _AMOUNT_NOUNS = _set("amount amounts transaction transactions transfer transfers tx txs trade trades order orders")
-_EXPOSE_VERBS = _set("expose exposes exposing wrap wraps wrapping")
+_EXPOSE_VERBS = _set("expose exposes exposing wrap wraps wrapping publish publishes publishing")
 _PAIR_NOUNS = _set("pair pairs price prices rate rates chart charts liquidity pool pools volume spread orderbook")
 _REQUIRE_QUESTION_VERBS = _set("require requires use uses allow allows expect expects")
 _YES_NO_OPENERS = _set("does do did doesn't don't should why")
+# "agents paid me on Base", "an API charged me twice on Base": the caller paid or was paid, in the past (data);
+# "charges me on Base" says where it pays
+_PAYEE_VERBS = _set("pay pays paying paid payable settle settles settling charged billed")
+_MOVED_BY = _set(
+    """
+    refund refunds refunding drip drips dripping tip tips tipping send sends sending sent transfer transfers
+    donate donates withdraw withdraws deposit deposits airdrop airdrops reward rewards pay-out payout payouts
+    """
+)
+_INDEFINITES = _set("a an any one someone somebody anyone anything some")
 _ASKED_PARTIES = _set("you u anyone anybody souk")
-_METHODS_COVERED = 3
+# "uptime for the Sei network", "the TVL of Base": a chain's own figures ("low fees for the Base network" is a rail)
+_CHAIN_FIGURES = _set(
+    """
+    uptime tvl tps finality throughput stats statistics metrics outage outages validator validators consensus
+    blocks block supply liquidity volume
+    """
+)
+_PAYMENT_DATA_QUALIFIERS = _set("customer customers' incoming yesterday's today's their users' recent")
+_LOOK_VERBS = _set("see check track reconcile list show which count match")
 _ARRIVAL_VERBS = _set("arrived arrive arrives arriving landed land lands came received incoming cleared")
 _PAYEES = _set(
     """
@@ -1022,10 +1040,18 @@ _PAYEES = _set(
 )
 _PAYMENT_ARTIFACTS = _set("link links request requests page pages button buttons form forms qr invoice invoices")
 _STABLECOINS = _set("usdt dai pyusd")
+_RELATIVES = _set("that which that's")
 _COPULA_NEGATIONS = _set("isn't isnt aren't arent")
 # "MCP tools without rewriting the business logic": the caller's effort spared, not a refused result ("without
 # adding a watermark", "without requiring a credit card" refuse one)
-_EFFORT_GERUNDS = _set("rewriting changing touching modifying editing recoding redeploying migrating refactoring")
+_EFFORT_GERUNDS = _set(
+    "rewriting re-writing changing touching modifying editing recoding redeploying migrating refactoring managing"
+    " hosting running maintaining needing having"
+)
+_PROPERTY_GERUNDS = _set("adding showing inserting requiring including using storing logging tracking sharing selling")
+_ADDRESS_KINDS = _set("active unique wallet holder holders funded whale new")
+_FEE_WORDS = _set("fee fees")
+_PER_WORDS = _set("per each")
 _TRADE_VERBS = _set(
     "purchase purchasing buy buying bought sell selling sold swap swapping swapped trade trading exchange exchanging"
 )
@@ -2515,7 +2541,10 @@ class _Scan:
             market = self.look_back(first, 3, _MARKET_VERBS)
             if market >= 0:
                 return "topic", f"'{self.span_text(market, last)}': a market price, not the call's"
-            if after == "in" and (after2 in _MONEY_KINDS or after3 in _MONEY_KINDS):
+            fees = (after2 in _FEE_WORDS or after3 in _FEE_WORDS) and self.look_back(first + 1, 6, _PRICE_WORDS) < 0
+            # "swaps on Solana with under $1 in fees"; not "costs under $0.01 in fees per call"
+            fees = fees and not _PER_WORDS & set(self.words[last + 1 : last + 6])
+            if after == "in" and (after2 in _MONEY_KINDS or after3 in _MONEY_KINDS or fees):
                 kind_of_money = after2 if after2 in _MONEY_KINDS else f"{after2} {after3}"
                 return "topic", f"'{phrase} in {kind_of_money}': an amount of {kind_of_money}, not a call price"
             if after in _NON_CALL_UNITS or (after in ("a", "an", "per", "each") and after2 in _NON_CALL_UNITS):
@@ -2717,7 +2746,8 @@ class _Scan:
         if tail in _SUBJECT_AFTER or (owned != tail and (owned in _SUBJECT_AFTER or owned in _NEUTRAL_QUAL)):
             return "topic", f"'{phrase} {tail}': the chain is the subject, not the payment rail"
         of = self.before(first, _DETERMINERS)
-        if self.at(of) in ("for", "of") and of >= 1 and self.at(self.before(of)) in _SUBJECT_AFTER | _SUBJECT_BEFORE:
+        figure = self.at(self.before(of)) in _CHAIN_FIGURES and self.look_back(of, 8, _RAIL_VERBS) < 0
+        if self.at(of) in ("for", "of") and of >= 1 and figure:
             # "validator commission rates and uptime for the Sei network", "the TVL of Base": the chain's own figures
             return "topic", f"'{self.span_text(self.before(of), last)}': the chain is the subject, not the payment rail"
         tail2 = self.near(last + 1, 1) if tail else ""
@@ -2752,7 +2782,7 @@ class _Scan:
         if prep in _NET_PREPS and self.at(noun) in _PAY_NOUNS and self.payments_are_the_object(noun):
             # "send a payment on base", "track payments on stellar": the payments on that chain are the task
             return "topic", f"'{self.span_text(noun, last)}': payments the task acts on, not how the caller pays"
-        paid_me = self.look_back(first, 6, _PAY_WITH_VERBS)
+        paid_me = self.look_back(first, 6, _PAYEE_VERBS)
         if paid_me >= 0 and self.near(paid_me, 1) in ("me", "us"):
             # "so that agents can pay me in USDC on Solana": where the caller is paid, not where it pays
             return "topic", f"'{self.span_text(paid_me, last)}': where the caller is paid"
@@ -2776,7 +2806,9 @@ class _Scan:
             return "topic", f"'{self.span_text(payer, last)}': what the task's data was paid with"
         if payer >= 0 and self.paid_by_others(payer):
             return "topic", f"'{self.span_text(payer, last)}': what others paid, the task's data"
-        if payer >= 0 and self.at(payer) in _PAY_NOUNS and self.near(payer, 1) in _ARRIVAL_VERBS:
+        looked_at = self.at(payer - 1) in _PAYMENT_DATA_QUALIFIERS
+        looked_at = looked_at or self.in_sentence_before(payer, 6, _LOOK_VERBS) >= 0
+        if payer >= 0 and self.at(payer) in _PAY_NOUNS and self.near(payer, 1) in _ARRIVAL_VERBS and looked_at:
             # "which of yesterday's customer payments arrived on Base": payments the task looks at
             return "topic", f"'{self.span_text(payer, last)}': payments the task looks at"
         if payer >= 0 and prep in _NET_PREPS:  # "pay for with my wallet on solana devnet"
@@ -2827,6 +2859,9 @@ class _Scan:
         paid_from = self.paid_from_own_wallet(first)
         if paid_from >= 0:  # "we'll pay for it from our ops wallet on Base"
             return "filter", f"'{self.span_text(paid_from, last)}': the caller pays from its wallet on that chain"
+        counted = self.look_back(first, 5, _set("addresses"))
+        if counted >= 1 and self.at(counted - 1) in _ADDRESS_KINDS:  # "daily active addresses on Base"
+            return "topic", f"'{self.span_text(counted - 1, last)}': the chain's own addresses"
         traded = self.traded_with(first, prep)
         if traded >= 0:  # "buy bitcoin using ethereum": the coin paid in a trade is the task's
             return "topic", f"'{self.span_text(traded, last)}': what the task trades with"
@@ -3185,7 +3220,7 @@ class _Scan:
     def paid_by_others(self, k: int) -> bool:
         """The payment verb at k is others' ("customers paid", "users paying") or the participle of the task's
         payment records ("1,200 USDC invoices paid on Base"), not the asker paying for a result."""
-        if self.at(k) in _PAY_WITH_VERBS and self.near(k, 1) in ("me", "us"):
+        if self.at(k) in _PAYEE_VERBS and self.near(k, 1) in ("me", "us"):
             return True  # "so that agents can pay me in USDC on Solana": the caller is paid ("charges me": it pays)
         payer = k - 2 if self.at(k - 1) in ("who", "that") else k - 1  # "customers (who) paid", "users paying"
         if (
@@ -3364,9 +3399,9 @@ class _Scan:
             self.claim_words("asset", i, last, symbol, "filter", f"'{self.span_text(b, last)}': payment phrase")
 
     def cost_of_service(self, first: int) -> bool:
-        """The amount from ``first`` is what a service or a call costs: "an OCR api under 1 cent", "costs less than"
-        (not "refund under $0.50", "drips less than $0.01")."""
-        return self.look_back(first + 1, 4, _SERVICE_HEADS | _PRICE_WORDS) >= 0
+        """The amount from ``first`` is what a service or a call costs: "an OCR api under 1 cent", "translate this
+        page for under 1 cent in USDC" (not "refund under $0.50", "drips less than $0.01")."""
+        return self.look_back(first + 1, 6, _MOVED_BY) < 0
 
     def trading_pair(self, i: int) -> bool:
         """The symbol at i is one side of "ETH/USDC" or of "XLM/USDC liquidity"; not of "pay with USDC/EURC"
@@ -3578,7 +3613,9 @@ class _Scan:
             scanner != b and self.at(scanner) in _set("scan scans scanning fuzz fuzzing audit audits")
         )
         maker = self.look_back(b, 8, _EXPOSE_VERBS) if prior in ("as", "into") else -1
-        if maker >= 0 and self.at(maker + 1) in _POSSESSIVES:  # not "expose it to my agent as an MCP tool"
+        # not "expose it to my agent as an MCP tool", "publish my posts to LinkedIn as an MCP tool" (the task's target)
+        targeted = self.at(maker).startswith("publish") and "to" in self.words[maker:b]
+        if maker >= 0 and self.at(maker + 1) in _POSSESSIVES and not targeted:
             # "expose our inventory system as a REST API", "turn my Flask app into an MCP server": the caller's own
             return "topic", f"'{self.span_text(maker, last)}': the caller's own system, made into one"
         if (prior in _TYPE_TOPIC_BEFORE or checked) and not wanted:
@@ -3689,6 +3726,8 @@ class _Scan:
             and self.sentence[first] in self.asked
             and self.at(opening := self.sentence_opening(first)) in _YES_NO_OPENERS
             and self.at(opening + 1) not in _ASKED_PARTIES  # not "do you have one that uses POST?"
+            # not "Does any summarizer API allow POST?", "Do we have a geocoding endpoint that uses GET?"
+            and not any(self.words[k] in _INDEFINITES for k in range(opening + 1, b))
         ):
             # "Does the x402 spec require POST?", "do most webhooks use POST?": what something else requires
             return "topic", f"'{self.span_text(b, last)}': a question about what something uses"
@@ -4136,8 +4175,12 @@ class _Scan:
                 return 1, ""
             if said in ("that", "which") and _is_head(self.at(self.before(subject))) and not self.task:
                 return 0, ""  # "an api that isn't rate limited"
-            relative = self.in_sentence_before(i, 16, _set("that which"))
-            wanted = relative >= 1 and _is_head(self.words[relative - 1])  # "a POST endpoint that ... isn't from X"
+            # "a POST endpoint that ... isn't from X", "any OCR API is fine as long as it isn't from Google"; not "check
+            # whether an image isn't from Midjourney" nor "the 402 error isn't from Cloudflare"
+            relative = self.in_sentence_before(i, 16, _RELATIVES)
+            wanted = relative >= 1 and _is_head(self.words[relative - 1])
+            wanted = wanted or said in ("it", "one", "want") or _is_head(said)
+            wanted = wanted and self.in_sentence_before(i, 8, _CHECK_VERBS | _set("if")) < 0
             if nxt in ("from", "by") and word in _COPULA_NEGATIONS and wanted and self.proper_name(i + length + 1):
                 return 1, ""  # "... costs at most $0.005 and isn't from PDFShift": the provider refused
             return -1, content
@@ -4186,7 +4229,8 @@ class _Scan:
         if word == "without":
             if nxt in _PRESERVE_GERUNDS:  # "a converter without losing the tables" asks to keep them
                 return -1, content
-            if nxt in _EFFORT_GERUNDS:
+            spared = nxt.endswith("ing") and self.near(i + 1, 1) in _DETERMINERS | _POSSESSIVES | _set("any")
+            if nxt in _EFFORT_GERUNDS or (spared and nxt not in _PROPERTY_GERUNDS):
                 # "MCP tools without rewriting the business logic": how the task is done, not a refused result
                 return -1, content
             if _is_head(prior):  # "image generator without watermark"
@@ -4388,14 +4432,6 @@ class _Scan:
                 explained[index] = (where, _replace(note, value="|".join(kept)))
             else:
                 explained[index] = (where, _replace(note, applied_as="unapplied", why=note.why + "; narrowed away"))
-        typed = any(c.kind == "type" and c.role == "filter" for c in self.claims)
-        named = [c for c in self.claims if c.kind == "method"]
-        listed = len({self.sentence[c.first] for c in named}) == 1  # one list, not a conversation's turns
-        if len(named) >= _METHODS_COVERED and listed and any(c.role == "topic" for c in named) and not typed:
-            # "curl snippets for GET, PUT and DELETE calls": one of the methods is the task's, so the list is what the
-            # task covers ("an API that supports GET, POST and PUT" still asks for HTTP)
-            types.discard("http")
-            notes.append((len(self.words), f"type: {len(named)} methods named, the task's subject"))
         query_type: QueryType | None = None
         if len(types) == 1:
             query_type = "mcp" if "mcp" in types else "http"
