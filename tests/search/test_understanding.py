@@ -2838,6 +2838,34 @@ _TOOL_REQUEST_CONFUSERS = [
     ("an API that supports GET, POST and PUT", (), None, "http", None),
     ("list which customer payments landed on Solana today", (), None, None, None),
     ("count the weekly active addresses on Polygon", (), None, None, None),
+    ("image upscaler endpoint solana <=0.2c", (n.SOLANA,), Decimal("0.002"), None, None),
+    ("base 64 decoder endpoint", (), None, None, None),
+    # batch 29's dev half: agent traces, tool-call payloads, pipeline instructions
+    (
+        "Thought: need OCR. Action: search_tools\nObservation: [1] scanly (paid on solana, $0.003/call)\n"
+        "Thought: it lacks Thai. Action Input: thai ocr",
+        (),
+        None,
+        None,
+        None,
+    ),
+    (
+        "Thought: my wallet only holds funds on Base, so the tool must accept payment on Base.\n"
+        "Observation: nothing yet\nAction Input: currency converter",
+        (n.BASE,),
+        None,
+        None,
+        None,
+    ),
+    ("CORS preflight tester: replay OPTIONS preflight requests", (), None, None, None),
+    (
+        '{"name": "search_tools", "arguments": {"query": "tide tables", "price_limit_usd": "0.02"}}',
+        (),
+        Decimal("0.02"),
+        None,
+        None,
+    ),
+    ("max_price_usd: 4 per month per seat, need a team chat API", (), None, None, None),
     ("Do most payment processors require POST for refunds?", (), None, None, None),
     # an attack on this session's first rules: these kept their constraints
     ("an OCR API that charges me in USDC on Base", (n.BASE,), None, None, None),
@@ -2876,6 +2904,7 @@ def test_tool_request_content_is_not_a_constraint(
         ("check whether a photo isn't from Midjourney", (), ()),
         ("any OCR API is fine as long as it isn't from Google", (), ("googl",)),
         ("deploy a model without managing any servers", (), ()),
+        ("Thought: there is no MCP client installed here, so find an HTTP tool that counts words", (), ()),
         ("our guild pays moderators in EURC; find a payroll summary API", (), ()),
         ("a QR generator for usdc payment links", (), ()),
     ],

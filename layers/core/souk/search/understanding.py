@@ -262,7 +262,7 @@ _SURVEY_NOUNS = _set("dashboard dashboards directory directories leaderboard cen
 _TRAFFIC_WORDS = _set(
     "recorded logged replay replays replayed replaying incoming outgoing failed mock mocked captured intercepted"
 )
-_TRAFFIC_NOUNS = _set("operation operations handler handlers traffic logs verbs")
+_TRAFFIC_NOUNS = _set("operation operations handler handlers traffic logs verbs preflight preflights")
 _BALANCE_WORDS = _set("balance balances holdings")
 _AGGREGATE_WORDS = _set(
     """
@@ -405,6 +405,7 @@ _DESIRE_VERBS = _set("want wants wanted wanna like prefer need needs wish would 
 # a result refused ("i don't want to generate a new one" refuses image generators).
 _SITUATION_VERBS = _set("get watch regret wait miss lose spend waste deal worry risk be have go feel sit end pay")
 # What a caller lacks, not what a result must not have.
+_CLIENT_WORDS = _set("client clients host hosts support runtime")
 _LACKED = _set(
     "coding code programming technical tech developer development expertise experience knowledge skills luck having"
 )
@@ -779,6 +780,13 @@ _SENTENCE_END = re.compile(r"[.!?;]+(?=\s|$)")
 # A chat transcript pasted as the query: "user: ocr on solana / assistant: found 3 / user: actually Base is fine too".
 _TURN = re.compile(r"(?:^|(?<=\s))(?P<speaker>user|human|me|assistant|agent|ai|bot|model)\s?:(?=\s)")
 _USER_SPEAKERS = _set("user human me")
+# The labels of an agent's trace (ReAct: "Thought:", "Action:", "Action Input:", "Observation:"); an observation runs
+# to the next label.
+_TRACE_LABEL = re.compile(
+    r"(?:^|(?<=[\s.;]))(?P<label>observation|tool output|tool result|thought|action input|action|question|final answer)"
+    r"\s*:(?=\s)"
+)
+_OBSERVATION_LABELS = frozenset({"observation", "tool output", "tool result"})
 _RETRACT_WORDS = _set("forget drop scratch ignore")
 _PRICE_LIMIT_WORDS = _set("price prices cap budget limit ceiling cost")
 _ADDED_WORDS = _set("too also")
@@ -983,9 +991,11 @@ _LIMIT_SETTING = re.compile(
 # The key names a per-call price limit and nothing else (not MAX_RETRIES_PER_CALL, MAX_DAILY_SPEND_USD,
 # MAX_GAS_PRICE_GWEI, limit_price_usd), and its value is a call's price, not a budget or an order's limit.
 _LIMIT_KEY = re.compile(
-    r"(?:[a-z0-9]+_)*(?:max_price|max_cost|price_cap|cost_cap|per_call_(?:limit|max|cap|price)|max_per_call)(?:_usd)?"
+    r"(?:[a-z0-9]+_)*(?:max_price|max_cost|price_cap|cost_cap|price_limit|per_call_(?:limit|max|cap|price)|max_per_call)"
+    r"(?:_usd)?"
 )
 _SETTING_MAX_USD = Decimal("1")
+_UNIT_AFTER = re.compile(r"\s*(?:per|a|an|/)\s*(?P<unit>[a-z]+)")
 # Before a constraint in its sentence, the caller's past ("we used to pay on polygon") unless the sentence turns.
 _PAST_WORDS = _set("previously formerly")
 _HYPOTHETICALLY = _set("hypothetically")
@@ -1504,6 +1514,7 @@ class _Scan:
         self.mark_failed_attempts()
         self.mark_payment_debugging()
         self.resolve_turns()
+        self.mark_observations()
         self.resolve_repairs()
         self.mark_past()
         self.resolve_added_rails()
@@ -1948,6 +1959,19 @@ class _Scan:
                 if same and claim.kind in ("price", "network") and claim.role != "topic":
                     claim.role, claim.why = "topic", f"'{claim.phrase}': one of the offers compared"
 
+    def mark_observations(self) -> None:
+        """An agent's trace pasted as the query ("Thought: ... Action: search_tools ... Observation: [1] pdf-ocr (paid
+        on base, $0.002/call)"): what a tool returned is data, however it reads; the thought and the action input
+        still say what the agent wants."""
+        labels = list(_TRACE_LABEL.finditer(self.text))
+        for index, label in enumerate(labels):
+            if label["label"] not in _OBSERVATION_LABELS:
+                continue
+            end = labels[index + 1].start() if index + 1 < len(labels) else len(self.text)
+            for claim in self.claims:
+                if claim.role != "topic" and label.end() <= self.starts[claim.first] < end:
+                    claim.role, claim.why = "topic", f"'{claim.phrase}': a tool's output in an agent trace"
+
     def resolve_turns(self) -> None:
         """A pasted conversation: what the assistant said ("found ones using GET and POST", "prices from $0.001")
         is no constraint, a user's "forget MCP" retracts, and a later user turn replaces an earlier one's constraint
@@ -2149,6 +2173,9 @@ class _Scan:
             kind, claimed = parsed
             if kind == "price" and m.re in (*_OPERATOR_FIELDS, _SEARCH_PARAM) and claimed[0] > _SETTING_MAX_USD:  # type: ignore[index]
                 continue  # "max_price=120": no call costs that
+            unit = _UNIT_AFTER.match(self.text, m.end())
+            if kind == "price" and unit is not None and unit["unit"] in _NON_CALL_UNITS:
+                continue  # "max_price_usd: 0.5 per month per user": a subscription's price, not a call's
             inside = self.word_range(m.start(), m.end())
             if not inside or any(self.owner[k] is not None for k in inside):
                 continue
@@ -2682,7 +2709,15 @@ class _Scan:
             )
             if not (
                 (context or qual is not None or own_wallet)
-                and (qual is not None or own_wallet or (after not in _NOT_NETWORK_AFTER and not after.isdigit()))
+                # "base 64" is no chain; "endpoint base <=0.5c" is one before its price cap
+                and (
+                    qual is not None
+                    or own_wallet
+                    or (
+                        after not in _NOT_NETWORK_AFTER
+                        and (not after.isdigit() or self.owned_by(i + 1, "price", "filter"))
+                    )
+                )
                 and self.near(i, -1) not in _NOT_NETWORK_BEFORE
             ):
                 return
@@ -4217,6 +4252,9 @@ class _Scan:
         if lacked and word in ("no", "without"):
             # "without any coding knowledge", "no technical expertise", "without having to worry",
             # "searched without any luck": what the caller lacks, not what a result must not have
+            return -1, content
+        if word == "no" and nxt == "mcp" and self.near(i + 1, 1) in _CLIENT_WORDS:
+            # "no MCP client is installed": what the caller lacks (it can call HTTP), not a refused result
             return -1, content
         if word == "no" and nxt == "need" and self.near(i + 1, 1) == "to" and not self.names_a_result(i + 4):
             # "No need to include internal transfers": a task instruction; "no need for google" refuses
