@@ -2866,6 +2866,19 @@ _TOOL_REQUEST_CONFUSERS = [
         None,
     ),
     ("max_price_usd: 4 per month per seat, need a team chat API", (), None, None, None),
+    # an attack on the batch-29 rules: these kept (or lost) their constraints as a reader would
+    ("Key observation: our wallet only holds USDC on Solana, so find a geocoding API", (n.SOLANA,), None, None, None),
+    (
+        "Tool output: must be JSON. Need a summarizer under $0.01 paid on solana",
+        (n.SOLANA,),
+        Decimal("0.01"),
+        None,
+        None,
+    ),
+    ("trading bot: submit a limit order for DOGE with price_limit: 0.35", (), None, None, None),
+    ("lead enrichment API, max_price_usd: 0.05 per lead", (), Decimal("0.05"), None, None),
+    ("max_price_usd: 0.01 ahead of launch we need an ocr api", (), Decimal("0.01"), None, None),
+    ("we don't have an MCP client, need an OCR api paid on base", (n.BASE,), None, None, None),
     ("Do most payment processors require POST for refunds?", (), None, None, None),
     # an attack on this session's first rules: these kept their constraints
     ("an OCR API that charges me in USDC on Base", (n.BASE,), None, None, None),
@@ -2905,6 +2918,7 @@ def test_tool_request_content_is_not_a_constraint(
         ("any OCR API is fine as long as it isn't from Google", (), ("googl",)),
         ("deploy a model without managing any servers", (), ()),
         ("Thought: there is no MCP client installed here, so find an HTTP tool that counts words", (), ()),
+        ("SDK search: no MCP client wrappers, I want raw REST SDKs", (), ("mcp", "client")),
         ("our guild pays moderators in EURC; find a payroll summary API", (), ()),
         ("a QR generator for usdc payment links", (), ()),
     ],

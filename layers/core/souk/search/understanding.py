@@ -406,6 +406,10 @@ _DESIRE_VERBS = _set("want wants wanted wanna like prefer need needs wish would 
 _SITUATION_VERBS = _set("get watch regret wait miss lose spend waste deal worry risk be have go feel sit end pay")
 # What a caller lacks, not what a result must not have.
 _CLIENT_WORDS = _set("client clients host hosts support runtime")
+# "my agent has no MCP client", "there's no MCP client installed" (not "no MCP client libraries in the results")
+_LACK_WORDS = _set("lacks lack lacking without don't doesn't dont doesnt not no")
+_LACKING_BEFORE = _set("has have had got is are there's theres with")
+_LACKING_AFTER = _set("installed available here yet wired configured set")
 _LACKED = _set(
     "coding code programming technical tech developer development expertise experience knowledge skills luck having"
 )
@@ -783,10 +787,13 @@ _USER_SPEAKERS = _set("user human me")
 # The labels of an agent's trace (ReAct: "Thought:", "Action:", "Action Input:", "Observation:"); an observation runs
 # to the next label.
 _TRACE_LABEL = re.compile(
-    r"(?:^|(?<=[\s.;]))(?P<label>observation|tool output|tool result|thought|action input|action|question|final answer)"
+    r"(?:^|(?<=[\s.;]))(?P<label>observation|tool output|tool result|thought|action input|action|question|final answer"
+    r"|constraints|requirements|user|human)"
     r"\s*:(?=\s)"
 )
 _OBSERVATION_LABELS = frozenset({"observation", "tool output", "tool result"})
+_STEP_LABELS = frozenset({"thought", "action", "action input"})
+_HUMAN_TOOL = re.compile(r"\b(?:ask|human|user)[_\s-]?(?:human|user|input)?\b")
 _RETRACT_WORDS = _set("forget drop scratch ignore")
 _PRICE_LIMIT_WORDS = _set("price prices cap budget limit ceiling cost")
 _ADDED_WORDS = _set("too also")
@@ -991,11 +998,19 @@ _LIMIT_SETTING = re.compile(
 # The key names a per-call price limit and nothing else (not MAX_RETRIES_PER_CALL, MAX_DAILY_SPEND_USD,
 # MAX_GAS_PRICE_GWEI, limit_price_usd), and its value is a call's price, not a budget or an order's limit.
 _LIMIT_KEY = re.compile(
-    r"(?:[a-z0-9]+_)*(?:max_price|max_cost|price_cap|cost_cap|price_limit|per_call_(?:limit|max|cap|price)|max_per_call)"
-    r"(?:_usd)?"
+    r"(?:(?:[a-z0-9]+_)*(?:max_price|max_cost|price_cap|cost_cap|per_call_(?:limit|max|cap|price)|max_per_call)"
+    # a bare price_limit is also a limit order's price: no other prefix than a call's
+    r"|(?:call_|request_|search_)?price_limit(?:_per_call)?)(?:_usd)?"
 )
 _SETTING_MAX_USD = Decimal("1")
-_UNIT_AFTER = re.compile(r"\s*(?:per|a|an|/)\s*(?P<unit>[a-z]+)")
+_UNIT_AFTER = re.compile(r"\s*(?:(?:per|a|an)\s+|/\s*)(?P<unit>[a-z]+)(?:\s+(?P<noun>[a-z]+))?")
+# After a price field: units of time and of people price a subscription ("max_price_usd: 0.5 per month per user");
+# a transaction, a lead or a view can be what one call does
+_FIELD_NON_CALL_UNITS = _set(
+    "month months mo year years yr week weeks day days hour hours minute user users seat seats kwh gb mb tb kg lb"
+)
+_BILLING_WORDS = _set("bills bill charges charge priced price fee fees rate tier costs cost")
+_ORDER_WORDS = _set("order orders side symbol buy sell bid ask")
 # Before a constraint in its sentence, the caller's past ("we used to pay on polygon") unless the sentence turns.
 _PAST_WORDS = _set("previously formerly")
 _HYPOTHETICALLY = _set("hypothetically")
@@ -1963,14 +1978,27 @@ class _Scan:
         """An agent's trace pasted as the query ("Thought: ... Action: search_tools ... Observation: [1] pdf-ocr (paid
         on base, $0.002/call)"): what a tool returned is data, however it reads; the thought and the action input
         still say what the agent wants."""
-        labels = list(_TRACE_LABEL.finditer(self.text))
+        labels = [m for m in _TRACE_LABEL.finditer(self.text) if self.bare_label(m)]
+        if not any(m["label"] in _STEP_LABELS for m in labels):
+            return  # "Key observation: we can only pay on Base", "Tool output: must be JSON": no trace
         for index, label in enumerate(labels):
             if label["label"] not in _OBSERVATION_LABELS:
                 continue
+            action = next((m for m in reversed(labels[:index]) if m["label"] == "action"), None)
+            if action is not None and _HUMAN_TOOL.search(self.text, action.end(), label.start()):
+                continue  # "Action: ask_human ... Observation: POST only, max $0.005": the user's own answer
             end = labels[index + 1].start() if index + 1 < len(labels) else len(self.text)
             for claim in self.claims:
                 if claim.role != "topic" and label.end() <= self.starts[claim.first] < end:
                     claim.role, claim.why = "topic", f"'{claim.phrase}': a tool's output in an agent trace"
+
+    def bare_label(self, m: re.Match[str]) -> bool:
+        """A trace label opens a line or follows punctuation, or is capitalized mid-line ("... polygon Observation:");
+        not "Key observation:", "Earth observation:"."""
+        before = self.text[: m.start()].rstrip(" ")
+        if not before or before[-1] in "\n.;:])}\"'":
+            return True
+        return self.cased is not None and self.cased[m.start()].isupper()
 
     def resolve_turns(self) -> None:
         """A pasted conversation: what the assistant said ("found ones using GET and POST", "prices from $0.001")
@@ -2160,6 +2188,8 @@ class _Scan:
                 continue  # "npx hardhat run deploy.ts --network base fails": another tool's flag
             if m.re in _OPERATOR_FIELDS or m.re is _SEARCH_PARAM:
                 key = _OPERATOR_KEYS.get(key, key)
+            if m.re is _LIMIT_SETTING and "price_limit" in key and any(w in _ORDER_WORDS for w in self.words):
+                continue  # '{"symbol": "ADA-USD", "side": "sell", "price_limit": 0.92}': an order's limit price
             if m.re is _LIMIT_SETTING:
                 key = "max_price"  # read as the price field it is
             if key == "chain" and (self.task or self.chain_is_data(m)):
@@ -2174,7 +2204,8 @@ class _Scan:
             if kind == "price" and m.re in (*_OPERATOR_FIELDS, _SEARCH_PARAM) and claimed[0] > _SETTING_MAX_USD:  # type: ignore[index]
                 continue  # "max_price=120": no call costs that
             unit = _UNIT_AFTER.match(self.text, m.end())
-            if kind == "price" and unit is not None and unit["unit"] in _NON_CALL_UNITS:
+            per_call = unit is not None and unit["noun"] in _CALL_WORDS  # "per user request" is per call
+            if kind == "price" and unit is not None and unit["unit"] in _FIELD_NON_CALL_UNITS and not per_call:
                 continue  # "max_price_usd: 0.5 per month per user": a subscription's price, not a call's
             inside = self.word_range(m.start(), m.end())
             if not inside or any(self.owner[k] is not None for k in inside):
@@ -2703,6 +2734,7 @@ class _Scan:
                 or (prep == "in" and self.payment_in(prev) >= 0)  # "payment must be in arbitrum one"
                 or self.paying_from(lead) >= 0  # "I'm paying from Base"
             )
+            billed = self.near(i, -1) in _BILLING_WORDS  # "an sms api that bills base 2 cents per message"
             # "pay with my base wallet": the payer's own wallet, though "wallet" usually makes a chain the subject
             own_wallet = (
                 after in _WALLET and self.near(i, -1) in _POSSESSIVES and self.look_back(i, 6, _RAIL_VERBS) >= 0
@@ -2715,7 +2747,7 @@ class _Scan:
                     or own_wallet
                     or (
                         after not in _NOT_NETWORK_AFTER
-                        and (not after.isdigit() or self.owned_by(i + 1, "price", "filter"))
+                        and (not after.isdigit() or (self.owned_by(i + 1, "price", "filter") and not billed))
                     )
                 )
                 and self.near(i, -1) not in _NOT_NETWORK_BEFORE
@@ -3618,6 +3650,9 @@ class _Scan:
         if many >= 1 and self.at(many - 1) == "how" and between:
             # "count how many new MCP servers were published": they are what is counted
             return "topic", f"'{self.span_text(many - 1, last)}': they are what is counted"
+        lacked = self.look_back(first, 5, _LACK_WORDS) if self.words[last] in _CLIENT_WORDS else -1
+        if lacked >= 0:  # "we don't have an MCP client", "our IDE lacks an MCP client": what the caller cannot speak
+            return "topic", f"'{self.span_text(lacked, last)}': what the caller lacks"
         if prior in _POSSESSIVES and self.words[last] in ("client", "clients", "host", "agent"):
             return "filter", f"'{self.span_text(b, last)}': the caller speaks it"
         only = next((k for k in range(first - 1, max(-1, first - 4), -1) if self.at(k) == "only"), -1)
@@ -4253,7 +4288,8 @@ class _Scan:
             # "without any coding knowledge", "no technical expertise", "without having to worry",
             # "searched without any luck": what the caller lacks, not what a result must not have
             return -1, content
-        if word == "no" and nxt == "mcp" and self.near(i + 1, 1) in _CLIENT_WORDS:
+        lacking = prior in _LACKING_BEFORE or self.near(i + 2, 1) in _LACKING_AFTER
+        if word == "no" and nxt == "mcp" and self.near(i + 1, 1) in _CLIENT_WORDS and lacking:
             # "no MCP client is installed": what the caller lacks (it can call HTTP), not a refused result
             return -1, content
         if word == "no" and nxt == "need" and self.near(i + 1, 1) == "to" and not self.names_a_result(i + 4):
