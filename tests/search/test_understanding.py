@@ -2879,6 +2879,15 @@ _TOOL_REQUEST_CONFUSERS = [
     ("lead enrichment API, max_price_usd: 0.05 per lead", (), Decimal("0.05"), None, None),
     ("max_price_usd: 0.01 ahead of launch we need an ocr api", (), Decimal("0.01"), None, None),
     ("we don't have an MCP client, need an OCR api paid on base", (n.BASE,), None, None, None),
+    # batch 30's dev half (recall)
+    ("Our agent's payer account is on Polygon; find a receipt OCR tool it can pay for", ("eip155:137",), None, None, None),
+    ("a thesaurus API I can hit with wget, plain HTTP, no MCP", (), None, "http", None),
+    ("a vision API; it has to take a PUT with the image bytes and return labels in JSON", (), None, "http", "PUT"),
+    ("geocoder please, anything over 2 cents a call is too much", (), Decimal("0.02"), None, None),
+    ("Which of our customer wallets are funded on Solana? Need a segmentation tool", (), None, None, None),
+    ("Our bakery's web shop gets paid on Base; need a sales summary generator", (), None, None, None),
+    ("list transfers on Polygon that were under $0.05 yesterday", (), None, None, None),
+    ("Write a tutorial on building a streamable MCP server in Go", (), None, None, None),
     ("Do most payment processors require POST for refunds?", (), None, None, None),
     # an attack on this session's first rules: these kept their constraints
     ("an OCR API that charges me in USDC on Base", (n.BASE,), None, None, None),

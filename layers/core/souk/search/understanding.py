@@ -749,7 +749,9 @@ _ACCESS_WORDS = _set(
 _LISTED_PARTICIPLES = _set("listed ranked indexed published registered featured")
 _VAULT_WORDS = _set("multisig multisigs safe safes vault vaults")
 # Adjectives between a listing word and the interface it lists ("a directory of public MCP servers").
-_LISTED_ADJECTIVES = _set("public popular available known hosted remote existing official community trending x402")
+_LISTED_ADJECTIVES = _set(
+    "public popular available known hosted remote existing official community trending x402 stdio streamable local"
+)
 _SCANNED_OWN = _set("internal our every all")
 # A refused minimum price: "not willing to pay more than ...", "nothing that costs more than ...".
 _MIN_NEGATORS = _set(
@@ -1075,6 +1077,8 @@ _EFFORT_GERUNDS = _set(
 )
 _PROPERTY_GERUNDS = _set("adding showing inserting requiring including using storing logging tracking sharing selling")
 _ADDRESS_KINDS = _set("active unique wallet holder holders funded whale new")
+_GET_WORDS = _set("get gets got getting")
+_TOO_MUCH = _set("much expensive pricey costly steep")
 _FEE_WORDS = _set("fee fees")
 _PER_WORDS = _set("per each")
 _TRADE_VERBS = _set(
@@ -1118,6 +1122,7 @@ _SUBMIT_VERBS = _set("submit submits submitted submitting send sends sent")
 _CALLABLE = _set("callable reachable invokable invocable")
 _ACCEPT_VERBS = _set("accept accepts accepting support supports supporting speak speaks take takes")
 _WANTED_SUBJECTS = _set("that which must should one")
+_MUST_HAVE = _set("has have needs need got")
 _PAY_TAILS = _set("per only please with on in via using")
 _PRESERVE_GERUNDS = _set(
     "losing breaking dropping changing altering mangling stripping messing ruining sacrificing compromising"
@@ -1148,7 +1153,7 @@ _PREFER = _set("prefer prefers preferred preferably ideally")
 _TRAILING_WISH = (_PREFER - _set("prefer prefers")) | _set("preferable optional")
 _WALLET = _set("wallet wallets")
 _SPEND_VERBS = _set("spend spends spending pay pays paying use uses")
-_WALLET_ADJECTIVES = _set("only funded main primary own single usual default spending payment paying")
+_WALLET_ADJECTIVES = _set("only funded main primary own single usual default spending payment paying payer")
 _FUNDS_NOUNS = _set("account money funds balance")  # "my spending account lives on avalanche fuji"
 _HOLDERS = _set("my our i we agent wallet")
 _CALLER_WORDS = _HOLDERS | _set("i'm we're agent's")  # who may hold the caller's money
@@ -2291,9 +2296,12 @@ class _Scan:
                 if pattern is _PRICE_WORDS_PER_CALL and any(ch.isdigit() or ch in "$€" for ch in m.group()):
                     continue  # figures go through the patterns below, with their checks for data amounts
                 unit = m.group("per") or m.group("per2") or ("each" if m.group().endswith("each") else None)
-                if kind == "minprice" and self.look_back(inside[0], 6, _MIN_NEGATORS) >= 0:
+                if kind == "minprice" and (
+                    self.look_back(inside[0], 6, _MIN_NEGATORS) >= 0 or self.too_much_after(inside[-1])
+                ):
                     # "not willing to pay more than 0.05 USD", "don't show me anything that costs more than
-                    # 2 cents": a minimum refused is a cap (inclusive, like "no more than")
+                    # 2 cents", "anything over 1 cent a call is too much": a minimum refused is a cap (inclusive,
+                    # like "no more than")
                     kind = "price"
                 phrase, end, batch_of, batch_size = m.group(), m.end(), "", ""
                 counted = _COUNTED_UNIT.match(self.text, end) if unit in _COUNT_WORDS_PER else None
@@ -2474,6 +2482,9 @@ class _Scan:
         if kind == "bare" and (example or _VERSUS_AFTER.match(closing)):
             # "e.g. an API at $0.001 per call versus a $20/month plan": an amount the task gives as an example
             return "topic", f"'{phrase}': an amount given as an example or in a comparison, not a cap"
+        if self.at(self.before(first)) in ("were", "was") and self.before(first) >= 0:
+            # "show gas fees on Base that were under $0.01 last week": what the task's data cost
+            return "topic", f"'{self.span_text(self.before(first), last)}': what the task's data cost"
         priced = self.look_back(first, 2, _PRICE_WORDS)
         if priced >= 1 and self.at(self.before(priced)) in _PASSIVE_HELPERS:
             # "how many calls were priced under $0.01 last month": what the task's data was priced at
@@ -2849,6 +2860,10 @@ class _Scan:
         if prep in _NET_PREPS and self.at(noun) in _PAY_NOUNS and self.payments_are_the_object(noun):
             # "send a payment on base", "track payments on stellar": the payments on that chain are the task
             return "topic", f"'{self.span_text(noun, last)}': payments the task acts on, not how the caller pays"
+        got_paid = self.look_back(first, 3, _set("paid"))
+        if got_paid >= 1 and self.at(got_paid - 1) in _GET_WORDS and self.look_back(got_paid - 1, 6, _POSSESSIVES) >= 0:
+            # "our mobile game's in-app store gets paid on Avalanche": where the caller sells, not where it pays
+            return "topic", f"'{self.span_text(got_paid - 1, last)}': where the caller is paid"
         paid_me = self.look_back(first, 6, _PAYEE_VERBS)
         if paid_me >= 0 and self.near(paid_me, 1) in ("me", "us"):
             # "so that agents can pay me in USDC on Solana": where the caller is paid, not where it pays
@@ -3000,6 +3015,8 @@ class _Scan:
         k = self.before(prev)
         word = self.at(k) if k >= 0 else ""
         holder = self.look_back(k, 4, _HOLDERS) if word in ("funds", "funded", "fund") else -1
+        if holder >= 0 and any(self.words[j] in _OTHER_PAYERS for j in range(holder, k)):
+            return None  # "which of our customer wallets are funded on Base": the data's wallets
         if holder >= 0:
             return holder, "the caller's funds are on that chain"
         if word in ("i'm", "im", "we're") and k == self.sentence_start(k):
@@ -3015,7 +3032,7 @@ class _Scan:
                 return owner, "the caller's funds are on that chain"
         if word in ("is", "are", "lives", "sits") and self.at(self.before(k)) in _WALLET | _FUNDS_NOUNS:
             owner = self.before(self.before(k), _WALLET_ADJECTIVES)  # "my agent's only funded wallet is on ..."
-            if self.at(owner) in _POSSESSIVES or self.at(owner).endswith(("agent's", "agents")):
+            if self.at(owner) in _POSSESSIVES or self.at(owner).endswith(("agent's", "agents", "bot's")):
                 return owner, "the caller's wallet is on that chain"
         if word in ("is", "lives", "sits"):
             # "the wallet my agent spends from lives on Stellar", "the wallet we pay with is on base"
@@ -3073,7 +3090,7 @@ class _Scan:
                 break
             if self.words[k] in _PAY_WITH_VERBS and any(
                 self.at(j) in ("it", "that", "this") and self.sentence[j] == self.sentence[k]
-                for j in range(k - 3, k + 5)
+                for j in range(k - 3, k + 7)
             ):
                 return k
         return -1
@@ -3465,6 +3482,15 @@ class _Scan:
         if payer in _RAIL_VERBS or payer in ("priced", "denominated"):
             self.claim_words("asset", i, last, symbol, "filter", f"'{self.span_text(b, last)}': payment phrase")
 
+    def too_much_after(self, last: int) -> bool:
+        """ "... is too much", "... is too expensive" follows the amount at ``last`` in its clause."""
+        for k in range(last + 1, min(len(self.words) - 1, last + 8)):
+            if not self.link[k - 1]:
+                return False
+            if self.words[k] == "too" and self.words[k + 1] in _TOO_MUCH:
+                return True
+        return False
+
     def cost_of_service(self, first: int) -> bool:
         """The amount from ``first`` is what a service or a call costs: "an OCR api under 1 cent", "translate this
         page for under 1 cent in USDC" (not "refund under $0.50", "drips less than $0.01")."""
@@ -3589,6 +3615,10 @@ class _Scan:
                 only = self.at(b) == "only" and self.at(b - 1) != "not" and word != "https"  # "https only" is TLS
                 if (self.at(b) in _METHOD_PREPS or self.at(b) == "as" or only) and b >= 0:
                     self.claim_words("type", b, i, "http", "filter", f"'{self.span_text(b, i)}': interface phrase")
+                elif self.at(i - 1) in _PLAIN_WORDS and (i == 1 or not self.link[i - 2]):
+                    # "an OCR service I can hit with curl — plain HTTP, no MCP": a clause of its own
+                    why = f"'{self.span_text(i - 1, i)}': interface phrase"
+                    self.claim_words("type", i - 1, i, "http", "filter", why)
             elif (
                 word in ("http", "rest", "restful")
                 and nxt == "only"
@@ -3801,12 +3831,17 @@ class _Scan:
         ):
             # "Does the x402 spec require POST?", "do most webhooks use POST?": what something else requires
             return "topic", f"'{self.span_text(b, last)}': a question about what something uses"
-        asked = asked or required_here
+        takes = self.look_back(first, 3, _ACCEPT_VERBS)
+        # "it has to take a POST with a JSON body"; not "our endpoint has to take a POST" (the caller's own)
+        must_take = takes >= 2 and self.at(takes - 1) == "to" and self.at(takes - 2) in _MUST_HAVE
+        asked = asked or required_here or (must_take and self.look_back(takes - 2, 4, _POSSESSIVES) < 0)
         if self.task and not asked and self.look_back(first, 5, _REQUEST_BEFORE) < 0:
             return "topic", f"'{phrase}' in a long task request, not asked for as the interface"
         accepts = self.look_back(first, 3, _ACCEPT_VERBS)
         # "I need one that accepts a JSON POST body"; not "our webhook accepts a JSON POST body"
         accepted = prior in _ACCEPT_VERBS or (accepts >= 1 and self.at(accepts - 1) in _WANTED_SUBJECTS)
+        # "it has to take a POST with a JSON body"
+        accepted = accepted or (accepts >= 2 and self.at(accepts - 1) == "to" and self.at(accepts - 2) in _MUST_HAVE)
         # "it must be callable with POST", "looking for a PUT-based upload endpoint"
         callable_with = prior == "with" and self.at(self.before(b)) in _CALLABLE
         # not "our webhook is callable with POST" (the asker's own)
