@@ -749,9 +749,7 @@ _ACCESS_WORDS = _set(
 _LISTED_PARTICIPLES = _set("listed ranked indexed published registered featured")
 _VAULT_WORDS = _set("multisig multisigs safe safes vault vaults")
 # Adjectives between a listing word and the interface it lists ("a directory of public MCP servers").
-_LISTED_ADJECTIVES = _set(
-    "public popular available known hosted remote existing official community trending x402 stdio streamable local"
-)
+_LISTED_ADJECTIVES = _set("public popular available known hosted remote existing official community trending x402")
 _SCANNED_OWN = _set("internal our every all")
 # A refused minimum price: "not willing to pay more than ...", "nothing that costs more than ...".
 _MIN_NEGATORS = _set(
@@ -1077,8 +1075,18 @@ _EFFORT_GERUNDS = _set(
 )
 _PROPERTY_GERUNDS = _set("adding showing inserting requiring including using storing logging tracking sharing selling")
 _ADDRESS_KINDS = _set("active unique wallet holder holders funded whale new")
+# "fees on Base that were under $0.01", "calls were under 1 cent": the data's own costs; not "it was under 1 cent
+# before, stay under that" (a standing cap)
+_PRICED_RECORDS = _set(
+    "fees fee calls requests transfers payments transactions txs items invocations orders charges swaps settlements"
+)
+_STANDING_WORDS = _set("keep stay still holds hold remain remains")
+_THIRD_PARTY_HOLDERS = _set("dao daos treasury company business")
+_AGENT_WORDS = _set("agent agents bot bots assistant assistants")
+# "Insecure protocols to flag: telnet, FTP, plain HTTP", "HTTPS vs. plain HTTP": protocols the task covers
+_PROTOCOL_WORDS = _set("ftp sftp telnet ssh smtp grpc websocket websockets vs versus protocols protocol schemes scheme")
 _GET_WORDS = _set("get gets got getting")
-_TOO_MUCH = _set("much expensive pricey costly steep")
+_TOO_MUCH = _set("much expensive pricey costly steep high")
 _FEE_WORDS = _set("fee fees")
 _PER_WORDS = _set("per each")
 _TRADE_VERBS = _set(
@@ -1123,6 +1131,7 @@ _CALLABLE = _set("callable reachable invokable invocable")
 _ACCEPT_VERBS = _set("accept accepts accepting support supports supporting speak speaks take takes")
 _WANTED_SUBJECTS = _set("that which must should one")
 _MUST_HAVE = _set("has have needs need got")
+_OWNERS_OF_SYSTEMS = _set("my our we i i'm we're their his her its")
 _PAY_TAILS = _set("per only please with on in via using")
 _PRESERVE_GERUNDS = _set(
     "losing breaking dropping changing altering mangling stripping messing ruining sacrificing compromising"
@@ -2482,7 +2491,10 @@ class _Scan:
         if kind == "bare" and (example or _VERSUS_AFTER.match(closing)):
             # "e.g. an API at $0.001 per call versus a $20/month plan": an amount the task gives as an example
             return "topic", f"'{phrase}': an amount given as an example or in a comparison, not a cap"
-        if self.at(self.before(first)) in ("were", "was") and self.before(first) >= 0:
+        copula = self.before(first)
+        data_clause = self.at(self.before(copula)) in _RELATIVES or self.at(self.before(copula)) in _PRICED_RECORDS
+        standing = any(w in _STANDING_WORDS for w in self.words[last + 1 :])
+        if self.at(copula) in ("were", "was") and copula >= 0 and data_clause and not standing:
             # "show gas fees on Base that were under $0.01 last week": what the task's data cost
             return "topic", f"'{self.span_text(self.before(first), last)}': what the task's data cost"
         priced = self.look_back(first, 2, _PRICE_WORDS)
@@ -2861,7 +2873,8 @@ class _Scan:
             # "send a payment on base", "track payments on stellar": the payments on that chain are the task
             return "topic", f"'{self.span_text(noun, last)}': payments the task acts on, not how the caller pays"
         got_paid = self.look_back(first, 3, _set("paid"))
-        if got_paid >= 1 and self.at(got_paid - 1) in _GET_WORDS and self.look_back(got_paid - 1, 6, _POSSESSIVES) >= 0:
+        own_subject = self.look_back(got_paid - 1, 6, _POSSESSIVES) >= 0 and self.at(got_paid - 2) not in _RELATIVES
+        if got_paid >= 1 and self.at(got_paid - 1) in _GET_WORDS and own_subject:
             # "our mobile game's in-app store gets paid on Avalanche": where the caller sells, not where it pays
             return "topic", f"'{self.span_text(got_paid - 1, last)}': where the caller is paid"
         paid_me = self.look_back(first, 6, _PAYEE_VERBS)
@@ -2915,7 +2928,10 @@ class _Scan:
             if there >= 0:  # "my wallet only holds USDC on Base, so whatever you pick has to settle there"
                 said = f"{self.span_text(holder, last)} ... {self.span_text(there - 1, there)}"
                 return "filter", f"'{said}': payment phrase"
-            paid = self.pays_with_it(last)
+            callers = self.look_back(holder, 4, _CALLER_WORDS) >= 0
+            around = self.words[max(0, holder - 4) : holder]
+            others = any(w in _OTHER_PAYERS or w in _THIRD_PARTY_HOLDERS for w in around)
+            paid = self.pays_with_it(last, wide=callers and not others)
             if paid >= 0:  # "I hold USDC on Base and pay with it", "... and that is the only thing it can pay with"
                 return "filter", f"'{self.span_text(holder, last)} ... {self.words[paid]}': pays with what it holds"
             if self.only_holds(holder, last):  # "my wallet only has USDC on Base", "I only have USDC on solana"
@@ -3015,7 +3031,8 @@ class _Scan:
         k = self.before(prev)
         word = self.at(k) if k >= 0 else ""
         holder = self.look_back(k, 4, _HOLDERS) if word in ("funds", "funded", "fund") else -1
-        if holder >= 0 and any(self.words[j] in _OTHER_PAYERS for j in range(holder, k)):
+        between = self.words[holder:k] if holder >= 0 else []
+        if any(w in _OTHER_PAYERS for w in between) and not any(w in _AGENT_WORDS for w in between):
             return None  # "which of our customer wallets are funded on Base": the data's wallets
         if holder >= 0:
             return holder, "the caller's funds are on that chain"
@@ -3032,7 +3049,10 @@ class _Scan:
                 return owner, "the caller's funds are on that chain"
         if word in ("is", "are", "lives", "sits") and self.at(self.before(k)) in _WALLET | _FUNDS_NOUNS:
             owner = self.before(self.before(k), _WALLET_ADJECTIVES)  # "my agent's only funded wallet is on ..."
-            if self.at(owner) in _POSSESSIVES or self.at(owner).endswith(("agent's", "agents", "bot's")):
+            # "the bot's wallet is on Solana" (the caller's bot, opening the sentence); not "this MEV bot's wallet"
+            opens = self.at(owner - 1) == "the" and self.sentence_start(owner) == owner - 1
+            own_bot = self.at(owner) == "bot's" and (self.at(owner - 1) in _POSSESSIVES or opens)
+            if self.at(owner) in _POSSESSIVES or self.at(owner).endswith(("agent's", "agents")) or own_bot:
                 return owner, "the caller's wallet is on that chain"
         if word in ("is", "lives", "sits"):
             # "the wallet my agent spends from lives on Stellar", "the wallet we pay with is on base"
@@ -3082,7 +3102,7 @@ class _Scan:
                 return k
         return -1
 
-    def pays_with_it(self, last: int) -> int:
+    def pays_with_it(self, last: int, *, wide: bool = False) -> int:
         """A payment verb after the held asset at ``last``, in its sentence, with "it"/"that" beside it ("pay
         with it", "pays every call from it", "the only thing it can pay with"); its index, or -1."""
         for k in range(last + 1, min(len(self.words), last + 16)):
@@ -3090,7 +3110,7 @@ class _Scan:
                 break
             if self.words[k] in _PAY_WITH_VERBS and any(
                 self.at(j) in ("it", "that", "this") and self.sentence[j] == self.sentence[k]
-                for j in range(k - 3, k + 7)
+                for j in range(k - 3, k + (7 if wide else 5))
             ):
                 return k
         return -1
@@ -3615,7 +3635,12 @@ class _Scan:
                 only = self.at(b) == "only" and self.at(b - 1) != "not" and word != "https"  # "https only" is TLS
                 if (self.at(b) in _METHOD_PREPS or self.at(b) == "as" or only) and b >= 0:
                     self.claim_words("type", b, i, "http", "filter", f"'{self.span_text(b, i)}': interface phrase")
-                elif self.at(i - 1) in _PLAIN_WORDS and (i == 1 or not self.link[i - 2]):
+                elif (
+                    self.at(i - 1) in _PLAIN_WORDS
+                    and (i == 1 or not self.link[i - 2])
+                    # (the words just before, across "vs." whose full stop ends a sentence)
+                    and not any(w in _PROTOCOL_WORDS or w in ("http", "https") for w in self.words[max(0, i - 8) : i])
+                ):
                     # "an OCR service I can hit with curl — plain HTTP, no MCP": a clause of its own
                     why = f"'{self.span_text(i - 1, i)}': interface phrase"
                     self.claim_words("type", i - 1, i, "http", "filter", why)
@@ -3831,17 +3856,13 @@ class _Scan:
         ):
             # "Does the x402 spec require POST?", "do most webhooks use POST?": what something else requires
             return "topic", f"'{self.span_text(b, last)}': a question about what something uses"
-        takes = self.look_back(first, 3, _ACCEPT_VERBS)
-        # "it has to take a POST with a JSON body"; not "our endpoint has to take a POST" (the caller's own)
-        must_take = takes >= 2 and self.at(takes - 1) == "to" and self.at(takes - 2) in _MUST_HAVE
-        asked = asked or required_here or (must_take and self.look_back(takes - 2, 4, _POSSESSIVES) < 0)
+        asked = asked or required_here or self.must_take(first)
         if self.task and not asked and self.look_back(first, 5, _REQUEST_BEFORE) < 0:
             return "topic", f"'{phrase}' in a long task request, not asked for as the interface"
         accepts = self.look_back(first, 3, _ACCEPT_VERBS)
         # "I need one that accepts a JSON POST body"; not "our webhook accepts a JSON POST body"
         accepted = prior in _ACCEPT_VERBS or (accepts >= 1 and self.at(accepts - 1) in _WANTED_SUBJECTS)
-        # "it has to take a POST with a JSON body"
-        accepted = accepted or (accepts >= 2 and self.at(accepts - 1) == "to" and self.at(accepts - 2) in _MUST_HAVE)
+        accepted = accepted or self.must_take(first)
         # "it must be callable with POST", "looking for a PUT-based upload endpoint"
         callable_with = prior == "with" and self.at(self.before(b)) in _CALLABLE
         # not "our webhook is callable with POST" (the asker's own)
@@ -3862,6 +3883,14 @@ class _Scan:
             # "the endpoint must accept POST" is asked
             return "topic", f"'{phrase}' in a long task request without an interface phrase"
         return "filter", f"'{phrase}': interface phrase"
+
+    def must_take(self, first: int) -> bool:
+        """ "it has to take a POST with a JSON body": what the result must accept; not "the relay we host has to take
+        a POST", "our endpoint has to take a POST", "their API has to take a POST" (someone's own system)."""
+        takes = self.look_back(first, 3, _ACCEPT_VERBS)
+        if takes < 2 or self.at(takes - 1) != "to" or self.at(takes - 2) not in _MUST_HAVE:
+            return False
+        return self.look_back(takes - 2, 8, _OWNERS_OF_SYSTEMS) < 0  # in its clause: "...: it has to take a POST"
 
     def required_sentence(self, k: int) -> bool:
         """Word k's sentence says what the result has to be ("it has to be an HTTP API we can POST PDFs to")."""
