@@ -408,7 +408,7 @@ _SITUATION_VERBS = _set("get watch regret wait miss lose spend waste deal worry 
 _CLIENT_WORDS = _set("client clients host hosts support runtime")
 # "my agent has no MCP client", "there's no MCP client installed" (not "no MCP client libraries in the results")
 _LACK_WORDS = _set("lacks lack lacking without don't doesn't dont doesnt not no")
-_LACKING_BEFORE = _set("has have had got is are there's theres with")
+_LACKING_BEFORE = _set("has have had got is are there's theres")
 _LACKING_AFTER = _set("installed available here yet wired configured set")
 _LACKED = _set(
     "coding code programming technical tech developer development expertise experience knowledge skills luck having"
@@ -559,7 +559,7 @@ _SUBJECT_BEFORE = _set(
     builders project projects dao daos governance ens perps perpetuals futures liquidation liquidations
     mev rug rugs memes games gaming developers hackathon grants ecosystem bots sniper snipers solidity
     development developing develop learn learning tutorial course gainers losers movers pairs traders
-    stablecoin stablecoins decentralized
+    stablecoin stablecoins
     """
 )
 # After a chain name: what it is the topic of, besides _CHAIN_SUBJECTS.
@@ -792,6 +792,7 @@ _TRACE_LABEL = re.compile(
     r"\s*:(?=\s)"
 )
 _OBSERVATION_LABELS = frozenset({"observation", "tool output", "tool result"})
+_FIRST_PERSON_OPENERS = frozenset({"i", "we", "my", "our", "i'm", "we're", "i'd", "we'd"})
 _STEP_LABELS = frozenset({"thought", "action", "action input"})
 _HUMAN_TOOL = re.compile(r"\b(?:ask|human|user)[_\s-]?(?:human|user|input)?\b")
 _RETRACT_WORDS = _set("forget drop scratch ignore")
@@ -1010,7 +1011,8 @@ _FIELD_NON_CALL_UNITS = _set(
     "month months mo year years yr week weeks day days hour hours minute user users seat seats kwh gb mb tb kg lb"
 )
 _BILLING_WORDS = _set("bills bill charges charge priced price fee fees rate tier costs cost")
-_ORDER_WORDS = _set("order orders side symbol buy sell bid ask")
+_QUERY_WORDS = _set("query queries search searches")
+_ORDER_WORDS = _set("order orders side symbol bid")
 # Before a constraint in its sentence, the caller's past ("we used to pay on polygon") unless the sentence turns.
 _PAST_WORDS = _set("previously formerly")
 _HYPOTHETICALLY = _set("hypothetically")
@@ -1042,7 +1044,7 @@ _PAYEE_VERBS = _set("pay pays paying paid payable settle settles settling charge
 _MOVED_BY = _set(
     """
     refund refunds refunding drip drips dripping tip tips tipping send sends sending sent transfer transfers
-    donate donates withdraw withdraws deposit deposits airdrop airdrops reward rewards pay-out payout payouts
+    donate donates withdraw withdraws deposit deposits airdrop airdrops reward rewards payout payouts
     """
 )
 _INDEFINITES = _set("a an any one someone somebody anyone anything some")
@@ -1054,7 +1056,7 @@ _CHAIN_FIGURES = _set(
     blocks block supply liquidity volume
     """
 )
-_PAYMENT_DATA_QUALIFIERS = _set("customer customers' incoming yesterday's today's their users' recent")
+_PAYMENT_DATA_QUALIFIERS = _set("customer incoming yesterday's today's their recent")
 _LOOK_VERBS = _set("see check track reconcile list show which count match")
 _ARRIVAL_VERBS = _set("arrived arrive arrives arriving landed land lands came received incoming cleared")
 _PAYEES = _set(
@@ -1070,10 +1072,10 @@ _COPULA_NEGATIONS = _set("isn't isnt aren't arent")
 # "MCP tools without rewriting the business logic": the caller's effort spared, not a refused result ("without
 # adding a watermark", "without requiring a credit card" refuse one)
 _EFFORT_GERUNDS = _set(
-    "rewriting re-writing changing touching modifying editing recoding redeploying migrating refactoring managing"
-    " hosting running maintaining needing having"
+    "rewriting changing touching modifying editing recoding redeploying migrating refactoring managing hosting"
+    " maintaining"
 )
-_PROPERTY_GERUNDS = _set("adding showing inserting requiring including using storing logging tracking sharing selling")
+_DAPP_NOUNS = _set("applications application apps app exchanges exchange finance")
 _ADDRESS_KINDS = _set("active unique wallet holder holders funded whale new")
 # "fees on Base that were under $0.01", "calls were under 1 cent": the data's own costs; not "it was under 1 cent
 # before, stay under that" (a standing cap)
@@ -1286,6 +1288,7 @@ class _Scan:
     def __init__(self, text: str, cased: str | None, line_starts: frozenset[int] = frozenset()) -> None:
         self.text = text
         self.cased = cased
+        self.line_starts = line_starts
         matches = list(_WORD.finditer(text.replace("’", "'")))
         self.spans = [m.span() for m in matches]
         self.starts = [s for s, _ in self.spans]
@@ -1998,11 +2001,17 @@ class _Scan:
         for index, label in enumerate(labels):
             if label["label"] not in _OBSERVATION_LABELS:
                 continue
-            action = next((m for m in reversed(labels[:index]) if m["label"] == "action"), None)
-            if action is not None and _HUMAN_TOOL.search(self.text, action.end(), label.start()):
+            acted = next((j for j in range(index - 1, -1, -1) if labels[j]["label"] == "action"), -1)
+            named_until = labels[acted + 1].start() if acted >= 0 else 0  # the tool's name, not its input
+            if acted >= 0 and _HUMAN_TOOL.search(self.text, labels[acted].end(), named_until):
                 continue  # "Action: ask_human ... Observation: POST only, max $0.005": the user's own answer
             end = labels[index + 1].start() if index + 1 < len(labels) else len(self.text)
+            opened = bisect_left(self.starts, label.end())
             for claim in self.claims:
+                # "Observation: nothing found. I can only pay on base, max $0.005": the asker speaks again
+                asker = self.at(self.sentence_start(claim.first)) in _FIRST_PERSON_OPENERS
+                if asker and self.sentence[claim.first] != self.sentence[min(opened, len(self.words) - 1)]:
+                    continue
                 if claim.role != "topic" and label.end() <= self.starts[claim.first] < end:
                     claim.role, claim.why = "topic", f"'{claim.phrase}': a tool's output in an agent trace"
 
@@ -2010,7 +2019,7 @@ class _Scan:
         """A trace label opens a line or follows punctuation, or is capitalized mid-line ("... polygon Observation:");
         not "Key observation:", "Earth observation:"."""
         before = self.text[: m.start()].rstrip(" ")
-        if not before or before[-1] in "\n.;:])}\"'":
+        if not before or before[-1] in ".;:])}\"'" or m.start() in self.line_starts:
             return True
         return self.cased is not None and self.cased[m.start()].isupper()
 
@@ -2202,7 +2211,8 @@ class _Scan:
                 continue  # "npx hardhat run deploy.ts --network base fails": another tool's flag
             if m.re in _OPERATOR_FIELDS or m.re is _SEARCH_PARAM:
                 key = _OPERATOR_KEYS.get(key, key)
-            if m.re is _LIMIT_SETTING and "price_limit" in key and any(w in _ORDER_WORDS for w in self.words):
+            bare_limit = key.startswith("price_limit")  # not call_price_limit
+            if m.re is _LIMIT_SETTING and bare_limit and any(w in _ORDER_WORDS for w in self.words):
                 continue  # '{"symbol": "ADA-USD", "side": "sell", "price_limit": 0.92}': an order's limit price
             if m.re is _LIMIT_SETTING:
                 key = "max_price"  # read as the price field it is
@@ -2218,7 +2228,7 @@ class _Scan:
             if kind == "price" and m.re in (*_OPERATOR_FIELDS, _SEARCH_PARAM) and claimed[0] > _SETTING_MAX_USD:  # type: ignore[index]
                 continue  # "max_price=120": no call costs that
             unit = _UNIT_AFTER.match(self.text, m.end())
-            per_call = unit is not None and unit["noun"] in _CALL_WORDS  # "per user request" is per call
+            per_call = unit is not None and unit["noun"] in _CALL_WORDS | _QUERY_WORDS  # "per user request" is per call
             if kind == "price" and unit is not None and unit["unit"] in _FIELD_NON_CALL_UNITS and not per_call:
                 continue  # "max_price_usd: 0.5 per month per user": a subscription's price, not a call's
             inside = self.word_range(m.start(), m.end())
@@ -2494,7 +2504,8 @@ class _Scan:
         copula = self.before(first)
         data_clause = self.at(self.before(copula)) in _RELATIVES or self.at(self.before(copula)) in _PRICED_RECORDS
         standing = any(w in _STANDING_WORDS for w in self.words[last + 1 :])
-        if self.at(copula) in ("were", "was") and copula >= 0 and data_clause and not standing:
+        wished = self.look_back(copula, 4, _set("if")) >= 0  # "it would be great if calls were under $0.01"
+        if self.at(copula) in ("were", "was") and copula >= 0 and data_clause and not standing and not wished:
             # "show gas fees on Base that were under $0.01 last week": what the task's data cost
             return "topic", f"'{self.span_text(self.before(first), last)}': what the task's data cost"
         priced = self.look_back(first, 2, _PRICE_WORDS)
@@ -2957,10 +2968,13 @@ class _Scan:
         paid_from = self.paid_from_own_wallet(first)
         if paid_from >= 0:  # "we'll pay for it from our ops wallet on Base"
             return "filter", f"'{self.span_text(paid_from, last)}': the caller pays from its wallet on that chain"
+        dapp = self.look_back(first, 5, _set("decentralized"))
+        if dapp >= 0 and self.at(dapp + 1) in _DAPP_NOUNS:  # "decentralized applications on the Ethereum blockchain"
+            return "topic", f"'{self.span_text(dapp, last)}': the chain is the subject, not the payment rail"
         counted = self.look_back(first, 5, _set("addresses"))
         if counted >= 1 and self.at(counted - 1) in _ADDRESS_KINDS:  # "daily active addresses on Base"
             return "topic", f"'{self.span_text(counted - 1, last)}': the chain's own addresses"
-        traded = self.traded_with(first, prep)
+        traded = self.traded_with(prev, prep)
         if traded >= 0:  # "buy bitcoin using ethereum": the coin paid in a trade is the task's
             return "topic", f"'{self.span_text(traded, last)}': what the task trades with"
         subject = self.look_back(first, 5, _SUBJECT_BEFORE | _SYMBOL_WORDS)
@@ -2994,12 +3008,12 @@ class _Scan:
             return "filter", f"'{phrase}': {tag}"
         return "topic", f"'{phrase}' named without a network phrase"
 
-    def traded_with(self, first: int, prep: str) -> int:
+    def traded_with(self, prev: int, prep: str) -> int:
         """The trade verb of "buy bitcoin using ethereum", "swap tokens with solana" (a coin or token right
         before the preposition), or -1."""
         if prep not in ("using", "with"):
             return -1
-        coin = self.before(first)  # first is the preposition
+        coin = self.before(prev)  # prev is the preposition
         if coin < 0 or not (self.at(coin) in _COINS or self.at(coin) in _SYMBOL_WORDS):
             return -1
         verb = self.before(coin, _DETERMINERS)
@@ -3508,7 +3522,7 @@ class _Scan:
             if not self.link[k - 1]:
                 return False
             if self.words[k] == "too" and self.words[k + 1] in _TOO_MUCH:
-                return True
+                return self.words[k - 1] not in ("not", "isn't", "isnt", "never")  # "is not too much"
         return False
 
     def cost_of_service(self, first: int) -> bool:
@@ -3527,7 +3541,8 @@ class _Scan:
             return False
         if not 0 <= other < len(self.words) or self.starts[max(i, other)] - self.ends[min(i, other)] != 1:
             return False
-        return self.at(other) not in _KNOWN_SYMBOLS or self.near(last, 1) in _PAIR_NOUNS
+        offered = self.at(other) in _KNOWN_SYMBOLS or self.at(other) in _STABLECOINS  # "pay with DAI/USDC"
+        return not offered or self.near(last, 1) in _PAIR_NOUNS
 
     def asset_role(self, i: int, symbol: str) -> tuple[AppliedAs, str]:
         b = self.before(i)
@@ -3636,7 +3651,8 @@ class _Scan:
                 if (self.at(b) in _METHOD_PREPS or self.at(b) == "as" or only) and b >= 0:
                     self.claim_words("type", b, i, "http", "filter", f"'{self.span_text(b, i)}': interface phrase")
                 elif (
-                    self.at(i - 1) in _PLAIN_WORDS
+                    (word in ("http", "https") or self.at(i - 1) == "plain")  # not "yoga for beginners, simple rest"
+                    and self.at(i - 1) in _PLAIN_WORDS
                     and (i == 1 or not self.link[i - 2])
                     # (the words just before, across "vs." whose full stop ends a sentence)
                     and not any(w in _PROTOCOL_WORDS or w in ("http", "https") for w in self.words[max(0, i - 8) : i])
@@ -3853,6 +3869,8 @@ class _Scan:
             and self.at(opening + 1) not in _ASKED_PARTIES  # not "do you have one that uses POST?"
             # not "Does any summarizer API allow POST?", "Do we have a geocoding endpoint that uses GET?"
             and not any(self.words[k] in _INDEFINITES for k in range(opening + 1, b))
+            # "Do OCR APIs that use POST exist?", "does the api i pick have to use POST?": asking for one
+            and self.at(b - 1) not in _RELATIVES | _set("to")
         ):
             # "Does the x402 spec require POST?", "do most webhooks use POST?": what something else requires
             return "topic", f"'{self.span_text(b, last)}': a question about what something uses"
@@ -4234,7 +4252,9 @@ class _Scan:
 
     def proper_name(self, k: int) -> bool:
         """Word k is typed capitalized inside its sentence ("DeepL", "Doctors Without Borders")."""
-        if self.cased is None or k <= 0 or self.sentence[k - 1] != self.sentence[k] or len(self.words[k]) < 2:
+        if self.cased is None or not 0 < k < len(self.words) or self.sentence[k - 1] != self.sentence[k]:
+            return False
+        if len(self.words[k]) < 2:
             return False
         start, _ = self.spans[k]
         return self.cased[start].isupper() and self.words[k] not in _CALENDAR
@@ -4269,7 +4289,7 @@ class _Scan:
         if self.refuses_a_name(i, length):
             return 0, ""
         if length == 2 and nxt in _METHODS and any(
-            self.words[k] in _METHODS and self.sentence[k] == self.sentence[i] for k in range(i) if k != i + length
+            self.owned_by(k, "method") and self.sentence[k] == self.sentence[i] for k in range(i)
         ):
             # "when to use PATCH instead of PUT": one HTTP method against another (the method reading has them)
             return -1, f"'{phrase}': one HTTP method set against another"
@@ -4367,8 +4387,7 @@ class _Scan:
         if word == "without":
             if nxt in _PRESERVE_GERUNDS:  # "a converter without losing the tables" asks to keep them
                 return -1, content
-            spared = nxt.endswith("ing") and self.near(i + 1, 1) in _DETERMINERS | _POSSESSIVES | _set("any")
-            if nxt in _EFFORT_GERUNDS or (spared and nxt not in _PROPERTY_GERUNDS):
+            if nxt in _EFFORT_GERUNDS or (nxt == "needing" and self.near(i + 1, 1) == "to"):
                 # "MCP tools without rewriting the business logic": how the task is done, not a refused result
                 return -1, content
             if _is_head(prior):  # "image generator without watermark"
