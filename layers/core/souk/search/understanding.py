@@ -1082,6 +1082,7 @@ _ADDRESS_KINDS = _set("active unique wallet holder holders funded whale new")
 _PRICED_RECORDS = _set(
     "fees fee calls requests transfers payments transactions txs items invocations orders charges swaps settlements"
 )
+_IF = _set("if")
 _STANDING_WORDS = _set("keep stay still holds hold remain remains")
 _THIRD_PARTY_HOLDERS = _set("dao daos treasury company business")
 _AGENT_WORDS = _set("agent agents bot bots assistant assistants")
@@ -2503,9 +2504,13 @@ class _Scan:
             return "topic", f"'{phrase}': an amount given as an example or in a comparison, not a cap"
         copula = self.before(first)
         data_clause = self.at(self.before(copula)) in _RELATIVES or self.at(self.before(copula)) in _PRICED_RECORDS
-        standing = any(w in _STANDING_WORDS for w in self.words[last + 1 :])
-        wished = self.look_back(copula, 4, _set("if")) >= 0  # "it would be great if calls were under $0.01"
-        if self.at(copula) in ("were", "was") and copula >= 0 and data_clause and not standing and not wished:
+        if (
+            self.at(copula) in ("were", "was")
+            and copula >= 0
+            and data_clause
+            and self.look_back(copula, 4, _IF) < 0  # "it would be great if calls were under $0.01"
+            and not any(w in _STANDING_WORDS for w in self.words[last + 1 :])
+        ):
             # "show gas fees on Base that were under $0.01 last week": what the task's data cost
             return "topic", f"'{self.span_text(self.before(first), last)}': what the task's data cost"
         priced = self.look_back(first, 2, _PRICE_WORDS)
