@@ -396,15 +396,20 @@ _TWO_WORD_TRIGGERS = frozenset(
 )
 _TIME_AS_NOUN = _set("each every any the first last next this that same one some")
 _SKIP_NOUNS = _set("rate rates ratio ratios count counts button buttons intro intros logic list lists")
-_COMPARATIVES = _set("more less higher lower above over cheaper pricier")
+_COMPARATIVES = _set("more less higher lower above over cheaper pricier earlier later older newer fewer sooner")
 # Imperative exclusions: what follows is not wanted in the results, in any query style.
 _EXCLUDE_VERBS = _set("avoid skip nothing exclude excludes excluding")
 # "i want to avoid paywalled sources": wanting to avoid is an exclusion; "pitfalls to avoid" is a topic.
 _DESIRE_VERBS = _set("want wants wanted wanna like prefer need needs wish would rather trying try")
 # "i don't want to get caught in a storm", "... to watch the whole thing": the caller's own experience, not
 # a result refused ("i don't want to generate a new one" refuses image generators).
-_SITUATION_VERBS = _set("get watch regret wait miss lose spend waste deal worry risk be have go feel sit end pay")
+_SITUATION_VERBS = _set(
+    "get watch regret wait miss lose spend waste deal worry risk be have go feel sit end pay commute forget drive"
+    " travel"
+)
 # What a caller lacks, not what a result must not have.
+_WISH_VERBS = _set("prefer rather want like")
+_USING_VERBS = _set("pick choose select use rely depend call touch go")
 _CLIENT_WORDS = _set("client clients host hosts support runtime")
 # "my agent has no MCP client", "there's no MCP client installed" (not "no MCP client libraries in the results")
 _LACK_WORDS = _set("lacks lack lacking without don't doesn't dont doesnt not no")
@@ -4286,6 +4291,10 @@ class _Scan:
         content = f"'{phrase}' negates the task content, not the result"
         if self.proper_name(i):  # "Doctors Without Borders", "Nothing Phone"
             return -1, f"'{phrase}' is part of a name"
+        if word == "skip" and nxt == "to":  # "skip to the next track": the task's action
+            return -1, content
+        if length == 2 and word in ("instead", "rather") and nxt.endswith("ing"):
+            return -1, content  # "instead of watching this entire video, summarize it": what the caller would do
         if word == "skip" and nxt in _SKIP_NOUNS and b >= 0:  # "uptime and skip rate" names a metric; ", skip lists"
             return -1, f"'{phrase}' names a metric"
         if word in ("not", "no") and nxt in _COMPARATIVES and self.near(i + 1, 1) in ("", "than"):
@@ -4346,6 +4355,10 @@ class _Scan:
         if word == "not":
             if nxt in ("interested", "looking", "wanting"):  # "not interested in anything that ..."
                 return 1, ""
+            if nxt == "sure" or (nxt in ("have", "be", "been") and self.near(i + 1, 1).endswith("ed")):
+                return -1, content  # "not sure which path to take", "this earthquake better not have caused damage"
+            if prior in _WISH_VERBS and nxt == "to" and self.near(i + 1, 1) not in _USING_VERBS:
+                return -1, content  # "I prefer not to watch the entire video"; "I'd prefer not to use Google" refuses
             copula = self.look_back(i, 4, _COPULAS)
             if copula >= 0 and self.in_sentence_before(copula, 8, _CHECK_VERBS) >= 0:
                 # "confirm each email is valid and not disposable": the state the call checks for, not a refusal
