@@ -2929,6 +2929,18 @@ _TOOL_REQUEST_CONFUSERS = [
     ("MAX_PRICE_USD=0.003 per user query", (), Decimal("0.003"), None, None),
     ("yoga for beginners, simple rest", (), None, None, None),
     ("a decentralized storage api on base", (n.BASE,), None, None, None),
+    # attacks' near-variants: MCP's HTTP transport, more trace labels, the caller's own sales
+    ("Postgres query tool, streamable HTTP only", (), None, "mcp", None),
+    ("list MCP servers that support streamable HTTP", (), None, None, None),
+    (
+        "Thought: need sms. Action: search_tools Action Input: sms Tool response: sms-gw (paid on arbitrum)",
+        (),
+        None,
+        None,
+        None,
+    ),
+    ("our shop receives payments on Base; need an invoicing API", (), None, None, None),
+    ("an api that receives payments on base", (n.BASE,), None, None, None),
     ("Do most payment processors require POST for refunds?", (), None, None, None),
     # an attack on this session's first rules: these kept their constraints
     ("an OCR API that charges me in USDC on Base", (n.BASE,), None, None, None),

@@ -792,11 +792,11 @@ _USER_SPEAKERS = _set("user human me")
 # The labels of an agent's trace (ReAct: "Thought:", "Action:", "Action Input:", "Observation:"); an observation runs
 # to the next label.
 _TRACE_LABEL = re.compile(
-    r"(?:^|(?<=[\s.;]))(?P<label>observation|tool output|tool result|thought|action input|action|question|final answer"
-    r"|constraints|requirements|user|human)"
+    r"(?:^|(?<=[\s.;]))(?P<label>observation|tool output|tool result|tool response|function result|thought"
+    r"|action input|action|question|final answer|constraints|requirements|user|human)"
     r"\s*:(?=\s)"
 )
-_OBSERVATION_LABELS = frozenset({"observation", "tool output", "tool result"})
+_OBSERVATION_LABELS = frozenset({"observation", "tool output", "tool result", "tool response", "function result"})
 _FIRST_PERSON_OPENERS = frozenset({"i", "we", "my", "our", "i'm", "we're", "i'd", "we'd"})
 _STEP_LABELS = frozenset({"thought", "action", "action input"})
 _HUMAN_TOOL = re.compile(r"\b(?:ask|human|user)[_\s-]?(?:human|user|input)?\b")
@@ -1093,6 +1093,8 @@ _THIRD_PARTY_HOLDERS = _set("dao daos treasury company business")
 _AGENT_WORDS = _set("agent agents bot bots assistant assistants")
 # "Insecure protocols to flag: telnet, FTP, plain HTTP", "HTTPS vs. plain HTTP": protocols the task covers
 _PROTOCOL_WORDS = _set("ftp sftp telnet ssh smtp grpc websocket websockets vs versus protocols protocol schemes scheme")
+_SUPPORT_VERBS = _set("support supports supporting supported")
+_COLLECT_VERBS = _set("receives receive receiving collects collect collecting")
 _GET_WORDS = _set("get gets got getting")
 _TOO_MUCH = _set("much expensive pricey costly steep high")
 _FEE_WORDS = _set("fee fees")
@@ -2895,6 +2897,12 @@ class _Scan:
             return "topic", f"'{self.span_text(noun, last)}': payments the task acts on, not how the caller pays"
         got_paid = self.look_back(first, 3, _set("paid"))
         own_subject = self.look_back(got_paid - 1, 6, _POSSESSIVES) >= 0 and self.at(got_paid - 2) not in _RELATIVES
+        collects = self.look_back(first, 3, _PAY_NOUNS)
+        collects = collects - 1 if collects >= 1 and self.at(collects - 1) in _COLLECT_VERBS else -1
+        sellers = self.look_back(collects, 5, _POSSESSIVES | _set("we i")) >= 0
+        if collects >= 0 and sellers and self.at(collects - 1) not in _RELATIVES:
+            # "our shop receives payments on Base", "my SaaS collects payments on Polygon": where the caller sells
+            return "topic", f"'{self.span_text(collects, last)}': where the caller is paid"
         if got_paid >= 1 and self.at(got_paid - 1) in _GET_WORDS and own_subject:
             # "our mobile game's in-app store gets paid on Avalanche": where the caller sells, not where it pays
             return "topic", f"'{self.span_text(got_paid - 1, last)}': where the caller is paid"
@@ -3637,6 +3645,17 @@ class _Scan:
                     last += 1
                 role, why = self.interface_role(i, last, noun=noun)
                 self.claim_words("type", i, last, "mcp", role, why)
+            elif (
+                word in ("http", "https")
+                and self.near(i, -1) == "streamable"
+                and self.free(i - 1)
+                # not "MCP servers listed on Smithery that support POST-based streamable HTTP": a feature looked up
+                and self.look_back(i - 1, 4, _SUPPORT_VERBS) < 0
+            ):
+                # "Postgres query tool, streamable HTTP only": MCP's HTTP transport, so an MCP server
+                last = i + 1 if nxt == "only" and self.free(i + 1) else i
+                role, why = self.interface_role(i - 1, last, noun=True)
+                self.claim_words("type", i - 1, last, "mcp", role, why.replace("interface phrase", "MCP's transport"))
             elif word in ("http", "https") and nxt in _METHODS and self.free(i + 1):
                 last = i + 2 if self.near(i + 1, 1) in _METHOD_NOUNS and self.free(i + 2) else i + 1
                 role, why = self.interface_role(i, last, noun=True, method=True)
