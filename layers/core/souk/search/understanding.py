@@ -1073,6 +1073,7 @@ _PAYEES = _set(
 _PAYMENT_ARTIFACTS = _set("link links request requests page pages button buttons form forms qr invoice invoices")
 _STABLECOINS = _set("usdt dai pyusd")
 _RELATIVES = _set("that which that's")
+_RELATIVES_OR_TO = _RELATIVES | _set("to")
 _COPULA_NEGATIONS = _set("isn't isnt aren't arent")
 # "MCP tools without rewriting the business logic": the caller's effort spared, not a refused result ("without
 # adding a watermark", "without requiring a credit card" refuse one)
@@ -1096,6 +1097,10 @@ _PROTOCOL_WORDS = _set("ftp sftp telnet ssh smtp grpc websocket websockets vs ve
 _SUPPORT_VERBS = _set("support supports supporting supported")
 _COLLECT_VERBS = _set("receives receive receiving collects collect collecting")
 _GET_WORDS = _set("get gets got getting")
+_PAID = _set("paid")
+_SELLERS = _set("my our we i")  # "our shop receives payments", "we collect payments"
+_DECENTRALIZED = _set("decentralized")
+_ADDRESSES = _set("addresses")
 _TOO_MUCH = _set("much expensive pricey costly steep high")
 _FEE_WORDS = _set("fee fees")
 _PER_WORDS = _set("per each")
@@ -1258,6 +1263,7 @@ _CHECK_VERBS = _set(
     "check checks checking confirm confirms verify verifies verifying validate validates validating ensure ensures"
     " detect detects tell tells whether determine determines flag flags"
 )
+_CHECKING = _CHECK_VERBS | _IF  # "check if an image isn't from Midjourney"
 # Before "payment(s) on <chain>", these make the payments the task's object, not how the caller pays.
 _PAYMENT_DATA_NOUNS = _set(
     "analytics stats statistics dashboard dashboards data history explorer indexer metrics reports report insights"
@@ -2003,6 +2009,8 @@ class _Scan:
         """An agent's trace pasted as the query ("Thought: ... Action: search_tools ... Observation: [1] pdf-ocr (paid
         on base, $0.002/call)"): what a tool returned is data, however it reads; the thought and the action input
         still say what the agent wants."""
+        if ":" not in self.text:
+            return  # every trace label ends in one
         labels = [m for m in _TRACE_LABEL.finditer(self.text) if self.bare_label(m)]
         if not any(m["label"] in _STEP_LABELS for m in labels):
             return  # "Key observation: we can only pay on Base", "Tool output: must be JSON": no trace
@@ -2016,12 +2024,13 @@ class _Scan:
             end = labels[index + 1].start() if index + 1 < len(labels) else len(self.text)
             opened = bisect_left(self.starts, label.end())
             for claim in self.claims:
+                if claim.role == "topic" or not label.end() <= self.starts[claim.first] < end:
+                    continue
                 # "Observation: nothing found. I can only pay on base, max $0.005": the asker speaks again
                 asker = self.at(self.sentence_start(claim.first)) in _FIRST_PERSON_OPENERS
                 if asker and self.sentence[claim.first] != self.sentence[min(opened, len(self.words) - 1)]:
                     continue
-                if claim.role != "topic" and label.end() <= self.starts[claim.first] < end:
-                    claim.role, claim.why = "topic", f"'{claim.phrase}': a tool's output in an agent trace"
+                claim.role, claim.why = "topic", f"'{claim.phrase}': a tool's output in an agent trace"
 
     def bare_label(self, m: re.Match[str]) -> bool:
         """A trace label opens a line or follows punctuation, or is capitalized mid-line ("... polygon Observation:");
@@ -2895,21 +2904,9 @@ class _Scan:
         if prep in _NET_PREPS and self.at(noun) in _PAY_NOUNS and self.payments_are_the_object(noun):
             # "send a payment on base", "track payments on stellar": the payments on that chain are the task
             return "topic", f"'{self.span_text(noun, last)}': payments the task acts on, not how the caller pays"
-        got_paid = self.look_back(first, 3, _set("paid"))
-        own_subject = self.look_back(got_paid - 1, 6, _POSSESSIVES) >= 0 and self.at(got_paid - 2) not in _RELATIVES
-        collects = self.look_back(first, 3, _PAY_NOUNS)
-        collects = collects - 1 if collects >= 1 and self.at(collects - 1) in _COLLECT_VERBS else -1
-        sellers = self.look_back(collects, 5, _POSSESSIVES | _set("we i")) >= 0
-        if collects >= 0 and sellers and self.at(collects - 1) not in _RELATIVES:
-            # "our shop receives payments on Base", "my SaaS collects payments on Polygon": where the caller sells
-            return "topic", f"'{self.span_text(collects, last)}': where the caller is paid"
-        if got_paid >= 1 and self.at(got_paid - 1) in _GET_WORDS and own_subject:
-            # "our mobile game's in-app store gets paid on Avalanche": where the caller sells, not where it pays
-            return "topic", f"'{self.span_text(got_paid - 1, last)}': where the caller is paid"
-        paid_me = self.look_back(first, 6, _PAYEE_VERBS)
-        if paid_me >= 0 and self.near(paid_me, 1) in ("me", "us"):
-            # "so that agents can pay me in USDC on Solana": where the caller is paid, not where it pays
-            return "topic", f"'{self.span_text(paid_me, last)}': where the caller is paid"
+        paid = self.caller_is_paid(first)
+        if paid >= 0:
+            return "topic", f"'{self.span_text(paid, last)}': where the caller is paid"
         pay = self.pay_phrase(i, last, prev, prep, symbol_next)
         if pay:
             checked = self.in_sentence_before(first, 8, _WHETHER)
@@ -2986,10 +2983,10 @@ class _Scan:
         paid_from = self.paid_from_own_wallet(first)
         if paid_from >= 0:  # "we'll pay for it from our ops wallet on Base"
             return "filter", f"'{self.span_text(paid_from, last)}': the caller pays from its wallet on that chain"
-        dapp = self.look_back(first, 5, _set("decentralized"))
+        dapp = self.look_back(first, 5, _DECENTRALIZED)
         if dapp >= 0 and self.at(dapp + 1) in _DAPP_NOUNS:  # "decentralized applications on the Ethereum blockchain"
             return "topic", f"'{self.span_text(dapp, last)}': the chain is the subject, not the payment rail"
-        counted = self.look_back(first, 5, _set("addresses"))
+        counted = self.look_back(first, 5, _ADDRESSES)
         if counted >= 1 and self.at(counted - 1) in _ADDRESS_KINDS:  # "daily active addresses on Base"
             return "topic", f"'{self.span_text(counted - 1, last)}': the chain's own addresses"
         traded = self.traded_with(prev, prep)
@@ -3025,6 +3022,27 @@ class _Scan:
         if tag:
             return "filter", f"'{phrase}': {tag}"
         return "topic", f"'{phrase}' named without a network phrase"
+
+    def caller_is_paid(self, first: int) -> int:
+        """Where the phrase before the chain at ``first`` says the caller is paid, not where it pays: "our shop receives
+        payments on Base", "we collect payments on Polygon", "our store gets paid on Avalanche", "so that agents can
+        pay me in USDC on Solana". The phrase's first word, or -1; not of a relative clause on the thing sought ("an
+        API that receives payments on Base", "an API that gets paid on Base")."""
+        noun = self.look_back(first, 3, _PAY_NOUNS)
+        collects = noun - 1 if noun >= 1 and self.at(noun - 1) in _COLLECT_VERBS else -1
+        if collects >= 0 and self.look_back(collects, 5, _SELLERS) >= 0 and self.at(collects - 1) not in _RELATIVES:
+            return collects
+        got = self.look_back(first, 3, _PAID) - 1
+        owned = self.look_back(got, 6, _POSSESSIVES) >= 0 and self.at(got - 1) not in _RELATIVES
+        if got >= 0 and self.at(got) in _GET_WORDS and owned:
+            return got
+        payer = self.look_back(first, 6, _PAYEE_VERBS)
+        return payer if payer >= 0 and self.pays_the_caller(payer) else -1
+
+    def pays_the_caller(self, k: int) -> bool:
+        """The verb at k pays (or, in the past, charged) the caller: "pay me", "paid us", "charged me twice" ("charges
+        me on Base" says where it pays)."""
+        return self.at(k) in _PAYEE_VERBS and self.near(k, 1) in ("me", "us")
 
     def traded_with(self, prev: int, prep: str) -> int:
         """The trade verb of "buy bitcoin using ethereum", "swap tokens with solana" (a coin or token right
@@ -3356,8 +3374,8 @@ class _Scan:
     def paid_by_others(self, k: int) -> bool:
         """The payment verb at k is others' ("customers paid", "users paying") or the participle of the task's
         payment records ("1,200 USDC invoices paid on Base"), not the asker paying for a result."""
-        if self.at(k) in _PAYEE_VERBS and self.near(k, 1) in ("me", "us"):
-            return True  # "so that agents can pay me in USDC on Solana": the caller is paid ("charges me": it pays)
+        if self.pays_the_caller(k):
+            return True  # "so that agents can pay me in USDC on Solana": the caller is paid
         payer = k - 2 if self.at(k - 1) in ("who", "that") else k - 1  # "customers (who) paid", "users paying"
         if (
             payer >= 0
@@ -3899,7 +3917,7 @@ class _Scan:
             # not "Does any summarizer API allow POST?", "Do we have a geocoding endpoint that uses GET?"
             and not any(self.words[k] in _INDEFINITES for k in range(opening + 1, b))
             # "Do OCR APIs that use POST exist?", "does the api i pick have to use POST?": asking for one
-            and self.at(b - 1) not in _RELATIVES | _set("to")
+            and self.at(b - 1) not in _RELATIVES_OR_TO
         ):
             # "Does the x402 spec require POST?", "do most webhooks use POST?": what something else requires
             return "topic", f"'{self.span_text(b, last)}': a question about what something uses"
@@ -4367,7 +4385,7 @@ class _Scan:
             relative = self.in_sentence_before(i, 16, _RELATIVES)
             wanted = relative >= 1 and _is_head(self.words[relative - 1])
             wanted = wanted or said in ("it", "one", "want") or _is_head(said)
-            wanted = wanted and self.in_sentence_before(i, 8, _CHECK_VERBS | _set("if")) < 0
+            wanted = wanted and self.in_sentence_before(i, 8, _CHECKING) < 0
             if nxt in ("from", "by") and word in _COPULA_NEGATIONS and wanted and self.proper_name(i + length + 1):
                 return 1, ""  # "... costs at most $0.005 and isn't from PDFShift": the provider refused
             return -1, content
