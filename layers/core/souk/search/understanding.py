@@ -253,9 +253,10 @@ _INTERFACE_WORDS = _set("api apis endpoint endpoints http rest service services 
 _TRAILING_WISH_GAP = _set("is are would be payment payments settlement")
 _MEANS_WORDS = _set("via with using through over pay paid paying")  # "pay via x402": the caller's means
 _INSIST_WORDS = _set("only must pay paying payable pays")
-_OTHER_PAYERS = _set(
+# People who pay someone other than the asker, named in the plural ("when traders pay on Base")
+_PAYING_PEOPLE = _set("traders donors tenants patrons merchants borrowers contractors")
+_OTHER_PAYERS = _PAYING_PEOPLE | _set(
     "customers customer users user shoppers shopper buyers buyer people clients client who players members fans guests"
-    " traders donors tenants patrons merchants borrowers contractors"
 )
 _ID_WORDS = _set("id ids identifier identifiers")
 _SURVEY_NOUNS = _set("dashboard dashboards directory directories leaderboard census survey")
@@ -1125,9 +1126,8 @@ _SELL_VERBS = _set("sell sells selling resell resells")
 _GIVE_VERBS = _set("tip tips tipping donate donates donating")
 _PAYMENT_MODALS = _set("must should be made has have to will is are needs need can only done settled happen happens")
 _PAYMENT_RECORDS = _set("invoices invoice orders order bills receipts subscriptions transfers transactions payouts")
-_PAYING_OTHERS = _set(
-    "customers users clients buyers shoppers people members fans guests players subscribers traders donors tenants"
-    " patrons merchants borrowers contractors"
+_PAYING_OTHERS = _PAYING_PEOPLE | _set(
+    "customers users clients buyers shoppers people members fans guests players subscribers"
 )
 _THEIR = _set("their his her customers' users' clients'")
 _THIRD_PARTIES = _set("competitors competitor rivals others they sellers vendors providers incumbents")
