@@ -3002,3 +3002,44 @@ def test_tool_request_content_is_not_a_constraint(
 def test_pairs_payees_and_provider_refusals(query: str, assets: tuple[str, ...], negated: tuple[str, ...]) -> None:
     iq = interpret(query)
     assert (tuple(sorted(iq.assets)), iq.negated_terms) == (assets, negated)
+
+
+_SESSION_15_READINGS = [
+    # the wallets a question asks about are data; the caller's own funded wallet still names its rail
+    ("Which of our wallets are funded on Base?", (), None, None, None),
+    ("which api can I pay for, my wallet is funded on base", (n.BASE,), None, None, None),
+    # what is built is the topic, however it is qualified
+    ("tutorial on building a stdio MCP server", (), None, None, None),
+    ("write a minimal REST API for todo items", (), None, None, None),
+    ("need a stdio MCP tool for SQLite", (), None, "mcp", None),
+    # a cap verb reaches an amount in words through "at"
+    ("the user capped tool calls at two cents each. find a geocoder", (), Decimal("0.02"), None, None),
+    ("llm inference api on base capped at $0.003", (n.BASE,), Decimal("0.003"), None, None),
+    ("market cap at two billion dollars tracker", (), None, None, None),
+    # numbered and short observation labels in a trace are a tool's output
+    (
+        "Thought 1: I need an SMS gateway. Act 1: search[sms] Obs 1: sms-gw (paid on arbitrum, $0.02/msg, POST) "
+        "Thought 2: check another",
+        (),
+        None,
+        None,
+        None,
+    ),
+    (
+        "Thought: need a translator. Action: search_tools Action Input: translation api "
+        "Result: [1] deepl-proxy (polygon, $0.004/call, GET)",
+        (),
+        None,
+        None,
+        None,
+    ),
+    ("Output: must be JSON. geocoder on base", (n.BASE,), None, None, None),
+]
+
+
+@pytest.mark.parametrize(("query", "networks", "price", "query_type", "method"), _SESSION_15_READINGS)
+def test_wallet_questions_built_servers_cap_verbs_and_trace_outputs(
+    query: str, networks: tuple[str, ...], price: Decimal | None, query_type: str | None, method: str | None
+) -> None:
+    iq = interpret(query)
+    assert (set(iq.networks), iq.max_usd_price, iq.type, iq.method) == (set(networks), price, query_type, method)

@@ -537,6 +537,10 @@ _PRICE_CAP_UNITLESS = re.compile(
 _PRICE_COMPARED = re.compile(rf"(?<![\w.])(?:price|cost)\s*(?:<=|=<|≤|<)\s*\$?(?P<num>\d*\.?\d+)(?![\d.,]){_TAIL}")
 _PRICE_MIN = re.compile(rf"(?:(?<!\w)(?:{_GE_WORDS})|(?<![<>=])(?:>=|=>|≥|>))\s*{_amount(True)}{_TAIL}")
 _PRICE_BARE = re.compile(rf"(?<![\w.,$€]){_amount(False)}{_TAIL}")
+# "the user capped tool calls at two cents each": a cap verb reaches the amount (in words too) through "at"
+_PRICE_CAPPED_AT = re.compile(
+    rf"(?<!\w)(?:cap|caps|capped|capping)\s+(?:[a-z']+\s+){{0,4}}?at\s+{_amount(True)}{_TAIL}"
+)
 # "a fifth of a cent per lookup", "a penny per search": an amount in words is read without a cap word only
 # when a call is its unit (bare, "a cent" is as often "not a cent of profit").
 _PRICE_WORDS_PER_CALL = re.compile(
@@ -756,6 +760,11 @@ _LISTED_PARTICIPLES = _set("listed ranked indexed published registered featured"
 _VAULT_WORDS = _set("multisig multisigs safe safes vault vaults")
 # Adjectives between a listing word and the interface it lists ("a directory of public MCP servers").
 _LISTED_ADJECTIVES = _set("public popular available known hosted remote existing official community trending x402")
+# "building a stdio MCP server", "write a minimal REST API": what is built, however it is qualified
+_BUILT_ADJECTIVES = _set("stdio local simple basic minimal custom small tiny")
+_BUILD_VERBS = _set(
+    "build building built create creating write writing develop developing scaffold implement implementing"
+)
 _SCANNED_OWN = _set("internal our every all")
 # A refused minimum price: "not willing to pay more than ...", "nothing that costs more than ...".
 _MIN_NEGATORS = _set(
@@ -793,11 +802,13 @@ _USER_SPEAKERS = _set("user human me")
 # The labels of an agent's trace (ReAct: "Thought:", "Action:", "Action Input:", "Observation:"); an observation runs
 # to the next label.
 _TRACE_LABEL = re.compile(
-    r"(?:^|(?<=[\s.;]))(?P<label>observation|tool output|tool result|tool response|function result|thought"
-    r"|action input|action|question|final answer|constraints|requirements|user|human)"
-    r"\s*:(?=\s)"
+    r"(?:^|(?<=[\s.;]))(?P<label>observation|obs|tool output|tool result|tool response|function result|result"
+    r"|output|thought|action input|action|question|final answer|constraints|requirements|user|human)"
+    r"(?:\s?#?\d{1,2})?\s*:(?=\s)"  # numbered steps: "Thought 2:", "Obs 1:"
 )
-_OBSERVATION_LABELS = frozenset({"observation", "tool output", "tool result", "tool response", "function result"})
+_OBSERVATION_LABELS = frozenset(
+    {"observation", "obs", "tool output", "tool result", "tool response", "function result", "result", "output"}
+)
 _FIRST_PERSON_OPENERS = frozenset({"i", "we", "my", "our", "i'm", "we're", "i'd", "we'd"})
 _STEP_LABELS = frozenset({"thought", "action", "action input"})
 _HUMAN_TOOL = re.compile(r"\b(?:ask|human|user)[_\s-]?(?:human|user|input)?\b")
@@ -2320,6 +2331,7 @@ class _Scan:
             (_PRICE_MIN, "minprice"),
             (_PRICE_WORDS_PER_CALL, "price"),
             (_PRICE_BARE, "bare"),
+            (_PRICE_CAPPED_AT, "price"),  # after the figures: only what they left, amounts in words
         )
         for pattern, kind in patterns:
             for m in pattern.finditer(self.text):
@@ -3084,6 +3096,8 @@ class _Scan:
         between = self.words[holder:k] if holder >= 0 else []
         if any(w in _OTHER_PAYERS for w in between) and not any(w in _AGENT_WORDS for w in between):
             return None  # "which of our customer wallets are funded on Base": the data's wallets
+        if holder >= 0 and self.asks_which_wallets(holder):
+            return None  # "which of our wallets are funded on base?": the wallets are what the task looks up
         if holder >= 0:
             return holder, "the caller's funds are on that chain"
         if word in ("i'm", "im", "we're") and k == self.sentence_start(k):
@@ -3117,6 +3131,13 @@ class _Scan:
             ):
                 return wallet, "the caller's wallet is on that chain"
         return None
+
+    def asks_which_wallets(self, i: int) -> bool:
+        """The sentence of ``i`` opens by asking which wallets ("which of our wallets are ...", "what wallets")."""
+        start = self.sentence_start(i)
+        return self.at(start) in ("which", "what") and any(
+            self.at(k) in _WALLET for k in range(start + 1, start + 5)
+        )
 
     def paid_from_own_wallet(self, first: int) -> int:
         """The payment verb of "pay (for it) from our wallet" right before the chain at ``first``; -1 if none."""
@@ -3806,6 +3827,9 @@ class _Scan:
         if maker >= 0 and self.at(maker + 1) in _POSSESSIVES and not targeted:
             # "expose our inventory system as a REST API", "turn my Flask app into an MCP server": the caller's own
             return "topic", f"'{self.span_text(maker, last)}': the caller's own system, made into one"
+        built = self.before(first, _DETERMINERS | _LISTED_ADJECTIVES | _BUILT_ADJECTIVES)
+        if self.at(built) in _BUILD_VERBS and not wanted:
+            return "topic", f"'{self.span_text(built, last)}': the task is about it, not through it"
         if (prior in _TYPE_TOPIC_BEFORE or checked) and not wanted:
             return "topic", f"'{self.span_text(b, last)}': the task is about it, not through it"
         # "verify the link is alive using HTTP HEAD": nobody sells a HEAD route, so checking with one is probing
