@@ -130,11 +130,11 @@ def has_intent(intent: dict[str, Any]) -> bool:
     return any(kind_sets(intent)[k] for k in KINDS)
 
 
-def run(path: Path) -> list[Outcome]:
+def run(path: Path, queries: Path = HERE / "queries.jsonl") -> list[Outcome]:
     settings = get_settings()
     events = crawl_events(path)
     conninfo = fc.reset_schema(database_url(settings), SCHEMA, settings)
-    cases = [json.loads(line) for line in (HERE / "queries.jsonl").read_text(encoding="utf-8").splitlines() if line]
+    cases = [json.loads(line) for line in queries.read_text(encoding="utf-8").splitlines() if line]
     outcomes = []
     with fc.connect(conninfo) as conn:
         ingest_many(conn, events, settings)
@@ -249,11 +249,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--crawl", type=Path, default=CRAWL)
     parser.add_argument("--failures", choices=["dev"], help="also print the dev half's failures")
+    parser.add_argument("--queries", type=Path, default=HERE / "queries.jsonl", help="score another probe file")
     args = parser.parse_args(argv)
     if not args.crawl.exists():
         print(f"skipped: crawl file {args.crawl} is not present")
         return 0
-    outcomes = run(args.crawl)
+    outcomes = run(args.crawl, args.queries)
     lines = header(argv, args.crawl)
     for name, subset in (
         ("dev", [o for o in outcomes if o.case["split"] == "dev"]),

@@ -3034,6 +3034,23 @@ _SESSION_15_READINGS = [
         None,
     ),
     ("Output: must be JSON. geocoder on base", (n.BASE,), None, None, None),
+    # a coin's ticker names its chain only in a payment phrase
+    ("transcription api settles on sol", (n.SOLANA,), None, None, None),
+    ("pays on eth mainnet, weather api", ("eip155:1",), None, None, None),
+    ("sol price feed", (), None, None, None),
+    ("staking rewards on sol", (), None, None, None),
+    ("mcp srv 4 flight search", (), None, "mcp", None),
+    ("GETable ip lookup", (), None, "http", "GET"),
+    # a refused interface in a later turn leaves the asked one standing
+    (
+        "User: I need an OCR tool. It has to be an MCP server, paid on Base.\n"
+        "Assistant: I found ReceiptLens (MCP, Base) and a REST API on Polygon.\n"
+        "User: Solana's fine too. Skip the REST one.",
+        (n.BASE, n.SOLANA),
+        None,
+        "mcp",
+        None,
+    ),
 ]
 
 
@@ -3043,3 +3060,19 @@ def test_wallet_questions_built_servers_cap_verbs_and_trace_outputs(
 ) -> None:
     iq = interpret(query)
     assert (set(iq.networks), iq.max_usd_price, iq.type, iq.method) == (set(networks), price, query_type, method)
+
+
+@pytest.mark.parametrize(
+    ("query", "negated"),
+    [
+        ("only GET requests (no request bodies allowed)", ()),
+        ("weather api, no json body", ()),
+        (
+            "Set up a morning routine: read Slack DMs and check the weather for my commute. The weather part must "
+            "come from a tool my MCP client can call directly, an MCP server, not an HTTP API.",
+            (),
+        ),
+    ],
+)
+def test_restated_methods_and_interfaces_are_no_content_negations(query: str, negated: tuple[str, ...]) -> None:
+    assert interpret(query).negated_terms == negated

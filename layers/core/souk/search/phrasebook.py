@@ -12,19 +12,28 @@ names ("stellr", "arbitum", "etherium") are spelled out too (batch 24).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 _ARTICLE = r"(?:(?:la|el|a|o|le|der|die|dem|den|das|il|lo|the)\s+)?"
 _NETWORK_NOUN = r"(?:(?:red|rede|réseau|reseau|netzwerk|rete|blockchain|cadena|chain)\s+(?:de\s+|di\s+)?)?"
 _PAY_WORDS = (
     r"pagable|pagables|pague|paguen|pagar|pago|pagos|pagando|pagamento|pagável|pagavel|payable|payables|"
+    r"cobre|cobra|cobran|cobrar|cobrando|"
     r"paiement|payer|payée|payé|payés|payées|zahlbar|bezahlbar|bezahlung|zahlung|bezahlen|zahlen|pagabile|pagare"
 )
 # not "in", "no", "via": English words ("payable in USDC" stays as it is)
 _ON = r"(?:en|em|na|sur|auf|über|ueber|su|sulla|sul|con|mit|par)"
 _CURRENCY_AFTER = r"(?=\s*(?:usd|\$|us\$|dollars?|dólares|dolares|dollari|cents?|centavos?|€))"
 _ACCEPT_WORDS = r"acepte|acepta|aceptan|aceite|aceita|accepte|acceptent|akzeptiert|akzeptieren|accetti|accetta"
+_CHAINS = r"(base|solana|stellar|polygon|ethereum|avalanche|sei|arbitrum|iotex)"
+_MONEY = r"(?:\$\s?[\d.]+|[\d.]+\s?(?:cents?|dollars?|usd|usdc|\$))"
+# Chinese: the amount's unit, and the words that make it what one call costs ("每次调用", "单次", "预算")
+_ZH_UNITS = {"美元": "dollars", "美金": "dollars", "美分": "cents"}
+_ZH_PER_CALL = r"(?:每次(?:调用|请求|查询)?|单次(?:调用|请求)?|每个请求|预算)"
+_ZH_AT_MOST = r"(?:不超过|不高于|最多|最高|以内)"
+_ZH_UNDER = r"(?:低于|少于|小于)"
 
-_RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+_RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = tuple(
     (re.compile(pattern, re.IGNORECASE), replacement)
     for pattern, replacement in (
         # a decimal comma in an amount with a currency: "0,05 USD", "0,003 dollari", "1,5 centavos"; not a
@@ -41,8 +50,30 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"that accepts\1 on ",
         ),
         (r"\b(?:oder|ou|oppure)\b", "or"),
+        # Hindi-English: "Solana pe pay ho", "sei pe payment le", "payment Solana pe USDC se karna hai"
+        (rf"\b{_CHAINS}\s+(?:pe|par)\s+(?:pay|payment|settle)\w*", r"payable on \1"),
+        (rf"\bpay(?:ment)?\s+{_CHAINS}\s+(?:pe|par)\b", r"payable on \1"),
+        # "1 cent se kam" (less than), "0.001 dollar se zyada nahi" (not more than), "2 cents se mehenga na ho"
+        (rf"({_MONEY})\s+se\s+kam\b", r"under \1"),
+        (rf"({_MONEY})\s+se\s+(?:zyada|jyada|zyaada|mehenga|mehnga)\s+(?:nahi|nahin|na)\b", r"at most \1"),
+        # Chinese: "用 Base 链支付", "在 Base 上付款", "Base 主网付款", "用 Base 上的 USDC 支付"
+        (
+            rf"(?:用|在|通过)?\s*(?i:{_CHAINS})\s*(主网|测试网)?\s*(?:链|网络)?\s*(?:上的?\s*(?:USDC|usdc)?\s*)?(?:付款|支付|结算)",
+            lambda m: f" payable on {m[1]}{' mainnet' if m[2] == '主网' else ' testnet' if m[2] else ''} ",
+        ),
+        # "每次调用不超过 0.005 美元" (at most $0.005 a call); not "价格低于 1 美分的代币" (tokens priced below a cent)
+        (
+            rf"{_ZH_PER_CALL}\s*({_ZH_AT_MOST}|{_ZH_UNDER})?\s*([\d.]+)\s*(美元|美金|美分|cents?|dollars?|usd)\s*(以内)?",
+            lambda m: f" {'under' if m[1] and m[1] in '低于少于小于' else 'at most'} {m[2]} "
+            f"{_ZH_UNITS.get(m[3], m[3])} per call ",
+        ),
+        # "per GET abrufbar" (callable with GET); "GETable", "POSTable" (callable with that method)
+        (r"\bper\s+(GET|POST)\s+(?:abrufbar|aufrufbar|erreichbar)\b", r"callable with \1"),
+        (r"\b(GET|POST)able\b", r"callable with \1"),
         # a colon after a payment phrase introduces its chains: "rails we can pay on: base or solana"
         (r"\b(pay|pays|paying|paid|payable|settle|settles|settled|settling)\s+(on|in|via)\s*:\s*", r"\1 \2 "),
+        # "Solana's fine too": the contraction spelled out, so the chain is a word of its own
+        (rf"\b{_CHAINS}['’]s\s+(?=(?:also\s+)?(?:fine|ok|okay|good|acceptable)\b)", r"\1 is "),
         # chain names as they get mistyped or misheard, in any language ("pay on stellr pubnet", "etherium")
         (r"\b(?:stellr|stelar|stellarr)\b", "stellar"),
         (r"\b(?:arbitum|arbitrm|arbitram|arbritrum|abritrum|arbitrium)\b", "arbitrum"),
@@ -57,6 +88,9 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             "at most ",
         ),
         (r"\b(?:menos\s+de|moins\s+de|weniger\s+als|meno\s+di|por\s+debajo\s+de|abaixo\s+de)\s+", "under "),
+        (r"\bunter\s+(?=[\d$€])", "under "),
+        # "≤ 1 ct" (French and German shorthand for a cent), only right after a cap sign
+        (r"([≤<]\s*[\d.]+)\s*cts?\b", r"\1 cents"),
         (r"\b(?:un|uno|una|um|uma)\s+(?:décimo|decimo|dixième|zehntel)\s+(?:de|di)\s+(?=cent)", "a tenth of a "),
         (r"\b(?:medio|meio|mezzo|demi|halben?)\s+(?=cent)", "half a "),
         (r"\b(?:centavos|céntimos|centimes|centesimi)\b", "cents"),
@@ -65,15 +99,28 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\b(?:dólar|dollaro)\b", "dollar"),
         (
             r"\b(?:por|par|pro|a|per|cada)\s+(?:llamada|petición|peticion|solicitud|consulta|chamada|requisição"
-            r"|requisicao|appel|requête|requete|aufruf|anfrage|abfrage|chiamata|richiesta)\b",
+            r"|requisicao|appel|requête|requete|aufruf|anfrage|abfrage|abruf|chiamata|richiesta)\b",
             "per call",
         ),
+        # "máximo 2 centavos por verificación": after an amount, "por" / "pro" / "par" is "per"
+        # (not "por mes", "pro Nacht": a month or a night is no call)
+        (
+            r"\b(cents?|dollars?|usd|usdc)\s+(?:por|pro|par)\s+(?!(?:mes|mês|monat|mois|noche|nacht|nuit|día|dia|tag|jour"
+            r"|año|ano|jahr|an|hora|stunde|heure|semana|woche|semaine)\b)\w+",
+            r"\1 per call",
+        ),
+        # a pasted conversation's speakers: "Usuario: ...", "Asistente: ..."
+        (r"^(?:usuario|usuária|usuário|utilisateur|benutzer|nutzer|utente|用户)\s*[:：]", "User:"),
+        (r"^(?:asistente|assistente|assistent|assistant|助手|助理)\s*[:：]", "Assistant:"),
+        # "pero no de Google", "aber nicht von Microsoft", "mais pas de DeepL": a refused provider
+        (r"\b(?:pero|aber|mais|mas|ma)\s+(?:no|nicht|pas|não|nao|non)\s+(?:de|von|da|do|di)\b", "but not from"),
     )
 )
 
 
 def to_english(text: str) -> str:
     """``text`` with its payment and price phrases in English; unchanged when it has none."""
+    original = text
     for pattern, replacement in _RULES:
         text = pattern.sub(replacement, text)
-    return text
+    return text if text == original else " ".join(text.split())  # the Chinese rewrites add spaces

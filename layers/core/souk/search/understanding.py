@@ -346,7 +346,7 @@ _PAYLOAD_AFTER = re.compile(r"\s*[{\[]")
 _TYPE_NOUNS = frozenset({"api", "apis", "endpoint", "endpoints", "service", "services", "route", "routes", "interface"})
 _MCP_NOUNS = _set(
     """
-    tool tools server servers endpoint endpoints service api client clients host compatible enabled native
+    tool tools server servers srv endpoint endpoints service api client clients host compatible enabled native
     based ready
     """
 )
@@ -766,6 +766,7 @@ _BUILD_VERBS = _set(
     "build building built create creating write writing develop developing scaffold implement implementing"
 )
 _SCANNED_OWN = _set("internal our every all")
+_REQUEST_BODIES = _set("body bodies payload payloads")
 # A refused minimum price: "not willing to pay more than ...", "nothing that costs more than ...".
 _MIN_NEGATORS = _set(
     "not never don't dont won't wont can't cannot nothing without unwilling refuse no doesn't doesnt shouldn't shouldnt"
@@ -813,14 +814,15 @@ _FIRST_PERSON_OPENERS = frozenset({"i", "we", "my", "our", "i'm", "we're", "i'd"
 _STEP_LABELS = frozenset({"thought", "action", "action input"})
 _HUMAN_TOOL = re.compile(r"\b(?:ask|human|user)[_\s-]?(?:human|user|input)?\b")
 _RETRACT_WORDS = _set("forget drop scratch ignore")
+_SKIP_WORDS = _RETRACT_WORDS | _set("skip no not without except")
 _PRICE_LIMIT_WORDS = _set("price prices cap budget limit ceiling cost")
 _ADDED_WORDS = _set("too also")
 _ADDED_RAIL_OPENERS = _set("and oh or but also")  # "pay on solana. oh and base works too"
 # A chain accepted besides the one asked for: "stellar works too", "base is also fine", "... also fine if it's on base"
 _ADDED_AFTER = re.compile(
-    r"(?:\s+(?:mainnet|network|chain))?\s+(?:(?:is|'s)\s+)?(?:also\s+)?(?:works?|fine|ok(?:ay)?|good|acceptable)"
-    r"(?:\s+for\s+(?:me|us))?\s+(?:too|(?:just\s+)?as\s+well)\b"
-    r"|(?:\s+(?:mainnet|network|chain))?\s+(?:is\s+|'s\s+)?also\s+(?:works?|fine|ok(?:ay)?|good|acceptable)\b"
+    r"(?:\s+(?:mainnet|network|chain))?(?:[’']s\s+|\s+(?:(?:is|'s)\s+)?)(?:also\s+)?(?:works?|fine|ok(?:ay)?|good"
+    r"|acceptable)(?:\s+for\s+(?:me|us))?\s+(?:too|(?:just\s+)?as\s+well)\b"
+    r"|(?:\s+(?:mainnet|network|chain))?(?:[’']s\s+|\s+(?:is\s+|'s\s+)?)also\s+(?:works?|fine|ok(?:ay)?|good|acceptable)\b"
 )
 _ADDED_BEFORE = re.compile(
     r"\b(?:also|too)\s+(?:fine|ok(?:ay)?|good|acceptable)\s+if\s+(?:it'?s|it\s+is|they'?re|they\s+are)\s+"
@@ -1224,6 +1226,8 @@ _ASSET_DATA = _set(
     """
 )
 _ALWAYS_CHAINS = frozenset({"stellar", "solana", "ethereum"})
+# A chain's coin ticker as its name, read only in a payment phrase ("settles on sol"): see settled_on
+_SHORT_FAMILIES = {"sol": "solana", "eth": "ethereum"}
 _PRICED_SERVICES = _set("quote quotes data feed feeds lookup lookups api apis endpoint endpoints tool tools service")
 # After a priced thing, a noun naming the work done on it: "token analysis under 5 cents", "nft minting under 5
 # cents", "usdc balance checker under 1 cent". The service is priced, the thing only says what it works on.
@@ -2106,7 +2110,8 @@ class _Scan:
                     | {
                         self.turn_of[k]
                         for k, w in enumerate(self.words)
-                        if w in _TYPE_STARTS and not self.assistant_said(k)
+                        # not "Skip the REST one": a refused interface leaves the asked one standing
+                        if w in _TYPE_STARTS and not self.assistant_said(k) and self.look_back(k, 2, _SKIP_WORDS) < 0
                     }
                 )
             if len(turns) < 2 or not live:
@@ -2761,9 +2766,23 @@ class _Scan:
         for i, word in enumerate(self.words):
             if word in n.FAMILIES and self.free(i):
                 self.try_family(i, linked=linked)
+            elif word in _SHORT_FAMILIES and self.free(i) and not linked and self.settled_on(i):
+                self.try_family(i, linked=linked, family=_SHORT_FAMILIES[word])
 
-    def try_family(self, i: int, *, linked: bool) -> None:
-        word = self.words[i]
+    def settled_on(self, i: int) -> bool:
+        """ "settles on sol", "payment via eth mainnet": a coin's ticker names its chain only right after a payment
+        word and a preposition ("sol price", "eth gas" are the coins)."""
+        prep = i - 1
+        return (
+            self.at(prep) in _NET_PREPS
+            and self.joined(prep, i)
+            and self.at(prep - 1) in _RAIL_VERBS | _PAY_NOUNS
+            and self.joined(prep - 1, prep)
+            and self.near(i, 1) not in _CHAIN_SUBJECTS
+        )
+
+    def try_family(self, i: int, *, linked: bool, family: str | None = None) -> None:
+        word = family or self.words[i]
         qual, last = self.qualifier_after(i)
         after = self.near(i, 1)
         lead = i  # first word of the chain's name: "mainnet stellar", "testnet base" put the qualifier first
@@ -3887,6 +3906,7 @@ class _Scan:
             and _content(tail)
             and self.free(last + 1)
             and tail not in _INTERFACE_WORDS
+            and tail != "4"  # "mcp srv 4 flight search": shorthand for "for"
             and not verb
             and not variant
         ):
@@ -4189,7 +4209,9 @@ class _Scan:
         """'not on base', 'without mcp', 'solana excluded', 'mcp not supported': the constraint is never inverted
         into a filter; a refused network or type becomes a demotion, anything else is dropped."""
         for claim in self.claims:
-            if claim.kind in ("price", "minprice") or claim.role == "topic":
+            # "... must come from an MCP server, not an HTTP API" in a long task: still a refused interface
+            long_task_type = claim.kind == "type" and "in a long task request" in claim.why
+            if claim.kind in ("price", "minprice") or (claim.role == "topic" and not long_task_type):
                 continue
             end = self.spans[claim.last][1]
             after = _REFUSED_AFTER.match(self.text, end)
@@ -4361,6 +4383,10 @@ class _Scan:
         if word in ("not", "no") and nxt in _COMPARATIVES and self.near(i + 1, 1) in ("", "than"):
             # "I'm fine paying up to 4 cents, not more": the price said again
             return -1, f"'{phrase}' bounds an amount, it names no result"
+        bodied = nxt in ("request", "json") and self.near(i + 1, 1) in _REQUEST_BODIES
+        if word == "no" and (nxt in _REQUEST_BODIES or bodied):
+            # "can only issue GET requests (no request bodies allowed)": the method said again
+            return -1, f"'{phrase}': the HTTP method said again"
         if self.refuses_a_name(i, length):
             return 0, ""
         if length == 2 and nxt in _METHODS and any(
