@@ -3040,6 +3040,23 @@ _SESSION_15_READINGS = [
     ("sol price feed", (), None, None, None),
     ("staking rewards on sol", (), None, None, None),
     ("mcp srv 4 flight search", (), None, "mcp", None),
+    # ... and the attack on those rules
+    ("summarize analyst takes on ETH from this week's newsletters", (), None, None, None),
+    ("who got paid on eth? need an indexer api", (), None, None, None),
+    ("when the dust settles on SOL, what are the top memecoins? need a data api", (), None, None, None),
+    ("find stablecoin bridges whose fees are capped at one dollar", (), None, None, None),
+    ("the EU caps roaming at two cents per megabyte; telecom tariffs API", (), None, None, None),
+    ("find a pre-built MCP server for Postgres", (), None, "mcp", None),
+    ("what wallet do I need for a weather API if our wallet is funded on Base?", (n.BASE,), None, None, None),
+    ("audit which of our routes are POSTable", (), None, None, None),
+    (
+        "Trigger: new row in Sheets. Action: translate the text. Output: Spanish text. Use an MCP tool paid on "
+        "Solana under 0.5 cents per call",
+        (n.SOLANA,),
+        Decimal("0.005"),
+        "mcp",
+        None,
+    ),
     ("GETable ip lookup", (), None, "http", "GET"),
     # a refused interface in a later turn leaves the asked one standing
     (
@@ -3067,6 +3084,7 @@ def test_wallet_questions_built_servers_cap_verbs_and_trace_outputs(
     [
         ("only GET requests (no request bodies allowed)", ()),
         ("weather api, no json body", ()),
+        ("skincare product API, no body lotions", ("bodi", "lotion")),
         (
             "Set up a morning routine: read Slack DMs and check the weather for my commute. The weather part must "
             "come from a tool my MCP client can call directly, an MCP server, not an HTTP API.",

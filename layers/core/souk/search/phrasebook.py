@@ -18,7 +18,6 @@ _ARTICLE = r"(?:(?:la|el|a|o|le|der|die|dem|den|das|il|lo|the)\s+)?"
 _NETWORK_NOUN = r"(?:(?:red|rede|réseau|reseau|netzwerk|rete|blockchain|cadena|chain)\s+(?:de\s+|di\s+)?)?"
 _PAY_WORDS = (
     r"pagable|pagables|pague|paguen|pagar|pago|pagos|pagando|pagamento|pagável|pagavel|payable|payables|"
-    r"cobre|cobra|cobran|cobrar|cobrando|"
     r"paiement|payer|payée|payé|payés|payées|zahlbar|bezahlbar|bezahlung|zahlung|bezahlen|zahlen|pagabile|pagare"
 )
 # not "in", "no", "via": English words ("payable in USDC" stays as it is)
@@ -26,10 +25,18 @@ _ON = r"(?:en|em|na|sur|auf|über|ueber|su|sulla|sul|con|mit|par)"
 _CURRENCY_AFTER = r"(?=\s*(?:usd|\$|us\$|dollars?|dólares|dolares|dollari|cents?|centavos?|€))"
 _ACCEPT_WORDS = r"acepte|acepta|aceptan|aceite|aceita|accepte|acceptent|akzeptiert|akzeptieren|accetti|accetta"
 _CHAINS = r"(base|solana|stellar|polygon|ethereum|avalanche|sei|arbitrum|iotex)"
+# Hindi-English: what a request asks to happen ("... pe pay ho", "payment Solana pe USDC se karna hai")
+_HI_ASKED = r"(?:ho|hona|ho\s+jaye|le|lena|kare|karo|karna|karni|karunga|karenge|chahiye)\b(?!\s+(?:waqt|time|ke|ki))"
+# what one call costs, said before the amount ("price 0.001 dollar ...", "per call 2 cents ...")
+_HI_CALL_BEFORE = r"(?:(?:price|cost|fee|per\s+call|har\s+call|call|request|query)\s+(?:ke\s+|ka\s+)?)"
 _MONEY = r"(?:\$\s?[\d.]+|[\d.]+\s?(?:cents?|dollars?|usd|usdc|\$))"
 # Chinese: the amount's unit, and the words that make it what one call costs ("每次调用", "单次", "预算")
 _ZH_UNITS = {"美元": "dollars", "美金": "dollars", "美分": "cents"}
-_ZH_PER_CALL = r"(?:每次(?:调用|请求|查询)?|单次(?:调用|请求)?|每个请求|预算)"
+_ZH_PER_CALL = r"(?:每次(?:调用|请求|查询)|单次(?:调用|请求)|每个请求)"
+# "每次" (each time), "单次" (once), "预算" (budget) alone: a call's price only in cents
+_ZH_EACH = r"(?:每次|单次|预算)"
+# a clause ends: not "Base 链支付的博客" / "支付记录" (payments as the data), "以内的礼物" (a budget's gift)
+_ZH_CLAUSE_END = r"(?=\s*(?:[，。、,;；!！?？)）]|$))"
 _ZH_AT_MOST = r"(?:不超过|不高于|最多|最高|以内)"
 _ZH_UNDER = r"(?:低于|少于|小于)"
 
@@ -49,27 +56,46 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
             rf"\b(?:que\s+|qui\s+|die\s+|che\s+)?(?:{_ACCEPT_WORDS})(\s+usdc|\s+eurc|\s+usdt)?\s+{_ON}\s+",
             r"that accepts\1 on ",
         ),
+        # "una API que cobre en Base" (that charges on Base); not "¿cuánto cobra en Solana un validador?", "un bot que
+        # cobre en Stellar a mis clientes" (the caller's own business)
+        (
+            rf"\bque\s+cobren?\s+en\s+{_ARTICLE}{_NETWORK_NOUN}(?={_CHAINS}\b(?!\s+a\s+(?:mis|nuestros|nuestras|sus|los|las)\b))",
+            "payable on ",
+        ),
         (r"\b(?:oder|ou|oppure)\b", "or"),
         # Hindi-English: "Solana pe pay ho", "sei pe payment le", "payment Solana pe USDC se karna hai"
-        (rf"\b{_CHAINS}\s+(?:pe|par)\s+(?:pay|payment|settle)\w*", r"payable on \1"),
-        (rf"\bpay(?:ment)?\s+{_CHAINS}\s+(?:pe|par)\b", r"payable on \1"),
-        # "1 cent se kam" (less than), "0.001 dollar se zyada nahi" (not more than), "2 cents se mehenga na ho"
-        (rf"({_MONEY})\s+se\s+kam\b", r"under \1"),
-        (rf"({_MONEY})\s+se\s+(?:zyada|jyada|zyaada|mehenga|mehnga)\s+(?:nahi|nahin|na)\b", r"at most \1"),
+        # (not "Base pe payout status", "payment Solana pe fail ho gaya", "Base pe payment karte waqt")
+        (rf"\b{_CHAINS}\s+(?:pe|par)\s+(?:pay|payment)\s+{_HI_ASKED}", r"payable on \1"),
+        (rf"\bpay(?:ment)?\s+{_CHAINS}\s+(?:pe|par)\s+(?:usdc\s+se\s+)?{_HI_ASKED}", r"payable on \1"),
+        # "price 0.001 dollar se zyada nahi" (not more than), "1 cent se kam per call" (less than), "per call 2 cents
+        # se mehenga na ho"; not "1 dollar se kam price wale tokens" (tokens priced under a dollar)
+        (rf"\b{_HI_CALL_BEFORE}({_MONEY})\s+se\s+kam\b", r"under \1"),
+        (rf"({_MONEY})\s+se\s+kam(?=\s+(?:per|har)\s+(?:call|request)\b)", r"under \1"),
+        (
+            rf"\b{_HI_CALL_BEFORE}({_MONEY})\s+se\s+(?:zyada|jyada|zyaada|mehenga|mehnga)\s+(?:nahi|nahin|na)\b",
+            r"at most \1",
+        ),
         # Chinese: "用 Base 链支付", "在 Base 上付款", "Base 主网付款", "用 Base 上的 USDC 支付"
         (
-            rf"(?:用|在|通过)?\s*(?i:{_CHAINS})\s*(主网|测试网)?\s*(?:链|网络)?\s*(?:上的?\s*(?:USDC|usdc)?\s*)?(?:付款|支付|结算)",
+            rf"(?:用|在|通过)?\s*{_CHAINS}\s*(主网|测试网)?\s*(?:链|网络)?\s*(?:上的?\s*(?:USDC|usdc)?\s*)?(?:付款|支付|结算)"
+            rf"{_ZH_CLAUSE_END}",
             lambda m: f" payable on {m[1]}{' mainnet' if m[2] == '主网' else ' testnet' if m[2] else ''} ",
         ),
-        # "每次调用不超过 0.005 美元" (at most $0.005 a call); not "价格低于 1 美分的代币" (tokens priced below a cent)
+        # "每次调用不超过 0.005 美元(的 MCP 工具)" (at most $0.005 a call); not "价格低于 1 美分的代币" (tokens priced
+        # below a cent)
         (
-            rf"{_ZH_PER_CALL}\s*({_ZH_AT_MOST}|{_ZH_UNDER})?\s*([\d.]+)\s*(美元|美金|美分|cents?|dollars?|usd)\s*(以内)?",
+            rf"{_ZH_PER_CALL}\s*({_ZH_AT_MOST}|{_ZH_UNDER})?\s*([\d.]+)\s*(美元|美金|美分|cents?|dollars?|usd)\s*(?:以内)?",
             lambda m: f" {'under' if m[1] and m[1] in '低于少于小于' else 'at most'} {m[2]} "
             f"{_ZH_UNITS.get(m[3], m[3])} per call ",
         ),
+        (
+            rf"{_ZH_EACH}\s*({_ZH_AT_MOST}|{_ZH_UNDER})?\s*([\d.]+)\s*(美分|cents?)\s*(?:以内)?{_ZH_CLAUSE_END}",
+            lambda m: f" {'under' if m[1] and m[1] in '低于少于小于' else 'at most'} {m[2]} cents per call ",
+        ),
         # "per GET abrufbar" (callable with GET); "GETable", "POSTable" (callable with that method)
         (r"\bper\s+(GET|POST)\s+(?:abrufbar|aufrufbar|erreichbar)\b", r"callable with \1"),
-        (r"\b(GET|POST)able\b", r"callable with \1"),
+        # only before what it describes ("GETable ip lookup"); not "are our routes POSTable?", "GETable for partners"
+        (r"(?-i:\b(GET|POST)able\b)(?=\s+(?!for\b)[a-z])", r"callable with \1"),
         # a colon after a payment phrase introduces its chains: "rails we can pay on: base or solana"
         (r"\b(pay|pays|paying|paid|payable|settle|settles|settled|settling)\s+(on|in|via)\s*:\s*", r"\1 \2 "),
         # "Solana's fine too": the contraction spelled out, so the chain is a word of its own
@@ -88,9 +114,10 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
             "at most ",
         ),
         (r"\b(?:menos\s+de|moins\s+de|weniger\s+als|meno\s+di|por\s+debajo\s+de|abaixo\s+de)\s+", "under "),
-        (r"\bunter\s+(?=[\d$€])", "under "),
+        # "unter 0,5 Cent", "unter 0.01 USD": a fraction of a dollar (not "unter 1 Dollar pro Tasse")
+        (r"\bunter\s+(?=(?:[$€]\s?)?0?[.,]\d|\d+(?:[.,]\d+)?\s*(?:cents?|ct)\b)", "under "),
         # "≤ 1 ct" (French and German shorthand for a cent), only right after a cap sign
-        (r"([≤<]\s*[\d.]+)\s*cts?\b", r"\1 cents"),
+        (r"([≤<]\s*(?:\d(?:\.\d+)?|\.\d+))\s*cts?\b", r"\1 cents"),  # not "≤ 30 ct pro kWh"
         (r"\b(?:un|uno|una|um|uma)\s+(?:décimo|decimo|dixième|zehntel)\s+(?:de|di)\s+(?=cent)", "a tenth of a "),
         (r"\b(?:medio|meio|mezzo|demi|halben?)\s+(?=cent)", "half a "),
         (r"\b(?:centavos|céntimos|centimes|centesimi)\b", "cents"),
@@ -102,11 +129,12 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
             r"|requisicao|appel|requête|requete|aufruf|anfrage|abfrage|abruf|chiamata|richiesta)\b",
             "per call",
         ),
-        # "máximo 2 centavos por verificación": after an amount, "por" / "pro" / "par" is "per"
-        # (not "por mes", "pro Nacht": a month or a night is no call)
+        # "máximo 2 centavos por verificación": a unit of work after an amount is one call (not "por persona",
+        # "pro Liter", "par action": those units keep their words and read as no call price)
         (
-            r"\b(cents?|dollars?|usd|usdc)\s+(?:por|pro|par)\s+(?!(?:mes|mês|monat|mois|noche|nacht|nuit|día|dia|tag|jour"
-            r"|año|ano|jahr|an|hora|stunde|heure|semana|woche|semaine)\b)\w+",
+            r"\b(cents?|dollars?|usd|usdc)\s+(?:por|pro|par)\s+(?:verificación|verificacion|vérification|prüfung"
+            r"|página|pagina|page|seite|imagen|imagem|image|bild|búsqueda|busqueda|recherche|suche|análisis|analisis"
+            r"|analyse|traducción|traduccion|traduction|übersetzung|documento|document|dokument|uso|utilisation)\b",
             r"\1 per call",
         ),
         # a pasted conversation's speakers: "Usuario: ...", "Asistente: ..."

@@ -539,8 +539,10 @@ _PRICE_MIN = re.compile(rf"(?:(?<!\w)(?:{_GE_WORDS})|(?<![<>=])(?:>=|=>|≥|>))\
 _PRICE_BARE = re.compile(rf"(?<![\w.,$€]){_amount(False)}{_TAIL}")
 # "the user capped tool calls at two cents each": a cap verb reaches the amount (in words too) through "at"
 _PRICE_CAPPED_AT = re.compile(
-    rf"(?<!\w)(?:cap|caps|capped|capping)\s+(?:[a-z']+\s+){{0,4}}?at\s+{_amount(True)}{_TAIL}"
+    rf"(?<!\w)(?:cap|caps|capped|capping)\s+(?P<capped>(?:[a-z']+\s+){{1,4}}?)at\s+{_amount(True)}{_TAIL}"
 )
+# what "capped ... at" may cap: a call's cost ("capped tool calls at", "cap it at"), not "fees", "roaming", "airdrops"
+_CAPPED_CALLS = _set("tool tools call calls request requests it them each every per the api price prices spend")
 # "a fifth of a cent per lookup", "a penny per search": an amount in words is read without a cap word only
 # when a call is its unit (bare, "a cent" is as often "not a cent of profit").
 _PRICE_WORDS_PER_CALL = re.compile(
@@ -763,10 +765,10 @@ _LISTED_ADJECTIVES = _set("public popular available known hosted remote existing
 # "building a stdio MCP server", "write a minimal REST API": what is built, however it is qualified
 _BUILT_ADJECTIVES = _set("stdio local simple basic minimal custom small tiny")
 _BUILD_VERBS = _set(
-    "build building built create creating write writing develop developing scaffold implement implementing"
-)
+    "build building create creating write writing develop developing scaffold implement implementing"
+)  # not "built": "a pre-built MCP server" is one to use
 _SCANNED_OWN = _set("internal our every all")
-_REQUEST_BODIES = _set("body bodies payload payloads")
+_REQUEST_BODIES = _set("body bodies payload payloads")  # after "request" / "json"
 # A refused minimum price: "not willing to pay more than ...", "nothing that costs more than ...".
 _MIN_NEGATORS = _set(
     "not never don't dont won't wont can't cannot nothing without unwilling refuse no doesn't doesnt shouldn't shouldnt"
@@ -804,14 +806,18 @@ _USER_SPEAKERS = _set("user human me")
 # to the next label.
 _TRACE_LABEL = re.compile(
     r"(?:^|(?<=[\s.;]))(?P<label>observation|obs|tool output|tool result|tool response|function result|result"
-    r"|output|thought|action input|action|question|final answer|constraints|requirements|user|human)"
-    r"(?:\s?#?\d{1,2})?\s*:(?=\s)"  # numbered steps: "Thought 2:", "Obs 1:"
+    r"|output|thought|action input|action|act|question|final answer|constraints|requirements|user|human)"
+    r"(?P<number>\s?#?\d{1,2})?\s*:(?=\s)"  # numbered steps: "Thought 2:", "Obs 1:"
 )
 _OBSERVATION_LABELS = frozenset(
     {"observation", "obs", "tool output", "tool result", "tool response", "function result", "result", "output"}
 )
+# Labels other writing uses too ("Expected Output:", a workflow's "Trigger / Action / Output", Portuguese "Obs:"):
+# a tool's output only in a tool-calling trace, opening a line or a sentence, and "Obs" only numbered.
+_GENERIC_OUTPUT_LABELS = frozenset({"obs", "result", "output"})
+_TOOL_CALL = re.compile(r"[\w.-]*(?:_[\w.-]+|\[|\()")  # "search_tools", "search[ocr]", "lookup(...)"
 _FIRST_PERSON_OPENERS = frozenset({"i", "we", "my", "our", "i'm", "we're", "i'd", "we'd"})
-_STEP_LABELS = frozenset({"thought", "action", "action input"})
+_STEP_LABELS = frozenset({"thought", "action", "action input", "act"})
 _HUMAN_TOOL = re.compile(r"\b(?:ask|human|user)[_\s-]?(?:human|user|input)?\b")
 _RETRACT_WORDS = _set("forget drop scratch ignore")
 _SKIP_WORDS = _RETRACT_WORDS | _set("skip no not without except")
@@ -1228,6 +1234,7 @@ _ASSET_DATA = _set(
 _ALWAYS_CHAINS = frozenset({"stellar", "solana", "ethereum"})
 # A chain's coin ticker as its name, read only in a payment phrase ("settles on sol"): see settled_on
 _SHORT_FAMILIES = {"sol": "solana", "eth": "ethereum"}
+_TICKER_PAY_VERBS = _set("settles settle pays pay payable")
 _PRICED_SERVICES = _set("quote quotes data feed feeds lookup lookups api apis endpoint endpoints tool tools service")
 # After a priced thing, a noun naming the work done on it: "token analysis under 5 cents", "nft minting under 5
 # cents", "usdc balance checker under 1 cent". The service is priced, the thing only says what it works on.
@@ -2029,8 +2036,18 @@ class _Scan:
         labels = [m for m in _TRACE_LABEL.finditer(self.text) if self.bare_label(m)]
         if not any(m["label"] in _STEP_LABELS for m in labels):
             return  # "Key observation: we can only pay on Base", "Tool output: must be JSON": no trace
+        calls_tools = any(
+            m["label"] == "action input" or (m["label"] in ("action", "act") and self.names_a_tool(m, labels))
+            for m in labels
+        )
         for index, label in enumerate(labels):
             if label["label"] not in _OBSERVATION_LABELS:
+                continue
+            if label["label"] in _GENERIC_OUTPUT_LABELS and not (
+                calls_tools
+                and self.opens_line_or_sentence(label)
+                and (label["label"] != "obs" or label["number"] is not None)
+            ):
                 continue
             acted = next((j for j in range(index - 1, -1, -1) if labels[j]["label"] == "action"), -1)
             named_until = labels[acted + 1].start() if acted >= 0 else 0  # the tool's name, not its input
@@ -2046,6 +2063,24 @@ class _Scan:
                 if asker and self.sentence[claim.first] != self.sentence[min(opened, len(self.words) - 1)]:
                     continue
                 claim.role, claim.why = "topic", f"'{claim.phrase}': a tool's output in an agent trace"
+
+    def opens_line_or_sentence(self, m: re.Match[str]) -> bool:
+        """The label opens a line or a sentence, or is capitalized after a lower-case word ("... api Result:");
+        not "Expected Output:"."""
+        before = self.text[: m.start()].rstrip(" ")
+        if not before or before[-1] in ".;:])}\"'" or m.start() in self.line_starts:
+            return True
+        cased = self.cased
+        previous = cased[: m.start()].split()[-1] if cased is not None else ""
+        return cased is not None and cased[m.start()].isupper() and not previous[:1].isupper()
+
+    def names_a_tool(self, action: re.Match[str], labels: list[re.Match[str]]) -> bool:
+        """What an "Action:" label says is a tool's name ("search_tools", "search[ocr]", a single word up to the next
+        label or line), not an instruction ("Action: translate the text.")."""
+        end = next((m.start() for m in labels if m.start() > action.end()), len(self.text))
+        end = min([end, *(start for start in self.line_starts if start > action.end())])
+        said = self.text[action.end() : end].strip()
+        return bool(_TOOL_CALL.match(said)) or (bool(said) and " " not in said)
 
     def bare_label(self, m: re.Match[str]) -> bool:
         """A trace label opens a line or follows punctuation, or is capitalized mid-line ("... polygon Observation:");
@@ -2344,6 +2379,8 @@ class _Scan:
                 if not inside or not all(self.free(k) for k in inside):
                     continue
                 usd, symbol = (Decimal("0.01"), None) if pattern is _PRICE_SUB_CENT else _amount_value(m)
+                if pattern is _PRICE_CAPPED_AT and not set(m["capped"].split()) <= _CAPPED_CALLS:
+                    continue
                 if pattern is _PRICE_CAP_UNITLESS and not self.unitless_price(inside[0], inside[-1], usd):
                     continue
                 if pattern is _PRICE_WORDS_PER_CALL and any(ch.isdigit() or ch in "$€" for ch in m.group()):
@@ -2770,16 +2807,20 @@ class _Scan:
                 self.try_family(i, linked=linked, family=_SHORT_FAMILIES[word])
 
     def settled_on(self, i: int) -> bool:
-        """ "settles on sol", "payment via eth mainnet": a coin's ticker names its chain only right after a payment
-        word and a preposition ("sol price", "eth gas" are the coins)."""
-        prep = i - 1
-        return (
+        """ "an api that settles on sol", "pays on eth mainnet, weather api": a coin's ticker names its chain only
+        after a service's (or the request's opening) payment verb and a preposition; not "takes on ETH", "wages paid
+        on eth", "when the dust settles on SOL", "sol price"."""
+        prep, verb = i - 1, i - 2
+        if not (
             self.at(prep) in _NET_PREPS
             and self.joined(prep, i)
-            and self.at(prep - 1) in _RAIL_VERBS | _PAY_NOUNS
-            and self.joined(prep - 1, prep)
+            and self.at(verb) in _TICKER_PAY_VERBS
+            and self.joined(verb, prep)
             and self.near(i, 1) not in _CHAIN_SUBJECTS
-        )
+        ):
+            return False
+        subject = verb - 2 if self.at(verb - 1) in ("that", "which") else verb - 1
+        return verb == self.sentence_start(verb) or self.at(subject) in _TYPE_NOUNS | _MCP_NOUNS
 
     def try_family(self, i: int, *, linked: bool, family: str | None = None) -> None:
         word = family or self.words[i]
@@ -3154,8 +3195,11 @@ class _Scan:
     def asks_which_wallets(self, i: int) -> bool:
         """The sentence of ``i`` opens by asking which wallets ("which of our wallets are ...", "what wallets")."""
         start = self.sentence_start(i)
-        return self.at(start) in ("which", "what") and any(
-            self.at(k) in _WALLET for k in range(start + 1, start + 5)
+        # "which of our wallets are funded", not "what wallet do I need if our wallet is funded on base"
+        return (
+            self.at(start) in ("which", "what")
+            and i - start <= 3
+            and any(self.at(k) in _WALLET for k in range(start + 1, start + 5))
         )
 
     def paid_from_own_wallet(self, first: int) -> int:
@@ -4383,8 +4427,8 @@ class _Scan:
         if word in ("not", "no") and nxt in _COMPARATIVES and self.near(i + 1, 1) in ("", "than"):
             # "I'm fine paying up to 4 cents, not more": the price said again
             return -1, f"'{phrase}' bounds an amount, it names no result"
-        bodied = nxt in ("request", "json") and self.near(i + 1, 1) in _REQUEST_BODIES
-        if word == "no" and (nxt in _REQUEST_BODIES or bodied):
+        bodied = nxt in ("request", "json") and self.near(i + 1, 1) in _REQUEST_BODIES  # not "no body lotions"
+        if word == "no" and bodied:
             # "can only issue GET requests (no request bodies allowed)": the method said again
             return -1, f"'{phrase}': the HTTP method said again"
         if self.refuses_a_name(i, length):
