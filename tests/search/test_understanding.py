@@ -3049,6 +3049,15 @@ _SESSION_15_READINGS = [
     ("find a pre-built MCP server for Postgres", (), None, "mcp", None),
     ("what wallet do I need for a weather API if our wallet is funded on Base?", (n.BASE,), None, None, None),
     ("audit which of our routes are POSTable", (), None, None, None),
+    ("daily horoscope api, <2c, GETable", (), Decimal("0.02"), "http", "GET"),
+    (
+        "User: a twitter search tool I can pay for on solana\nAssistant: none settle on Solana; several on Base.\n"
+        "User: ok base works then.",
+        (n.BASE,),
+        None,
+        None,
+        None,
+    ),
     (
         "Trigger: new row in Sheets. Action: translate the text. Output: Spanish text. Use an MCP tool paid on "
         "Solana under 0.5 cents per call",

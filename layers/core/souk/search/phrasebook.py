@@ -96,6 +96,7 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
         (r"\bper\s+(GET|POST)\s+(?:abrufbar|aufrufbar|erreichbar)\b", r"callable with \1"),
         # only before what it describes ("GETable ip lookup"); not "are our routes POSTable?", "GETable for partners"
         (r"(?-i:\b(GET|POST)able\b)(?=\s+(?!for\b)[a-z])", r"callable with \1"),
+        (r"(?<=[,|;] )(?-i:(GET|POST)able)(?=\s*(?:[,|;]|$))", r"callable with \1"),  # "..., <2c, GETable"
         # a colon after a payment phrase introduces its chains: "rails we can pay on: base or solana"
         (r"\b(pay|pays|paying|paid|payable|settle|settles|settled|settling)\s+(on|in|via)\s*:\s*", r"\1 \2 "),
         # "Solana's fine too": the contraction spelled out, so the chain is a word of its own

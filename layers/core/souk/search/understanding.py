@@ -825,6 +825,12 @@ _PRICE_LIMIT_WORDS = _set("price prices cap budget limit ceiling cost")
 _ADDED_WORDS = _set("too also")
 _ADDED_RAIL_OPENERS = _set("and oh or but also")  # "pay on solana. oh and base works too"
 # A chain accepted besides the one asked for: "stellar works too", "base is also fine", "... also fine if it's on base"
+# "ok base works then", "fine, solana it is": a chain settled for in a later turn
+_SETTLED_FOR_AFTER = re.compile(
+    r"(?:\s+(?:mainnet|network|chain))?\s+(?:works|will\s+do|is\s+fine|is\s+ok(?:ay)?|it\s+is)(?:\s+then)?"
+    r"(?!\s+(?:too|also|as\s+well)\b)(?=\s*(?:[.,;!]|$))"
+)
+_ACCEPTING_OPENERS = _set("ok okay fine alright yes yeah sure then")
 _ADDED_AFTER = re.compile(
     r"(?:\s+(?:mainnet|network|chain))?(?:[’']s\s+|\s+(?:(?:is|'s)\s+)?)(?:also\s+)?(?:works?|fine|ok(?:ay)?|good"
     r"|acceptable)(?:\s+for\s+(?:me|us))?\s+(?:too|(?:just\s+)?as\s+well)\b"
@@ -2860,6 +2866,7 @@ class _Scan:
                 or self.rail_after(last) != ""
                 or (prep == "in" and self.payment_in(prev) >= 0)  # "payment must be in arbitrum one"
                 or self.paying_from(lead) >= 0  # "I'm paying from Base"
+                or self.accepted_in_turn(lead, last)
             )
             billed = self.near(i, -1) in _BILLING_WORDS  # "an sms api that bills base 2 cents per message"
             # "pay with my base wallet": the payer's own wallet, though "wallet" usually makes a chain the subject
@@ -2919,6 +2926,10 @@ class _Scan:
         funds = self.funds_on(prev, prep)
         if funds:
             return "filter", f"'{self.span_text(funds[0], last)}': {funds[1]}"
+        if self.accepted_in_turn(first, last):
+            settled = _SETTLED_FOR_AFTER.match(self.text, self.spans[last][1])
+            said = self.text[self.spans[first][0] : settled.end() if settled else self.spans[last][1]]
+            return "filter", f"'{said}': the network the user settles for in the conversation"
         rail = self.own_rail(last)
         if rail >= 0:  # "solana-mainnet wallet with USDC, that's my only rail"
             return "filter", f"'{self.span_text(first, last)} ... {self.span_text(rail - 1, rail)}': the caller's rail"
@@ -3443,6 +3454,16 @@ class _Scan:
         if symbol_next:
             return self.span_text(i, last + 1 if last == i else last)
         return ""
+
+    def accepted_in_turn(self, first: int, last: int) -> bool:
+        """ "User: ok base works then": in a later user turn, the chain the user settles for opens its clause and
+        "works" / "is fine" / "will do" (not "too": that adds one, see added_rail)."""
+        turn = self.turn_of[first]
+        if turn < 1 or self.assistant_said(first) or not any(self.turn_of[k] < turn for k in range(first)):
+            return False
+        opener = self.before(first)
+        opens = opener < 0 or self.turn_of[opener] != turn or self.at(opener) in _ACCEPTING_OPENERS
+        return opens and bool(_SETTLED_FOR_AFTER.match(self.text, self.spans[last][1]))
 
     def switched_rail(self, prep: int) -> bool:
         """ "switch the rail to stellar", "change the payment network to base": the rail, moved."""
