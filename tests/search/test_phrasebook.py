@@ -68,6 +68,13 @@ def test_payment_and_price_phrases_become_english(text: str, english: str) -> No
         ("busca restaurantes de menos de 30 dólares por persona", (), None),
         ("Kaffee unter 1 Dollar pro Tasse", (), None),
         ("Stromtarife API: Arbeitspreis ≤ 30 ct pro kWh", (), None),
+        # ... and a review of them
+        ("una API de clima que cobre en base a consultas", (), None),  # "en base a": based on
+        ("天气 API，通过 Coinbase 付款。", (), None),
+        ("每次调用 0.01 美元以上的 API", (), None),  # at least a cent
+        ("每次调用不超过 0.005 USDC", (), Decimal("0.005")),
+        ("Benzinpreis-API, unter 5 Cent pro Liter", (), None),
+        ("Strompreis API ≤ 1 ct pro kWh", (), None),
         ("nuevos tokens lanzados en Solana", (), None),
     ],
 )
@@ -84,3 +91,8 @@ def test_no_english_query_of_the_evaluation_sets_is_rewritten() -> None:
     queries = [r["query"] for r in rows if not ("id" in r and r["id"].startswith("c") and int(r["id"][1:]) > 630)]
     assert len(queries) > 700
     assert [q for q in queries if to_english(q) != q] == []
+
+
+def test_lengthening_rewrites_are_bounded_per_line() -> None:
+    line = "每次1美分," * 667
+    assert to_english(line).count("per call") == 8

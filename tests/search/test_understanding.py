@@ -3050,6 +3050,23 @@ _SESSION_15_READINGS = [
     ("what wallet do I need for a weather API if our wallet is funded on Base?", (n.BASE,), None, None, None),
     ("audit which of our routes are POSTable", (), None, None, None),
     ("daily horoscope api, <2c, GETable", (), Decimal("0.02"), "http", "GET"),
+    # a review of them: a workflow's actions are no tools, an asked human's answer stands, a settled rail at a line end
+    (
+        "Trigger: new invoice email\nAction: translate\nOutput: french pdf. pay on base, under $0.01 per call",
+        (n.BASE,),
+        Decimal("0.01"),
+        None,
+        None,
+    ),
+    ("Act: ask_human\nObs 1: POST only, max $0.005 on base", (n.BASE,), Decimal("0.005"), "http", "POST"),
+    (
+        "User: ocr on solana\nAssistant: found 3 on base\nUser: ok base works then\nAssistant: here they are",
+        (n.BASE,),
+        None,
+        None,
+        None,
+    ),
+    ("my client pays on eth", (), None, None, None),
     (
         "User: a twitter search tool I can pay for on solana\nAssistant: none settle on Solana; several on Base.\n"
         "User: ok base works then.",
@@ -3103,3 +3120,23 @@ def test_wallet_questions_built_servers_cap_verbs_and_trace_outputs(
 )
 def test_restated_methods_and_interfaces_are_no_content_negations(query: str, negated: tuple[str, ...]) -> None:
     assert interpret(query).negated_terms == negated
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "User: weather api\nAssistant: ok\n...",  # a last line without words
+        "Usuario: a\nAsistente: b\n,",
+        "用户: a\n助手: b\n。",
+    ],
+)
+def test_conversations_ending_without_words_are_read(query: str) -> None:
+    assert interpret(query).networks == ()
+
+
+def test_a_negated_interface_in_a_long_task_refuses_only_against_the_other() -> None:
+    background = (
+        "We are migrating a legacy system and need help. The old service was not a REST API but a SOAP thing, and we "
+        "rebuilt most of it last year. Find an api that translates text to french."
+    )
+    assert interpret(background).to_dict()["excludedType"] is None

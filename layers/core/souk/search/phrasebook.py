@@ -23,13 +23,19 @@ _PAY_WORDS = (
 # not "in", "no", "via": English words ("payable in USDC" stays as it is)
 _ON = r"(?:en|em|na|sur|auf|über|ueber|su|sulla|sul|con|mit|par)"
 _CURRENCY_AFTER = r"(?=\s*(?:usd|\$|us\$|dollars?|dólares|dolares|dollari|cents?|centavos?|€))"
+_NOT_BASED_ON = r"(?!base\s+al?\b)"  # Spanish "en base a(l)": "based on"
 _ACCEPT_WORDS = r"acepte|acepta|aceptan|aceite|aceita|accepte|acceptent|akzeptiert|akzeptieren|accetti|accetta"
 _CHAINS = r"(base|solana|stellar|polygon|ethereum|avalanche|sei|arbitrum|iotex)"
 # Hindi-English: what a request asks to happen ("... pe pay ho", "payment Solana pe USDC se karna hai")
-_HI_ASKED = r"(?:ho|hona|ho\s+jaye|le|lena|kare|karo|karna|karni|karunga|karenge|chahiye)\b(?!\s+(?:waqt|time|ke|ki))"
+_HI_ASKED = r"(?:ho\s+jaye|hona|ho|lena|le|kare|karo|karna|karni|karunga|karenge|chahiye)\b(?!\s+(?:waqt|time|ke|ki))"
 # what one call costs, said before the amount ("price 0.001 dollar ...", "per call 2 cents ...")
 _HI_CALL_BEFORE = r"(?:(?:price|cost|fee|per\s+call|har\s+call|call|request|query)\s+(?:ke\s+|ka\s+)?)"
-_MONEY = r"(?:\$\s?[\d.]+|[\d.]+\s?(?:cents?|dollars?|usd|usdc|\$))"
+_AMOUNT = r"(?<![\d.$])(?:\d[\d.]*|\.\d+)"  # anchored on its left: a long run of digits is scanned once
+_MONEY = rf"(?:(?<![\d.])\$\s?{_AMOUNT}|{_AMOUNT}\s?(?:cents?|dollars?|usdc|usd|\$)(?![a-z]))"
+# a unit after "pro / je / per / par / por" that is no call ("pro Liter", "par kWh"): the amount is no call price
+_NOT_PER_CALL = (
+    r"(?![^,;.]*\b(?:pro|je|per|par|por)\s+(?!(?:abruf|aufruf|anfrage|abfrage|call|request|query|seite|bild)\b)\w)"
+)
 # Chinese: the amount's unit, and the words that make it what one call costs ("每次调用", "单次", "预算")
 _ZH_UNITS = {"美元": "dollars", "美金": "dollars", "美分": "cents"}
 _ZH_PER_CALL = r"(?:每次(?:调用|请求|查询)|单次(?:调用|请求)|每个请求)"
@@ -39,10 +45,23 @@ _ZH_EACH = r"(?:每次|单次|预算)"
 _ZH_CLAUSE_END = r"(?=\s*(?:[，。、,;；!！?？)）]|$))"
 _ZH_AT_MOST = r"(?:不超过|不高于|最多|最高|以内)"
 _ZH_UNDER = r"(?:低于|少于|小于)"
+_ZH_UNIT = r"(美元|美金|美分|usdc|cents?|dollars?|usd)(?![a-z])"
+_ZH_NOT_MINIMUM = r"(?!\s*(?:以上|起|或以上|及以上))"  # "0.01 美元以上" is at least
 
-_RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = tuple(
-    (re.compile(pattern, re.IGNORECASE), replacement)
-    for pattern, replacement in (
+# Rewrites that lengthen the text apply a few times a line: a request states its rail and cap once or twice, and a
+# 4,000-character line of "每次1美分," must not become 18,000 characters of caps.
+_FEW = 8
+
+Replacement = str | Callable[[re.Match[str]], str]
+
+
+def _rule(pattern: str, replacement: Replacement, count: int = 0) -> tuple[re.Pattern[str], Replacement, int]:
+    return re.compile(pattern, re.IGNORECASE), replacement, count
+
+
+_RULES: tuple[tuple[re.Pattern[str], Replacement, int], ...] = tuple(
+    _rule(*rule)
+    for rule in (
         # a decimal comma in an amount with a currency: "0,05 USD", "0,003 dollari", "1,5 centavos"; not a
         # thousands separator ("1,000 USD")
         (rf"(?<![\d,.])0,(\d{{1,4}})(?!\d){_CURRENCY_AFTER}", r"0.\1"),
@@ -51,7 +70,7 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
         # a field's value with a decimal comma: "MAX_PRICE_USD=0,005", "max_price: 0,01" (a leading 0 is no thousands)
         (r"([=:]\s*[\"'`]?\$?)0,(\d{1,4})(?!\d|,\d)", r"\g<1>0.\2"),
         # a rail: "zahlbar auf Solana", "que se pague en Solana", "com pagamento na rede Polygon"
-        (rf"\b(?:que\s+se\s+)?(?:{_PAY_WORDS})\s+{_ON}\s+{_ARTICLE}{_NETWORK_NOUN}", "payable on "),
+        (rf"\b(?:que\s+se\s+)?(?:{_PAY_WORDS})\s+{_ON}\s+{_ARTICLE}{_NETWORK_NOUN}{_NOT_BASED_ON}", "payable on "),
         (
             rf"\b(?:que\s+|qui\s+|die\s+|che\s+)?(?:{_ACCEPT_WORDS})(\s+usdc|\s+eurc|\s+usdt)?\s+{_ON}\s+",
             r"that accepts\1 on ",
@@ -59,7 +78,8 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
         # "una API que cobre en Base" (that charges on Base); not "¿cuánto cobra en Solana un validador?", "un bot que
         # cobre en Stellar a mis clientes" (the caller's own business)
         (
-            rf"\bque\s+cobren?\s+en\s+{_ARTICLE}{_NETWORK_NOUN}(?={_CHAINS}\b(?!\s+a\s+(?:mis|nuestros|nuestras|sus|los|las)\b))",
+            rf"\bque\s+cobren?\s+en\s+{_ARTICLE}{_NETWORK_NOUN}{_NOT_BASED_ON}"
+            rf"(?={_CHAINS}\b(?!\s+a\s+(?:mis|nuestros|nuestras|sus|los|las)\b))",
             "payable on ",
         ),
         (r"\b(?:oder|ou|oppure)\b", "or"),
@@ -77,30 +97,34 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
         ),
         # Chinese: "用 Base 链支付", "在 Base 上付款", "Base 主网付款", "用 Base 上的 USDC 支付"
         (
-            rf"(?:用|在|通过)?\s*{_CHAINS}\s*(主网|测试网)?\s*(?:链|网络)?\s*(?:上的?\s*(?:USDC|usdc)?\s*)?(?:付款|支付|结算)"
-            rf"{_ZH_CLAUSE_END}",
+            rf"(?:用|在|通过)?\s*(?<![a-z]){_CHAINS}(?![a-z])\s*(主网|测试网)?\s*(?:链|网络)?\s*(?:上的?\s*(?:USDC)?\s*)?"
+            rf"(?:付款|支付|结算){_ZH_CLAUSE_END}",
             lambda m: f" payable on {m[1]}{' mainnet' if m[2] == '主网' else ' testnet' if m[2] else ''} ",
+            _FEW,
         ),
         # "每次调用不超过 0.005 美元(的 MCP 工具)" (at most $0.005 a call); not "价格低于 1 美分的代币" (tokens priced
         # below a cent)
         (
-            rf"{_ZH_PER_CALL}\s*({_ZH_AT_MOST}|{_ZH_UNDER})?\s*([\d.]+)\s*(美元|美金|美分|cents?|dollars?|usd)\s*(?:以内)?",
+            rf"{_ZH_PER_CALL}\s*({_ZH_AT_MOST}|{_ZH_UNDER})?\s*(\d[\d.]*|\.\d+)\s*{_ZH_UNIT}{_ZH_NOT_MINIMUM}\s*(?:以内)?",
             lambda m: f" {'under' if m[1] and m[1] in '低于少于小于' else 'at most'} {m[2]} "
             f"{_ZH_UNITS.get(m[3], m[3])} per call ",
+            _FEW,
         ),
         (
-            rf"{_ZH_EACH}\s*({_ZH_AT_MOST}|{_ZH_UNDER})?\s*([\d.]+)\s*(美分|cents?)\s*(?:以内)?{_ZH_CLAUSE_END}",
+            rf"{_ZH_EACH}\s*({_ZH_AT_MOST}|{_ZH_UNDER})?\s*(\d[\d.]*|\.\d+)\s*(美分|cents?)(?![a-z]){_ZH_NOT_MINIMUM}\s*(?:以内)?"
+            rf"{_ZH_CLAUSE_END}",
             lambda m: f" {'under' if m[1] and m[1] in '低于少于小于' else 'at most'} {m[2]} cents per call ",
+            _FEW,
         ),
         # "per GET abrufbar" (callable with GET); "GETable", "POSTable" (callable with that method)
         (r"\bper\s+(GET|POST)\s+(?:abrufbar|aufrufbar|erreichbar)\b", r"callable with \1"),
         # only before what it describes ("GETable ip lookup"); not "are our routes POSTable?", "GETable for partners"
-        (r"(?-i:\b(GET|POST)able\b)(?=\s+(?!for\b)[a-z])", r"callable with \1"),
-        (r"(?<=[,|;] )(?-i:(GET|POST)able)(?=\s*(?:[,|;]|$))", r"callable with \1"),  # "..., <2c, GETable"
+        (r"(?-i:\b(GET|POST)able\b)(?=\s+(?!for\b)[a-z])", r"callable with \1", _FEW),
+        (r"(?<=[,|;] )(?-i:(GET|POST)able)(?=\s*(?:[,|;]|$))", r"callable with \1", _FEW),  # "..., <2c, GETable"
         # a colon after a payment phrase introduces its chains: "rails we can pay on: base or solana"
         (r"\b(pay|pays|paying|paid|payable|settle|settles|settled|settling)\s+(on|in|via)\s*:\s*", r"\1 \2 "),
         # "Solana's fine too": the contraction spelled out, so the chain is a word of its own
-        (rf"\b{_CHAINS}['’]s\s+(?=(?:also\s+)?(?:fine|ok|okay|good|acceptable)\b)", r"\1 is "),
+        (rf"\b{_CHAINS}['’]s\s+(?=(?:also\s+)?(?:fine|ok|okay|good|acceptable)\b)", r"\1 is ", _FEW),
         # chain names as they get mistyped or misheard, in any language ("pay on stellr pubnet", "etherium")
         (r"\b(?:stellr|stelar|stellarr)\b", "stellar"),
         (r"\b(?:arbitum|arbitrm|arbitram|arbritrum|abritrum|arbitrium)\b", "arbitrum"),
@@ -116,9 +140,9 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
         ),
         (r"\b(?:menos\s+de|moins\s+de|weniger\s+als|meno\s+di|por\s+debajo\s+de|abaixo\s+de)\s+", "under "),
         # "unter 0,5 Cent", "unter 0.01 USD": a fraction of a dollar (not "unter 1 Dollar pro Tasse")
-        (r"\bunter\s+(?=(?:[$€]\s?)?0?[.,]\d|\d+(?:[.,]\d+)?\s*(?:cents?|ct)\b)", "under "),
+        (rf"\bunter\s+(?=(?:[$€]\s?)?0?[.,]\d|\d+(?:[.,]\d+)?\s*(?:cents?|ct)\b){_NOT_PER_CALL}", "under "),
         # "≤ 1 ct" (French and German shorthand for a cent), only right after a cap sign
-        (r"([≤<]\s*(?:\d(?:\.\d+)?|\.\d+))\s*cts?\b", r"\1 cents"),  # not "≤ 30 ct pro kWh"
+        (rf"([≤<]\s*(?:\d(?:\.\d+)?|\.\d+))\s*cts?\b{_NOT_PER_CALL}", r"\1 cents", _FEW),  # not "≤ 30 ct pro kWh"
         (r"\b(?:un|uno|una|um|uma)\s+(?:décimo|decimo|dixième|zehntel)\s+(?:de|di)\s+(?=cent)", "a tenth of a "),
         (r"\b(?:medio|meio|mezzo|demi|halben?)\s+(?=cent)", "half a "),
         (r"\b(?:centavos|céntimos|centimes|centesimi)\b", "cents"),
@@ -141,8 +165,9 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
         # a pasted conversation's speakers: "Usuario: ...", "Asistente: ..."
         (r"^(?:usuario|usuária|usuário|utilisateur|benutzer|nutzer|utente|用户)\s*[:：]", "User:"),
         (r"^(?:asistente|assistente|assistent|assistant|助手|助理)\s*[:：]", "Assistant:"),
-        # "pero no de Google", "aber nicht von Microsoft", "mais pas de DeepL": a refused provider
-        (r"\b(?:pero|aber|mais|mas|ma)\s+(?:no|nicht|pas|não|nao|non)\s+(?:de|von|da|do|di)\b", "but not from"),
+        # "pero no de Google", "aber nicht von Microsoft", "mas não do Google": a refused provider (not French "mais
+        # pas de frais": "but no fees")
+        (r"\b(?:pero\s+no\s+de|aber\s+nicht\s+von|mas\s+n[ãa]o\s+d[ao])\b", "but not from"),
     )
 )
 
@@ -150,6 +175,6 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
 def to_english(text: str) -> str:
     """``text`` with its payment and price phrases in English; unchanged when it has none."""
     original = text
-    for pattern, replacement in _RULES:
-        text = pattern.sub(replacement, text)
+    for pattern, replacement, count in _RULES:
+        text = pattern.sub(replacement, text, count=count)
     return text if text == original else " ".join(text.split())  # the Chinese rewrites add spaces

@@ -826,9 +826,10 @@ _ADDED_WORDS = _set("too also")
 _ADDED_RAIL_OPENERS = _set("and oh or but also")  # "pay on solana. oh and base works too"
 # A chain accepted besides the one asked for: "stellar works too", "base is also fine", "... also fine if it's on base"
 # "ok base works then", "fine, solana it is": a chain settled for in a later turn
+# why an interface named in a long task is no filter (refusals read it: see mark_negated_claims)
+_LONG_TASK_INTERFACE = " in a long task request, not asked for as the interface"
 _SETTLED_FOR_AFTER = re.compile(
-    r"(?:\s+(?:mainnet|network|chain))?\s+(?:works|will\s+do|is\s+fine|is\s+ok(?:ay)?|it\s+is)(?:\s+then)?"
-    r"(?!\s+(?:too|also|as\s+well)\b)(?=\s*(?:[.,;!]|$))"
+    r"(?:\s+(?:mainnet|network|chain))?\s+(?:works|will\s+do|is\s+fine|is\s+ok(?:ay)?|it\s+is)(?:\s+then)?\b"
 )
 _ACCEPTING_OPENERS = _set("ok okay fine alright yes yeah sure then")
 _ADDED_AFTER = re.compile(
@@ -1241,6 +1242,7 @@ _ALWAYS_CHAINS = frozenset({"stellar", "solana", "ethereum"})
 # A chain's coin ticker as its name, read only in a payment phrase ("settles on sol"): see settled_on
 _SHORT_FAMILIES = {"sol": "solana", "eth": "ethereum"}
 _TICKER_PAY_VERBS = _set("settles settle pays pay payable")
+_TICKER_PAYERS = _set("api apis endpoint endpoints service services tool tools server servers route routes")
 _PRICED_SERVICES = _set("quote quotes data feed feeds lookup lookups api apis endpoint endpoints tool tools service")
 # After a priced thing, a noun naming the work done on it: "token analysis under 5 cents", "nft minting under 5
 # cents", "usdc balance checker under 1 cent". The service is priced, the thing only says what it works on.
@@ -1368,7 +1370,7 @@ class _Scan:
         self.turn_speaker = [said_by.get(start, "") for start in turn_starts]
         for start in turn_starts:
             first = bisect_left(self.starts, start)
-            if first:
+            if 0 < first <= len(self.link):  # a last line without words ("...\n,") starts past the last word
                 self.link[first - 1] = False  # a turn ends the clause before it
         sentence_ends = sorted([m.start() for m in _SENTENCE_END.finditer(text)] + turn_starts)
         self.sentence = [bisect_left(sentence_ends, s) for s in self.starts]
@@ -2042,8 +2044,9 @@ class _Scan:
         labels = [m for m in _TRACE_LABEL.finditer(self.text) if self.bare_label(m)]
         if not any(m["label"] in _STEP_LABELS for m in labels):
             return  # "Key observation: we can only pay on Base", "Tool output: must be JSON": no trace
+        thinks = any(m["label"] == "thought" for m in labels)
         calls_tools = any(
-            m["label"] == "action input" or (m["label"] in ("action", "act") and self.names_a_tool(m, labels))
+            m["label"] == "action input" or (m["label"] in ("action", "act") and self.names_a_tool(m, labels, thinks))
             for m in labels
         )
         for index, label in enumerate(labels):
@@ -2055,7 +2058,7 @@ class _Scan:
                 and (label["label"] != "obs" or label["number"] is not None)
             ):
                 continue
-            acted = next((j for j in range(index - 1, -1, -1) if labels[j]["label"] == "action"), -1)
+            acted = next((j for j in range(index - 1, -1, -1) if labels[j]["label"] in ("action", "act")), -1)
             named_until = labels[acted + 1].start() if acted >= 0 else 0  # the tool's name, not its input
             if acted >= 0 and _HUMAN_TOOL.search(self.text, labels[acted].end(), named_until):
                 continue  # "Action: ask_human ... Observation: POST only, max $0.005": the user's own answer
@@ -2080,13 +2083,14 @@ class _Scan:
         previous = cased[: m.start()].split()[-1] if cased is not None else ""
         return cased is not None and cased[m.start()].isupper() and not previous[:1].isupper()
 
-    def names_a_tool(self, action: re.Match[str], labels: list[re.Match[str]]) -> bool:
-        """What an "Action:" label says is a tool's name ("search_tools", "search[ocr]", a single word up to the next
-        label or line), not an instruction ("Action: translate the text.")."""
+    def names_a_tool(self, action: re.Match[str], labels: list[re.Match[str]], thinks: bool) -> bool:
+        """What an "Action:" label says is a tool's name ("search_tools", "search[ocr]", or a single word up to the
+        next label or line in a trace that also thinks), not an instruction ("Action: translate the text.", a
+        workflow's "Action: translate")."""
         end = next((m.start() for m in labels if m.start() > action.end()), len(self.text))
         end = min([end, *(start for start in self.line_starts if start > action.end())])
         said = self.text[action.end() : end].strip()
-        return bool(_TOOL_CALL.match(said)) or (bool(said) and " " not in said)
+        return bool(_TOOL_CALL.match(said)) or (thinks and bool(said) and " " not in said)
 
     def bare_label(self, m: re.Match[str]) -> bool:
         """A trace label opens a line or follows punctuation, or is capitalized mid-line ("... polygon Observation:");
@@ -2826,7 +2830,7 @@ class _Scan:
         ):
             return False
         subject = verb - 2 if self.at(verb - 1) in ("that", "which") else verb - 1
-        return verb == self.sentence_start(verb) or self.at(subject) in _TYPE_NOUNS | _MCP_NOUNS
+        return verb == self.sentence_start(verb) or self.at(subject) in _TICKER_PAYERS
 
     def try_family(self, i: int, *, linked: bool, family: str | None = None) -> None:
         word = family or self.words[i]
@@ -3463,7 +3467,12 @@ class _Scan:
             return False
         opener = self.before(first)
         opens = opener < 0 or self.turn_of[opener] != turn or self.at(opener) in _ACCEPTING_OPENERS
-        return opens and bool(_SETTLED_FOR_AFTER.match(self.text, self.spans[last][1]))
+        settled = _SETTLED_FOR_AFTER.match(self.text, self.spans[last][1])
+        if not (opens and settled):
+            return False
+        # the clause ends there, at punctuation or the end of a line ("works too" adds one: see added_rail)
+        end = settled.end()
+        return end == len(self.text) or self.text[end] in ".,;!" or end + 1 in self.line_starts
 
     def switched_rail(self, prep: int) -> bool:
         """ "switch the rail to stellar", "change the payment network to base": the rail, moved."""
@@ -4032,7 +4041,7 @@ class _Scan:
             return "topic", f"'{self.span_text(b, last)}': a question about what something uses"
         asked = asked or required_here or self.must_take(first)
         if self.task and not asked and self.look_back(first, 5, _REQUEST_BEFORE) < 0:
-            return "topic", f"'{phrase}' in a long task request, not asked for as the interface"
+            return "topic", f"'{phrase}'{_LONG_TASK_INTERFACE}"
         accepts = self.look_back(first, 3, _ACCEPT_VERBS)
         # "I need one that accepts a JSON POST body"; not "our webhook accepts a JSON POST body"
         accepted = prior in _ACCEPT_VERBS or (accepts >= 1 and self.at(accepts - 1) in _WANTED_SUBJECTS)
@@ -4275,12 +4284,15 @@ class _Scan:
         into a filter; a refused network or type becomes a demotion, anything else is dropped."""
         for claim in self.claims:
             # "... must come from an MCP server, not an HTTP API" in a long task: still a refused interface
-            long_task_type = claim.kind == "type" and "in a long task request" in claim.why
+            # "... must come from an MCP server, not an HTTP API" in a long task: a refused interface, but only set
+            # against the other one ("the old service was not a REST API" refuses nothing)
+            long_task_type = claim.kind == "type" and claim.why.endswith(_LONG_TASK_INTERFACE)
             if claim.kind in ("price", "minprice") or (claim.role == "topic" and not long_task_type):
                 continue
             end = self.spans[claim.last][1]
             after = _REFUSED_AFTER.match(self.text, end)
-            if after and self.free_text(end, after.end()):  # "weather api, solana excluded", "mcp is not an option"
+            # "weather api, solana excluded", "mcp is not an option"
+            if after and self.free_text(end, after.end()) and not long_task_type:
                 self.refuse(claim, claim.first, self.word_range(end, after.end())[-1])
                 listed = claim
                 for earlier in sorted((c for c in self.claims if c.last < claim.first), key=lambda c: -c.last):
@@ -4312,6 +4324,11 @@ class _Scan:
                 continue
             if self.at(starts[0]) == "not" and self.at(starts[0] + 1) == "only":
                 continue  # "not only MCP but also HTTP" refuses nothing
+            if long_task_type and not any(
+                other.kind == "type" and other.value != claim.value and 0 < starts[0] - other.last <= 2
+                for other in self.claims
+            ):
+                continue
             self.refuse(claim, starts[0], claim.last)
 
     def drop_caller_context(self) -> None:
@@ -4450,8 +4467,8 @@ class _Scan:
             return -1, f"'{phrase}' bounds an amount, it names no result"
         bodied = nxt in ("request", "json") and self.near(i + 1, 1) in _REQUEST_BODIES  # not "no body lotions"
         if word == "no" and bodied:
-            # "can only issue GET requests (no request bodies allowed)": the method said again
-            return -1, f"'{phrase}': the HTTP method said again"
+            # "can only issue GET requests (no request bodies allowed)": how the call is made, not a refused result
+            return -1, f"'{phrase}': how the call is made, not what it returns"
         if self.refuses_a_name(i, length):
             return 0, ""
         if length == 2 and nxt in _METHODS and any(
