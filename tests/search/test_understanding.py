@@ -3067,6 +3067,45 @@ _SESSION_15_READINGS = [
         None,
     ),
     ("my client pays on eth", (), None, None, None),
+    # batch 32's dev half
+    ("ocr, quarter of a cent per call", (), Decimal("0.0025"), None, None),  # raised KeyError before
+    ("How much would 1,000,000 API calls cost at $0.0002 each? Show the math.", (), None, None, None),
+    (
+        "validate the chain ids in this config (eip155:137, eip155:10, eip155:42161); the validator itself should "
+        "be payable on stellar:pubnet",
+        (n.STELLAR_PUBNET,),
+        None,
+        None,
+        None,
+    ),
+    ("ocr api payable on (eip155:8453, eip155:137)", (n.BASE, "eip155:137"), None, None, None),
+    (
+        "wallet risk scoring for addresses that interacted with Tornado Cash on Ethereum, we pay for tools on "
+        "Avalanche",
+        ("eip155:43114",),
+        None,
+        None,
+        None,
+    ),
+    ("mcp weather tool paid in xlm", (), None, "mcp", None),
+    ("an mcp inspector tool for debugging", (), None, None, None),
+    ("github issues mcp server on base sepolia", (n.BASE_SEPOLIA,), None, "mcp", None),
+    (
+        "Reverse image search REST API, max $0.004 per image; we send about 2,000 images a day, 4 MB each, mostly "
+        "product shots from 3 marketplaces, and need the top 10 matches with source URLs for each one.",
+        (),
+        Decimal("0.004"),
+        "http",
+        None,
+    ),
+    (
+        "We generate around 3,000 shipping labels a day from our warehouse system. I'm looking for an address "
+        "validation service that accepts a batch of 100 addresses per request via POST with a JSON array.",
+        (),
+        None,
+        "http",
+        "POST",
+    ),
     (
         "User: a twitter search tool I can pay for on solana\nAssistant: none settle on Solana; several on Base.\n"
         "User: ok base works then.",
@@ -3111,6 +3150,10 @@ def test_wallet_questions_built_servers_cap_verbs_and_trace_outputs(
         ("only GET requests (no request bodies allowed)", ()),
         ("weather api, no json body", ()),
         ("skincare product API, no body lotions", ("bodi", "lotion")),
+        ("earthquake alerts, nothing that only covers japan", ("japan",)),
+        ("a form builder API. We've had billing problems before, so not Typeform.", ("typeform",)),
+        ("nonstop flights NYC to Tokyo without layovers", ()),
+        ("The bot's wallet is on Solana and I don't want to bridge, so the API has to be paid on Solana.", ()),
         (
             "Set up a morning routine: read Slack DMs and check the weather for my commute. The weather part must "
             "come from a tool my MCP client can call directly, an MCP server, not an HTTP API.",

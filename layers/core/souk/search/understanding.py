@@ -353,7 +353,9 @@ _MCP_NOUNS = _set(
 
 _HTTP_NOUNS = _TYPE_NOUNS | _set("call calls")  # "as a REST call"
 _FORMAT_WORDS = _set("json xml web")
-_MCP_MODIFIERS = _set("mcp compatible enabled native based ready")  # "mcp-based calendar tool"
+_MCP_MODIFIERS = _set("mcp compatible enabled native based ready")
+_MCP_HEADS = _set("tool tools server servers")
+_SENDING_VERBS = _set("sends makes issues performs executes fires")  # "mcp-based calendar tool"
 # "mcp tool paid on base": a payment word ends the interface phrase, it does not extend a name.
 _PAYMENT_TAILS = frozenset({"paid", "priced", "payable", "billed", "costing", "that", "which", "accepting"})
 _SUB_CENT = Decimal("0.01")
@@ -406,8 +408,10 @@ _DESIRE_VERBS = _set("want wants wanted wanna like prefer need needs wish would 
 # a result refused ("i don't want to generate a new one" refuses image generators).
 _SITUATION_VERBS = _set(
     "get watch regret wait miss lose spend waste deal worry risk be have go feel sit end pay commute forget drive"
-    " travel"
+    " travel bridge swap move switch migrate"  # "the bot's wallet is on Solana and I don't want to bridge"
 )
+# "nonstop flights without layovers": a condition of the task's data, not a refused kind of service
+_TRIP_CONDITIONS = _set("layover layovers stopover stopovers stops connections")
 # What a caller lacks, not what a result must not have.
 _WISH_VERBS = _set("prefer rather want like")
 _USING_VERBS = _set("pick choose select use rely depend call touch go")
@@ -768,6 +772,7 @@ _BUILD_VERBS = _set(
     "build building create creating write writing develop developing scaffold implement implementing"
 )  # not "built": "a pre-built MCP server" is one to use
 _SCANNED_OWN = _set("internal our every all")
+_COVER_VERBS = _set("covers cover supports support works serves handles")
 _REQUEST_BODIES = _set("body bodies payload payloads")  # after "request" / "json"
 # A refused minimum price: "not willing to pay more than ...", "nothing that costs more than ...".
 _MIN_NEGATORS = _set(
@@ -2083,6 +2088,33 @@ class _Scan:
         previous = cased[: m.start()].split()[-1] if cased is not None else ""
         return cased is not None and cased[m.start()].isupper() and not previous[:1].isupper()
 
+    def opening_request(self, first: int, last: int) -> bool:
+        """ "Reverse image search REST API, max $0.004 per image; we send ...": a long task that opens with what it
+        asks for, as a search-box query would: a service noun ends a first clause of at most eight words that
+        names nobody ("I sell an mcp tool; ..." is the caller's; "MCP client: none" what it lacks)."""
+        return (
+            last < 8
+            and self.sentence[first] == 0
+            and self.sentence[first] not in self.asked  # "what is the difference of mcp and http api?"
+            and all(self.link[:last])
+            and not self.link[last]
+            and self.words[last] in _TYPE_NOUNS | _MCP_HEADS
+            and not any(w in _FIRST_PERSON | _set("you your") for w in self.words[: last + 1])
+        )
+
+    def sought_relative(self, first: int) -> bool:
+        """ "I'm looking for an address validation service that accepts a batch ... via POST": the interface in a
+        relative clause of the service the request looks for."""
+        relative = self.in_sentence_before(first, 12, _set("that which"))
+        head = relative - 1
+        return (
+            relative >= 1
+            and _is_head(self.words[head])
+            and self.at(relative + 1) in _ACCEPT_VERBS
+            and self.in_sentence_before(head, 6, _REQUEST_BEFORE) >= 0
+            and all(self.link[j] for j in range(relative, first))
+        )
+
     def names_a_tool(self, action: re.Match[str], labels: list[re.Match[str]], thinks: bool) -> bool:
         """What an "Action:" label says is a tool's name ("search_tools", "search[ocr]", or a single word up to the
         next label or line in a trace that also thinks), not an instruction ("Action: translate the text.", a
@@ -2367,7 +2399,21 @@ class _Scan:
                 or self.at(inside[0] - 1) in ("what's", "whats")
             ):
                 claim.role, claim.why = "topic", f"'{m.group()}': the id is what the question is about"
+            elif self.listed_ids(m.start()):
+                claim.role, claim.why = "topic", f"'{m.group()}': one of a bracketed list of ids, the task's data"
             self._add(claim, m.start(), m.end())
+
+    def listed_ids(self, start: int) -> bool:
+        """The id at ``start`` is in a bracketed list with other ids ("the chain ids in this config (eip155:137,
+        eip155:10)"), not right after a payment word ("payable on (eip155:8453, solana:...)")."""
+        opened = max(self.text.rfind("(", 0, start), self.text.rfind("[", 0, start))
+        if opened < 0 or any(ch in self.text[opened:start] for ch in ")]"):
+            return False
+        closed = min((i for i in (self.text.find(")", start), self.text.find("]", start)) if i >= 0), default=-1)
+        inside = self.text[opened:closed] if closed >= 0 else ""
+        before = self.word_range(max(0, opened - 40), opened)
+        paid = bool(before) and self.at(before[-1]) in _NET_PREPS | _RAIL_VERBS | _PAY_NOUNS
+        return len(_CAIP2.findall(inside)) >= 2 and not paid
 
     # prices
 
@@ -2577,6 +2623,15 @@ class _Scan:
         if bracketed and after_service and kind in ("price", "bare") and usd is not None and usd <= 1:
             # "a cheap GET endpoint (<= $0.01) for ...": the amount in brackets right after the service caps it
             return "filter", f"'{self.words[first - 1]} ({phrase})': price cap on the service"
+        opener = self.sentence_opening(first)
+        if (
+            kind == "bare"
+            and self.at(opener) == "how"
+            and self.near(opener, 1) in ("much", "many")
+            and self.sentence[first] in self.asked
+        ):
+            # "How much would 1,000,000 API calls cost at $0.0002 each?": the figure the question computes with
+            return "topic", f"'{phrase}': an amount a question computes with"
         example = self.task and _EXAMPLE_BEFORE.search(self.text, 0, self.spans[first][0])
         # Only a bare "at $0.001 per call": "under $0.01 per call vs openweather" still caps.
         if kind == "bare" and (example or _VERSUS_AFTER.match(closing)):
@@ -3410,7 +3465,9 @@ class _Scan:
         for k, word in enumerate(self.words):
             # not "assistant: I found 3 that settle on Solana": the assistant names no rail
             named = k != i and word in n.FAMILIES and not self.assistant_said(k)
-            if named and self.look_back(k, 3, _RAIL_VERBS | _PAY_NOUNS) >= 0:
+            # "..., pay on solana", "we pay for tools on Avalanche" (within one clause)
+            paid = self.look_back(k, 5, _RAIL_VERBS | _PAY_NOUNS) if named else -1
+            if paid >= 0 and all(self.link[j] for j in range(paid, k)):
                 return True
         return False
 
@@ -3923,7 +3980,9 @@ class _Scan:
         built = self.before(first, _DETERMINERS | _LISTED_ADJECTIVES | _BUILT_ADJECTIVES)
         if self.at(built) in _BUILD_VERBS and not wanted:
             return "topic", f"'{self.span_text(built, last)}': the task is about it, not through it"
-        if (prior in _TYPE_TOPIC_BEFORE or checked) and not wanted:
+        # "a client that issues MCP calls", "sends POST requests"; not "github issues mcp server" (a noun)
+        sent = prior in _SENDING_VERBS and (method or self.words[last] in _set("request requests call calls"))
+        if ((prior in _TYPE_TOPIC_BEFORE and (prior not in _SENDING_VERBS or sent)) or checked) and not wanted:
             return "topic", f"'{self.span_text(b, last)}': the task is about it, not through it"
         # "verify the link is alive using HTTP HEAD": nobody sells a HEAD route, so checking with one is probing
         probes = _PROBE_VERBS | _CHECK_VERBS if "head" in self.words[first : last + 1] else _PROBE_VERBS
@@ -3993,7 +4052,13 @@ class _Scan:
                 and self.near(last + 1, 1) in _REQUIRED_WORDS
                 and self.sentence[first] not in self.asked
             )
-            if _content(tail) and tail not in ("only", "please") and not required:  # "mcp certification"
+            # "mcp weather tool": a topic word between the protocol and the tool it qualifies
+            headed = any(
+                self.at(last + d) in _MCP_HEADS and all(self.link[j] for j in range(last, last + d))
+                for d in (2, 3)
+                if last + d < len(self.words)
+            )
+            if _content(tail) and tail not in ("only", "please") and not required and not headed:  # "mcp certification"
                 return "topic", f"'{phrase} {tail}': 'mcp' names something else here"
             start = self.starts[first]
             if first >= 3 and self.text[start - 1 : start] == "(":
@@ -4040,7 +4105,13 @@ class _Scan:
             # "Does the x402 spec require POST?", "do most webhooks use POST?": what something else requires
             return "topic", f"'{self.span_text(b, last)}': a question about what something uses"
         asked = asked or required_here or self.must_take(first)
-        if self.task and not asked and self.look_back(first, 5, _REQUEST_BEFORE) < 0:
+        if (
+            self.task
+            and not asked
+            and self.look_back(first, 5, _REQUEST_BEFORE) < 0
+            and not self.opening_request(first, last)
+            and not self.sought_relative(first)
+        ):
             return "topic", f"'{phrase}'{_LONG_TASK_INTERFACE}"
         accepts = self.look_back(first, 3, _ACCEPT_VERBS)
         # "I need one that accepts a JSON POST body"; not "our webhook accepts a JSON POST body"
@@ -4277,13 +4348,15 @@ class _Scan:
             self.text[self.spans[i][1] : self.spans[i][1] + 1] == "-" or self.near(i, 1) in _NO_FIXED
         ):  # "no-code", "no more"
             return 0
+        if word == "nothing" and self.near(i, 1) in ("that", "which") and self.near(i + 1, 1) == "only":
+            # "nothing that only covers japan": what is refused is what comes after the coverage verb
+            return 4 if self.near(i + 2, 1) in _COVER_VERBS and all(self.free(i + k) for k in range(1, 4)) else 1
         return 1 if word in _TRIGGERS or word in _CONTRACTIONS else 0
 
     def mark_negated_claims(self) -> None:
         """'not on base', 'without mcp', 'solana excluded', 'mcp not supported': the constraint is never inverted
         into a filter; a refused network or type becomes a demotion, anything else is dropped."""
         for claim in self.claims:
-            # "... must come from an MCP server, not an HTTP API" in a long task: still a refused interface
             # "... must come from an MCP server, not an HTTP API" in a long task: a refused interface, but only set
             # against the other one ("the old service was not a REST API" refuses nothing)
             long_task_type = claim.kind == "type" and claim.why.endswith(_LONG_TASK_INTERFACE)
@@ -4489,6 +4562,8 @@ class _Scan:
         if word == "never":
             return -1, content
         if word in _EXCLUDE_VERBS:
+            if word == "nothing" and length == 4:  # "nothing that only covers japan"
+                return 0, ""
             if word == "nothing":  # "nothing with slang"; "Nothing Phone 2" is a brand
                 return (1, "") if nxt in _NOT_PREPS else (-1, content)
             if prior == "to" and self.at(self.before(b)) not in _DESIRE_VERBS:
@@ -4546,6 +4621,8 @@ class _Scan:
                 return -1, content
             if b < 0 or prior in ("but", "and") or _is_head(prior):
                 return 0, ""
+            if prior == "so" and self.proper_name(i + 1):  # "we've had billing problems before, so not Typeform"
+                return 0, ""
             if not self.task and nxt in _NOT_PREPS:
                 return 0, ""
             last_word = i + length == len(self.words) - 1
@@ -4553,6 +4630,8 @@ class _Scan:
             state = nxt.endswith(_STATE_ENDINGS) or nxt in _STATE_WORDS or prior.isdigit()
             if not self.task and not self.request and last_word and not state:
                 return 0, ""  # "text to speech not elevenlabs": a short query's last word refused
+            return -1, content
+        if word in ("without", "no") and nxt in _TRIP_CONDITIONS:
             return -1, content
         lacked = nxt in _LACKED or (nxt == "any" and self.near(i + 1, 1) in _LACKED)
         if lacked and word in ("no", "without"):
@@ -5105,7 +5184,8 @@ def _amount_value(m: re.Match[str]) -> tuple[Decimal | None, str | None]:
     fraction = next((_FRACTIONS[w.removesuffix("s")] for w in parts if w.removesuffix("s") in _FRACTIONS), None)
     if fraction is not None:  # "a tenth of a cent", "half a dollar", "seven tenths of a cent"
         plural = any(w.endswith("s") and w.removesuffix("s") in _FRACTIONS for w in parts)
-        count = Decimal(parts[0]) if parts[0].isdigit() else _WORD_NUMBERS[parts[0]]
+        # "quarter of a cent" has no count word: one
+        count = Decimal(parts[0]) if parts[0].isdigit() else _WORD_NUMBERS.get(parts[0], Decimal(1))
         value = fraction * (count if plural else 1)
     elif parts[0] in _WORD_NUMBERS:
         value = _WORD_NUMBERS[parts[0]]
