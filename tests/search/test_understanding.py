@@ -3088,6 +3088,29 @@ _SESSION_15_READINGS = [
         None,
     ),
     ("mcp weather tool paid in xlm", (), None, "mcp", None),
+    # ... and the attack on those rules
+    ("an api on base that tracks fees paid by users of Ethereum rollups", (n.BASE,), None, None, None),
+    ("weather api, must be paid on one of (eip155:8453, eip155:137)", (n.BASE, "eip155:137"), None, None, None),
+    ("mcp latency benchmarking tool to compare response times of public servers", (), None, None, None),
+    ("a no-code platform that makes REST APIs from google sheets", (), None, None, None),
+    (
+        "Summarize the changelog of the Stripe REST API, focusing on breaking changes in the last year and how they "
+        "affect a billing integration.",
+        (),
+        None,
+        None,
+        None,
+    ),
+    (
+        "Looking for a notification service that supports delivering alerts to our backend via POST whenever a "
+        "wallet balance drops below a threshold.",
+        (),
+        None,
+        None,
+        None,
+    ),
+    ("need an image upload api, nothing that only supports GET", (), None, None, None),
+    ("How many OCR APIs are there at $0.001 per call?", (), Decimal("0.001"), None, None),
     ("an mcp inspector tool for debugging", (), None, None, None),
     ("github issues mcp server on base sepolia", (n.BASE_SEPOLIA,), None, "mcp", None),
     (
@@ -3153,6 +3176,10 @@ def test_wallet_questions_built_servers_cap_verbs_and_trace_outputs(
         ("earthquake alerts, nothing that only covers japan", ("japan",)),
         ("a form builder API. We've had billing problems before, so not Typeform.", ("typeform",)),
         ("nonstop flights NYC to Tokyo without layovers", ()),
+        ("a privacy-friendly analytics api with no connections to Google", ("connect", "googl")),
+        ("need a database api; I don't want to migrate to Firebase", ("migrat", "firebas")),
+        ("Our team is in Berlin, so not London hours; find a meeting scheduler api", ()),
+        ("I need a shipping rates api; there is nothing that only covers Germany, so a pan-EU one is fine", ()),
         ("The bot's wallet is on Solana and I don't want to bridge, so the API has to be paid on Solana.", ()),
         (
             "Set up a morning routine: read Slack DMs and check the weather for my commute. The weather part must "

@@ -355,7 +355,18 @@ _HTTP_NOUNS = _TYPE_NOUNS | _set("call calls")  # "as a REST call"
 _FORMAT_WORDS = _set("json xml web")
 _MCP_MODIFIERS = _set("mcp compatible enabled native based ready")
 _MCP_HEADS = _set("tool tools server servers")
-_SENDING_VERBS = _set("sends makes issues performs executes fires")  # "mcp-based calendar tool"
+_OUTBOUND_STEMS = ("deliver", "forward", "push", "send", "sent", "replay", "mail", "callback", "webhook", "notif")
+_OPENING_NOT_A_REQUEST = _set("you your the a an of for in from to on about with by its their this that these those")
+# "an mcp traffic inspection tool": tooling about MCP itself, not a tool reached over it
+_MCP_TOOLING = _set(
+    """
+    usage analytics inspection inspector traffic config configuration generator permission permissions audit schema
+    diff latency benchmark benchmarking conversion converter registry directory debugger debugging testing test
+    monitoring monitor security scanner scanning gateway proxy hosting deployment discovery migration
+    """
+)
+# "mcp-based calendar tool"
+_SENDING_VERBS = _set("issues")  # a verb or a noun ("github issues mcp server"); not "makes", "executes"
 # "mcp tool paid on base": a payment word ends the interface phrase, it does not extend a name.
 _PAYMENT_TAILS = frozenset({"paid", "priced", "payable", "billed", "costing", "that", "which", "accepting"})
 _SUB_CENT = Decimal("0.01")
@@ -408,10 +419,10 @@ _DESIRE_VERBS = _set("want wants wanted wanna like prefer need needs wish would 
 # a result refused ("i don't want to generate a new one" refuses image generators).
 _SITUATION_VERBS = _set(
     "get watch regret wait miss lose spend waste deal worry risk be have go feel sit end pay commute forget drive"
-    " travel bridge swap move switch migrate"  # "the bot's wallet is on Solana and I don't want to bridge"
+    " travel bridge swap"  # "I don't want to bridge"; not "don't want to switch / move / migrate to <provider>"
 )
 # "nonstop flights without layovers": a condition of the task's data, not a refused kind of service
-_TRIP_CONDITIONS = _set("layover layovers stopover stopovers stops connections")
+_TRIP_CONDITIONS = _set("layover layovers stopover stopovers")  # not "no connections to Twilio"
 # What a caller lacks, not what a result must not have.
 _WISH_VERBS = _set("prefer rather want like")
 _USING_VERBS = _set("pick choose select use rely depend call touch go")
@@ -772,6 +783,10 @@ _BUILD_VERBS = _set(
     "build building create creating write writing develop developing scaffold implement implementing"
 )  # not "built": "a pre-built MCP server" is one to use
 _SCANNED_OWN = _set("internal our every all")
+# what a bracketed list of ids is when the task handles it: "the chain ids in this config (...)"
+_ID_DATA_NOUNS = _set("config configs configuration file files ids list values column fixtures logs array map settings")
+_COST_VERBS = _set("cost costs spend spent pay paid total come")
+_REPORTING_BEFORE = _set("found find finding is there's theres was see saw have got had")
 _COVER_VERBS = _set("covers cover supports support works serves handles")
 _REQUEST_BODIES = _set("body bodies payload payloads")  # after "request" / "json"
 # A refused minimum price: "not willing to pay more than ...", "nothing that costs more than ...".
@@ -2099,20 +2114,28 @@ class _Scan:
             and all(self.link[:last])
             and not self.link[last]
             and self.words[last] in _TYPE_NOUNS | _MCP_HEADS
-            and not any(w in _FIRST_PERSON | _set("you your") for w in self.words[: last + 1])
+            and not any(w in _FIRST_PERSON | _OPENING_NOT_A_REQUEST for w in self.words[: last + 1])
+            and not any(w.endswith("'s") for w in self.words[: last + 1])
+            and self.at(last + 1) not in ("which", "that", "who")  # "Internal inventory REST API, which returns ..."
+            # "the Stripe REST API", "Summarize the changelog of ...": a named product or a phrase about one
+            and not (self.cased is not None and any(self.cased[self.starts[k]].isupper() for k in range(1, first)))
         )
 
-    def sought_relative(self, first: int) -> bool:
+    def sought_relative(self, first: int, last: int) -> bool:
         """ "I'm looking for an address validation service that accepts a batch ... via POST": the interface in a
         relative clause of the service the request looks for."""
         relative = self.in_sentence_before(first, 12, _set("that which"))
         head = relative - 1
+        between = self.words[relative + 2 : first]
         return (
             relative >= 1
             and _is_head(self.words[head])
             and self.at(relative + 1) in _ACCEPT_VERBS
             and self.in_sentence_before(head, 6, _REQUEST_BEFORE) >= 0
             and all(self.link[j] for j in range(relative, first))
+            # not "supports delivering alerts to our backend via POST" (what the service sends), "mails it via post"
+            and not any(w in _FIRST_PERSON or w.startswith(_OUTBOUND_STEMS) for w in between)
+            and (self.cased is None or self.cased[self.starts[last]].isupper())
         )
 
     def names_a_tool(self, action: re.Match[str], labels: list[re.Match[str]], thinks: bool) -> bool:
@@ -2411,9 +2434,16 @@ class _Scan:
             return False
         closed = min((i for i in (self.text.find(")", start), self.text.find("]", start)) if i >= 0), default=-1)
         inside = self.text[opened:closed] if closed >= 0 else ""
-        before = self.word_range(max(0, opened - 40), opened)
-        paid = bool(before) and self.at(before[-1]) in _NET_PREPS | _RAIL_VERBS | _PAY_NOUNS
-        return len(_CAIP2.findall(inside)) >= 2 and not paid
+        if len(_CAIP2.findall(inside)) < 2:
+            return False
+        # "the chain ids in this config (...)", not "must be paid on one of (...)", "networks we can pay with: [...]"
+        before = self.word_range(max(0, self.text.rfind(".", 0, opened) + 1, opened - 80), opened)
+        data = [k for k in before if self.words[k] in _ID_DATA_NOUNS]
+        return bool(data) and not any(
+            self.words[k] in _RAIL_VERBS | _PAY_NOUNS | _RAIL_NOUNS | _set("pay paying chains networks")
+            for k in before
+            if k > data[-1]
+        )
 
     # prices
 
@@ -2627,8 +2657,10 @@ class _Scan:
         if (
             kind == "bare"
             and self.at(opener) == "how"
-            and self.near(opener, 1) in ("much", "many")
+            and self.near(opener, 1) == "much"
             and self.sentence[first] in self.asked
+            # a sum worked out ("how much would ... cost at $0.0002 each"), not "how much data ... which api sells it"
+            and any(self.words[k] in _COST_VERBS for k in range(opener + 2, first))
         ):
             # "How much would 1,000,000 API calls cost at $0.0002 each?": the figure the question computes with
             return "topic", f"'{phrase}': an amount a question computes with"
@@ -3465,9 +3497,17 @@ class _Scan:
         for k, word in enumerate(self.words):
             # not "assistant: I found 3 that settle on Solana": the assistant names no rail
             named = k != i and word in n.FAMILIES and not self.assistant_said(k)
-            # "..., pay on solana", "we pay for tools on Avalanche" (within one clause)
-            paid = self.look_back(k, 5, _RAIL_VERBS | _PAY_NOUNS) if named else -1
-            if paid >= 0 and all(self.link[j] for j in range(paid, k)):
+            if named and self.look_back(k, 3, _RAIL_VERBS | _PAY_NOUNS) >= 0:
+                return True
+            # "we pay for tools on Avalanche": the caller paying for what it uses
+            paid = self.look_back(k, 5, _set("pay")) if named else -1
+            if (
+                paid >= 1
+                and self.at(paid - 1) in _FIRST_PERSON | _set("agent")
+                and self.at(paid + 1) == "for"
+                and self.at(k - 1) in _NET_PREPS
+                and all(self.link[j] for j in range(paid, k))
+            ):
                 return True
         return False
 
@@ -4054,7 +4094,9 @@ class _Scan:
             )
             # "mcp weather tool": a topic word between the protocol and the tool it qualifies
             headed = any(
-                self.at(last + d) in _MCP_HEADS and all(self.link[j] for j in range(last, last + d))
+                self.at(last + d) in _MCP_HEADS
+                and all(self.link[j] for j in range(last, last + d))
+                and not any(self.words[j] in _MCP_TOOLING for j in range(last + 1, last + d))
                 for d in (2, 3)
                 if last + d < len(self.words)
             )
@@ -4109,8 +4151,8 @@ class _Scan:
             self.task
             and not asked
             and self.look_back(first, 5, _REQUEST_BEFORE) < 0
-            and not self.opening_request(first, last)
-            and not self.sought_relative(first)
+            and not (not method and self.opening_request(first, last))
+            and not self.sought_relative(first, last)
         ):
             return "topic", f"'{phrase}'{_LONG_TASK_INTERFACE}"
         accepts = self.look_back(first, 3, _ACCEPT_VERBS)
@@ -4349,8 +4391,12 @@ class _Scan:
         ):  # "no-code", "no more"
             return 0
         if word == "nothing" and self.near(i, 1) in ("that", "which") and self.near(i + 1, 1) == "only":
-            # "nothing that only covers japan": what is refused is what comes after the coverage verb
-            return 4 if self.near(i + 2, 1) in _COVER_VERBS and all(self.free(i + k) for k in range(1, 4)) else 1
+            # "nothing that only covers japan": what is refused is what comes after the coverage verb; not "found
+            # nothing that only covers X" (a report), nor "nothing that only supports GET" (a refused constraint)
+            refusing = self.near(i + 2, 1) in _COVER_VERBS and all(self.free(i + k) for k in range(1, 5))
+            # "nothing that only supports payment on solana": a constraint right after it is what is refused
+            refusing = refusing and all(self.owner[k] is None for k in range(i + 4, min(i + 8, len(self.words))))
+            return 4 if refusing and self.near(i, -1) not in _REPORTING_BEFORE else 1
         return 1 if word in _TRIGGERS or word in _CONTRACTIONS else 0
 
     def mark_negated_claims(self) -> None:
@@ -4621,8 +4667,8 @@ class _Scan:
                 return -1, content
             if b < 0 or prior in ("but", "and") or _is_head(prior):
                 return 0, ""
-            if prior == "so" and self.proper_name(i + 1):  # "we've had billing problems before, so not Typeform"
-                return 0, ""
+            if prior == "so" and self.proper_name(i + 1) and i + 1 == len(self.words) - 1:
+                return 0, ""  # "we've had billing problems before, so not Typeform." (not "so not UTC; convert ...")
             if not self.task and nxt in _NOT_PREPS:
                 return 0, ""
             last_word = i + length == len(self.words) - 1
