@@ -3111,6 +3111,18 @@ _SESSION_15_READINGS = [
     ),
     ("need an image upload api, nothing that only supports GET", (), None, None, None),
     ("How many OCR APIs are there at $0.001 per call?", (), Decimal("0.001"), None, None),
+    # batch 33's dev half
+    ("Stellar Cyber SIEM alert enrichment", (), None, None, None),
+    (
+        '{"task": "fetch company logos by domain", "payment": {"scheme": "exact", "network": "eip155:8453"}}',
+        (n.BASE,),
+        None,
+        None,
+        None,
+    ),
+    ('decode this: {"scheme": "exact", "network": "eip155:8453", "payTo": "0xabc"}', (), None, None, None),
+    ("kyc document check endpoint for onboarding users. chain for payment = ethereum", ("eip155:1",), None, None, None),
+    ("what chain is eip155:8453 and who runs its sequencer?", (), None, None, None),
     ("an mcp inspector tool for debugging", (), None, None, None),
     ("github issues mcp server on base sepolia", (n.BASE_SEPOLIA,), None, "mcp", None),
     (

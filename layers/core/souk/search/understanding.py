@@ -960,7 +960,7 @@ _MAKING_VERBS = _set(
 _STELLAR_ADJ_BEFORE = _set("with is was are were so truly really absolutely pretty quite simply most more")
 _STELLAR_ADJ_AFTER = _set(
     """
-    review reviews rating ratings performance performances result results job work reputation record
+    review reviews rating ratings performance performances result results job work reputation record cyber
     quality experience customer support team career grades grade students writing reviewer spectra
     spectrum spectral mass masses wind winds population populations classification evolution object
     objects remnant remnants cluster clusters atmosphere atmospheres parallax magnitude magnitudes
@@ -994,7 +994,8 @@ _REQUEST_BEFORE = _set(
 # Keys of a request written as fields. "chain" is left out: {"chain": "solana"} is as often the data
 # asked about as the rail. "type" counts only with an interface for its value.
 _SPEC_KEYS = (
-    r"(?:payment|pay|settlement)[\s_-]?(?:network|rail|chain)|settle[\s_-]?on|pay[\s_-]?on"
+    r"(?:payment|pay|settlement)[\s_-]?(?:network|rail|chain)|(?:network|chain|rail)\s(?:for|of)\spayments?"
+    r"|settle[\s_-]?on|pay[\s_-]?on"
     r"|payment|network|rail|max(?:imum)?[\s_-]?(?:usd[\s_-]?)?(?:price|cost)(?:[\s_-]?(?:usd|per[\s_-]?call)){0,2}|max[\s_-]?usd"
     r"|price[\s_-]?(?:cap|ceiling)(?:[\s_-]?usd)?|ceiling(?:[\s_-]per[\s_-](?:call|request|req))?"
     r"|budget[\s_-]?per[\s_-]?call|interface|transport|(?:resource[\s_-]?)?type"
@@ -1083,6 +1084,8 @@ _EXCLUDE_FIELD = re.compile(
 # "chain=base ocr": in keywords, a chain given as a parameter (not "?chain=base" inside a URL)
 _CHAIN_PARAM = re.compile(r"(?<![\w?&/=])(?P<key>chain)\s?=\s?(?P<value>[a-z][a-z0-9:-]{1,40})(?![\w:-])")
 _PAYLOAD_KEYS = _set("scheme maxamountrequired payto x402version paymentrequirements")
+_REQUEST_KEYS = _set("task query goal intent need search")
+_ID_ASKED_NOUNS = _set("chain network blockchain id")
 _DATA_VERBS = _set("decode decoding parse parsing explain explaining validate validating lint convert converting")
 # "transactions with amount under 1 cent": the amount belongs to the data the task works on.
 _AMOUNT_NOUNS = _set("amount amounts transaction transactions transfer transfers tx txs trade trades order orders")
@@ -2312,7 +2315,10 @@ class _Scan:
 
     def scan_spec_fields(self) -> None:
         """``network: base``, ``"max_price_usd": 0.004``, ``interface: REST``: a request written as fields."""
-        if any(w in _PAYLOAD_KEYS for w in self.words):
+        keys = {w for w in self.words if w in _PAYLOAD_KEYS}
+        # '{"task": "fetch logos", "payment": {"scheme": "exact", "network": "eip155:8453"}}' asks to pay that way
+        asks = keys == {"scheme"} and any(w in _REQUEST_KEYS for w in self.words)
+        if keys and not asks:
             return  # an x402 payment header or requirement quoted as data ("decode this: {scheme, network...}")
         settings = [
             m
@@ -2413,7 +2419,10 @@ class _Scan:
             claim = _Claim("network", inside[0], inside[-1], m.group(), (n.canonical_case(literal),))
             claim.why = f"'{m.group()}': a network id typed as such"
             asked = self.at(inside[0] - 1) in ("is", "are") and (
-                self.at(inside[0] - 2) in ("what", "which") or inside[0] == 1  # "is stellar:pubnet the same as ...?"
+                self.at(inside[0] - 2) in ("what", "which")
+                or inside[0] == 1  # "is stellar:pubnet the same as ...?"
+                # "what chain is eip155:8453 and who runs its sequencer?"
+                or (self.at(inside[0] - 3) in ("what", "which") and self.at(inside[0] - 2) in _ID_ASKED_NOUNS)
             )
             if (
                 self.near(inside[-1], 1) in _MEANING_VERBS
