@@ -3123,6 +3123,59 @@ _SESSION_15_READINGS = [
     ('decode this: {"scheme": "exact", "network": "eip155:8453", "payTo": "0xabc"}', (), None, None, None),
     ("kyc document check endpoint for onboarding users. chain for payment = ethereum", ("eip155:1",), None, None, None),
     ("what chain is eip155:8453 and who runs its sequencer?", (), None, None, None),
+    # batch 34's dev half
+    ("VIN decoder I can call via GET", (), None, "http", "GET"),
+    ("GET-based endpoint for current air quality index by city", (), None, "http", "GET"),
+    ("microchannel plate (MCP) detector gain curves vs voltage", (), None, None, None),
+    ("REST API that converts MCP (Minecraft Coder Pack) mappings to Yarn mappings", (), None, "http", None),
+    ("an MCP (Model Context Protocol) server for jira", (), None, "mcp", None),
+    ("explain this command: curl -X POST -d '{\"q\": 1}' https://api.example.com/v1/items", (), None, None, None),
+    (
+        "generate an OpenAPI spec from this route table: GET /users, POST /users, DELETE /users/{id}",
+        (),
+        None,
+        None,
+        None,
+    ),
+    (
+        "Our client speaks both MCP and plain HTTP, so either kind of tool is fine. I need a whois lookup",
+        (),
+        None,
+        None,
+        None,
+    ),
+    (
+        "HTTP API for counting tokens in a prompt across different LLM tokenizers, so our agent can check a prompt's "
+        "size before sending it to the model.",
+        (),
+        None,
+        "http",
+        None,
+    ),
+    (
+        "MCP servers for Postgres were reviewed in a long blog post last week, and the author compared twelve of them "
+        "on safety and speed across many workloads.",
+        (),
+        None,
+        None,
+        None,
+    ),
+    (
+        "I'm writing a threat model for our agent platform. Collect the latest security research on prompt injection "
+        "through MCP server tool descriptions and summarize which mitigations clients have shipped.",
+        (),
+        None,
+        None,
+        None,
+    ),
+    (
+        "What I still need is a service that, given an email address, checks data-broker sites and files opt-out "
+        "requests, something our backend can call with a POST containing the email and full name.",
+        (),
+        None,
+        "http",
+        "POST",
+    ),
     ("an mcp inspector tool for debugging", (), None, None, None),
     ("github issues mcp server on base sepolia", (n.BASE_SEPOLIA,), None, "mcp", None),
     (

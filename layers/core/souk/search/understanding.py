@@ -372,6 +372,7 @@ _PAYMENT_TAILS = frozenset({"paid", "priced", "payable", "billed", "costing", "t
 _SUB_CENT = Decimal("0.01")
 _VERB_TAILS = _set(
     "supports exposes returns provides offers gives lets can does works runs reads writes takes accepts handles"
+    " because since unless"  # "exposed as an MCP tool because my assistant can't call anything else"
 )
 _SEEKING = _set("look looking search searching asking hunting shopping")
 _INTERFACE_WORDS = _TYPE_NOUNS | _MCP_NOUNS | _METHOD_NOUNS | _set("only please plz")
@@ -786,6 +787,11 @@ _SCANNED_OWN = _set("internal our every all")
 # what a bracketed list of ids is when the task handles it: "the chain ids in this config (...)"
 _ID_DATA_NOUNS = _set("config configs configuration file files ids list values column fixtures logs array map settings")
 _COST_VERBS = _set("cost costs spend spent pay paid total come")
+_CALLER_SYSTEMS = _set("backend agent client app script code bot server service")  # after "our"/"my"
+_OPENING_RELATIVES = _set("for that which to returning")
+_STATING_VERBS = _set("is are was were has have had been being")
+_ATTACK_NOUNS = _set("injection injections attack attacks exfiltration leak leaks exploit exploits poisoning")
+_ROUTE = re.compile(r"(?<![\w-])(?:get|post|put|patch|delete|head|options)\s+/[\w{}/.-]*")
 _REPORTING_BEFORE = _set("found find finding is there's theres was see saw have got had")
 _COVER_VERBS = _set("covers cover supports support works serves handles")
 _REQUEST_BODIES = _set("body bodies payload payloads")  # after "request" / "json"
@@ -2106,7 +2112,30 @@ class _Scan:
         previous = cased[: m.start()].split()[-1] if cased is not None else ""
         return cased is not None and cased[m.start()].isupper() and not previous[:1].isupper()
 
+    def routes_listed(self) -> bool:
+        """Two or more methods each followed by a path: a route table ("GET /users, POST /users, DELETE ...")."""
+        return len(_ROUTE.findall(self.text)) >= 2
+
+    def expanded_otherwise(self, i: int) -> bool:
+        """The MCP at i is bracketed against an expansion that is not the Model Context Protocol."""
+        start, end = self.spans[i]
+        after = re.match(r"\s*\(([^()]{3,60})\)", self.text[end:])
+        if after:
+            return "context" not in after.group(1)
+        opened = self.text[:start].endswith("(") and self.text[end : end + 1] == ")"
+        before = self.text[max(0, start - 60) : start - 1]
+        return opened and "context" not in before.split(",")[-1] and bool(re.search(r"[a-z]{3,}\s*$", before))
+
     def opening_request(self, first: int, last: int) -> bool:
+        # "HTTP API for counting tokens in a prompt ..., so our agent can ...": the query opens with what it asks for
+        opens = all(w in _DETERMINERS for w in self.words[:first])
+        clause = range(last + 1, next((k for k in range(last, len(self.link)) if not self.link[k]), len(self.words)))
+        stated = any(self.words[k] in _STATING_VERBS for k in clause)  # "MCP servers for Postgres were reviewed ..."
+        if opens and self.words[last] in _TYPE_NOUNS | _MCP_HEADS and self.near(last, 1) in _OPENING_RELATIVES:
+            return not stated
+        return self.opening_clause_request(first, last)
+
+    def opening_clause_request(self, first: int, last: int) -> bool:
         """ "Reverse image search REST API, max $0.004 per image; we send ...": a long task that opens with what it
         asks for, as a search-box query would: a service noun ends a first clause of at most eight words that
         names nobody ("I sell an mcp tool; ..." is the caller's; "MCP client: none" what it lacks)."""
@@ -2115,6 +2144,7 @@ class _Scan:
             and self.sentence[first] == 0
             and self.sentence[first] not in self.asked  # "what is the difference of mcp and http api?"
             and all(self.link[:last])
+            and last < len(self.link)
             and not self.link[last]
             and self.words[last] in _TYPE_NOUNS | _MCP_HEADS
             and not any(w in _FIRST_PERSON | _OPENING_NOT_A_REQUEST for w in self.words[: last + 1])
@@ -3983,6 +4013,20 @@ class _Scan:
         if prior in ("which", "what") and tail in ("are", "is", "were", "have", "has"):
             # "which MCP servers are trending": a question about such servers, not a request for one
             return "topic", f"'{self.span_text(b, last)} {tail}': the question is about them"
+        if prior in ("through", "via") and self.at(self.before(b)) in _ATTACK_NOUNS:
+            # "prompt injection through MCP server tool descriptions": the way in of an attack
+            return "topic", f"'{self.span_text(self.before(b), last)}': how an attack gets in, not the interface"
+        if prior == "both" and tail == "and":  # "our client speaks both MCP and plain HTTP, so either is fine"
+            return "topic", f"'{self.span_text(b, last)} and ...': both named, neither required"
+        if method and self.at(first - 1) in ("x", "request") and self.text[: self.starts[first]].rstrip().endswith(
+            ("-x", "--request")
+        ):
+            return "topic", f"'{self.span_text(first - 1, last)}': a command's flag, the data"  # "curl -X POST ..."
+        if method and _PATH_AFTER.match(self.text, self.spans[last][1]) and self.routes_listed():
+            return "topic", f"'{phrase}': one route of a list ('GET /users, POST /users')"
+        if self.words[first] == "mcp" and self.expanded_otherwise(first):
+            # "MCP (Minecraft Coder Pack)", "microchannel plate (MCP) detector": another MCP, spelled out
+            return "topic", f"'{phrase}': an acronym spelled out as something else"
         many = self.look_back(first, 3, _set("many"))
         between = all(self.at(k) in _LISTED_ADJECTIVES | _set("new") for k in range(many + 1, first))
         if many >= 1 and self.at(many - 1) == "how" and between:
@@ -4003,6 +4047,12 @@ class _Scan:
         wanted = wanted or (
             prior in ("call", "use") and self.at(only) == "only" and self.at(self.before(only)) in _ABLE
         )
+        # "VIN decoder I can call via GET", "something our backend can call with a POST": how the caller will call it
+        called = b if prior in ("call", "hit") else self.before(b) if prior in ("with", "via", "using") else -1
+        able = self.before(called) if self.at(called) in ("call", "hit") else -1
+        wanted = wanted or (
+            self.at(able) in ("can", "could") and self.at(self.before(able)) in _FIRST_PERSON | _CALLER_SYSTEMS
+        )
         if noun and self.words[first] == "mcp" and self.proper_name(first - 1):
             name = first - 1
             while name > first - 4 and self.proper_name(name - 1):
@@ -4020,7 +4070,8 @@ class _Scan:
         checked = checked or (
             scanner != b and self.at(scanner) in _set("scan scans scanning fuzz fuzzing audit audits")
         )
-        maker = self.look_back(b, 8, _EXPOSE_VERBS) if prior in ("as", "into") else -1
+        # "expose our billing system to LLM agents through the Model Context Protocol": the caller's own, made into one
+        maker = self.look_back(b, 8, _EXPOSE_VERBS) if prior in ("as", "into", "through", "via", "over") else -1
         # not "expose it to my agent as an MCP tool", "publish my posts to LinkedIn as an MCP tool" (the task's target)
         targeted = self.at(maker).startswith("publish") and "to" in self.words[maker:b]
         if maker >= 0 and self.at(maker + 1) in _POSSESSIVES and not targeted:
@@ -4067,7 +4118,8 @@ class _Scan:
         # "an HTTP HEAD-based ping tester": how the subject works; "a PUT-based upload endpoint" is asked for
         served = self.near(last + 1, 1) in _TYPE_NOUNS or self.near(last + 2, 1) in _TYPE_NOUNS
         # ... asked for right after a request word ("looking for a", "I need a"); not "wraps POST-based endpoints"
-        served = served and self.look_back(first, 3, _REQUEST_BEFORE) >= 0
+        # ... or opening the request ("GET-based endpoint for current air quality")
+        served = served and (self.look_back(first, 3, _REQUEST_BEFORE) >= 0 or first == self.sentence_start(first))
         if method and tail == "based" and not served:
             return "topic", f"'{phrase}-based': describes how the subject works"
         listed = tail in _LISTED_PARTICIPLES and self.near(last + 1, 1) in ("on", "in", "by")
@@ -4159,6 +4211,7 @@ class _Scan:
         if (
             self.task
             and not asked
+            and not wanted
             and self.look_back(first, 5, _REQUEST_BEFORE) < 0
             and not (not method and self.opening_request(first, last))
             and not self.sought_relative(first, last)
@@ -4183,7 +4236,9 @@ class _Scan:
             and any(w in _POSSESSIVES for w in said_before)
             and not any(w in _ASKING_WORDS for w in said_before)
         )
-        accepted = accepted or required_here or (required and (first - be <= 3 or modifiers_only) and not own_before)
+        accepted = (
+            accepted or required_here or wanted or (required and (first - be <= 3 or modifiers_only) and not own_before)
+        )
         if self.task and capitals and not accepted and self.sentence[first] not in self.spec_sentences:
             # "the endpoint must accept POST" is asked
             return "topic", f"'{phrase}' in a long task request without an interface phrase"
