@@ -3123,6 +3123,24 @@ _SESSION_15_READINGS = [
     ('decode this: {"scheme": "exact", "network": "eip155:8453", "payTo": "0xabc"}', (), None, None, None),
     ("kyc document check endpoint for onboarding users. chain for payment = ethereum", ("eip155:1",), None, None, None),
     ("what chain is eip155:8453 and who runs its sequencer?", (), None, None, None),
+    # a review of batches 32-33's rules
+    (
+        "Need a geocoding API for a delivery app that handles batch lookups. Payment config: [eip155:8453, eip155:137]",
+        (n.BASE, "eip155:137"),
+        None,
+        None,
+        None,
+    ),
+    ('my agent got {"scheme":"exact","network":"solana"} back and I need to understand it', (), None, None, None),
+    (
+        "Salesforce REST API: I keep getting 401 errors when refreshing tokens from our Node backend. Need help "
+        "debugging the OAuth flow.",
+        (),
+        None,
+        None,
+        None,
+    ),
+    ("which network is eip155:137, I need a price api on it", ("eip155:137",), None, None, None),
     # batch 34's dev half
     ("VIN decoder I can call via GET", (), None, "http", "GET"),
     ("GET-based endpoint for current air quality index by city", (), None, "http", "GET"),

@@ -353,7 +353,7 @@ _MCP_NOUNS = _set(
 
 _HTTP_NOUNS = _TYPE_NOUNS | _set("call calls")  # "as a REST call"
 _FORMAT_WORDS = _set("json xml web")
-_MCP_MODIFIERS = _set("mcp compatible enabled native based ready")
+_MCP_MODIFIERS = _set("mcp compatible enabled native based ready")  # "mcp-based calendar tool"
 _MCP_HEADS = _set("tool tools server servers")
 _OUTBOUND_STEMS = ("deliver", "forward", "push", "send", "sent", "replay", "mail", "callback", "webhook", "notif")
 _OPENING_NOT_A_REQUEST = _set("you your the a an of for in from to on about with by its their this that these those")
@@ -362,10 +362,10 @@ _MCP_TOOLING = _set(
     """
     usage analytics inspection inspector traffic config configuration generator permission permissions audit schema
     diff latency benchmark benchmarking conversion converter registry directory debugger debugging testing test
-    monitoring monitor security scanner scanning gateway proxy hosting deployment discovery migration
+    monitoring monitor security scanner scanning gateway proxy hosting deployment discovery migration auth oauth
+    client exam prep practice certification study training
     """
 )
-# "mcp-based calendar tool"
 _SENDING_VERBS = _set("issues")  # a verb or a noun ("github issues mcp server"); not "makes", "executes"
 # "mcp tool paid on base": a payment word ends the interface phrase, it does not extend a name.
 _PAYMENT_TAILS = frozenset({"paid", "priced", "payable", "billed", "costing", "that", "which", "accepting"})
@@ -420,7 +420,7 @@ _DESIRE_VERBS = _set("want wants wanted wanna like prefer need needs wish would 
 # a result refused ("i don't want to generate a new one" refuses image generators).
 _SITUATION_VERBS = _set(
     "get watch regret wait miss lose spend waste deal worry risk be have go feel sit end pay commute forget drive"
-    " travel bridge swap"  # "I don't want to bridge"; not "don't want to switch / move / migrate to <provider>"
+    " travel bridge"  # "I don't want to bridge"; not "don't want to switch / move / migrate to <provider>", "swap"
 )
 # "nonstop flights without layovers": a condition of the task's data, not a refused kind of service
 _TRIP_CONDITIONS = _set("layover layovers stopover stopovers")  # not "no connections to Twilio"
@@ -786,7 +786,7 @@ _BUILD_VERBS = _set(
 _SCANNED_OWN = _set("internal our every all")
 # what a bracketed list of ids is when the task handles it: "the chain ids in this config (...)"
 _ID_DATA_NOUNS = _set("config configs configuration file files ids list values column fixtures logs array map settings")
-_COST_VERBS = _set("cost costs spend spent pay paid total come")
+_COST_VERBS = _set("cost costs spend spent pay paid come")
 _CALLER_SYSTEMS = _set("backend agent client app script code bot server service")  # after "our"/"my"
 _OPENING_RELATIVES = _set("for that which to returning")
 _STATING_VERBS = _set("is are was were has have had been being")
@@ -947,6 +947,10 @@ _FRAGMENT_WORDS = 8
 _SYMBOLS = {**_UNRATED_SYMBOLS, **_KNOWN_SYMBOLS}
 # "supports solana" is about chain support, not the payment rail.
 _RAIL_VERBS = _PAY_VERBS - _set("supports supporting supported")
+# payment words before a bracketed id list: "Payment config: [...]", "our wallet config supports (...)"
+_ID_PAYMENT_WORDS = _RAIL_VERBS | _PAY_NOUNS | _RAIL_NOUNS | _set(
+    "pay paying chains networks wallet supported allowed accepted allow"
+)
 _ASSET_TOPIC_BEFORE = _TOPIC_BEFORE | _set(
     """
     convert converting swap swapping exchange exchanging buy buying sell selling trade trading send
@@ -1090,7 +1094,7 @@ _EXCLUDE_FIELD = re.compile(
 # "chain=base ocr": in keywords, a chain given as a parameter (not "?chain=base" inside a URL)
 _CHAIN_PARAM = re.compile(r"(?<![\w?&/=])(?P<key>chain)\s?=\s?(?P<value>[a-z][a-z0-9:-]{1,40})(?![\w:-])")
 _PAYLOAD_KEYS = _set("scheme maxamountrequired payto x402version paymentrequirements")
-_REQUEST_KEYS = _set("task query goal intent need search")
+_REQUEST_KEY_FIELD = re.compile(r"[\"']?\b(?:task|query|goal|intent|need|search)\b[\"']?\s*[:=]")
 _ID_ASKED_NOUNS = _set("chain network blockchain id")
 _DATA_VERBS = _set("decode decoding parse parsing explain explaining validate validating lint convert converting")
 # "transactions with amount under 1 cent": the amount belongs to the data the task works on.
@@ -2150,6 +2154,8 @@ class _Scan:
             and not any(w in _FIRST_PERSON | _OPENING_NOT_A_REQUEST for w in self.words[: last + 1])
             and not any(w.endswith("'s") for w in self.words[: last + 1])
             and self.at(last + 1) not in ("which", "that", "who")  # "Internal inventory REST API, which returns ..."
+            # "Salesforce REST API: I keep getting 401 errors ...": a label for what the task is about
+            and not self.text[self.spans[last][1] :].lstrip().startswith(":")
             # "the Stripe REST API", "Summarize the changelog of ...": a named product or a phrase about one
             and not (self.cased is not None and any(self.cased[self.starts[k]].isupper() for k in range(1, first)))
         )
@@ -2347,7 +2353,7 @@ class _Scan:
         """``network: base``, ``"max_price_usd": 0.004``, ``interface: REST``: a request written as fields."""
         keys = {w for w in self.words if w in _PAYLOAD_KEYS}
         # '{"task": "fetch logos", "payment": {"scheme": "exact", "network": "eip155:8453"}}' asks to pay that way
-        asks = keys == {"scheme"} and any(w in _REQUEST_KEYS for w in self.words)
+        asks = keys == {"scheme"} and bool(_REQUEST_KEY_FIELD.search(self.text))
         if keys and not asks:
             return  # an x402 payment header or requirement quoted as data ("decode this: {scheme, network...}")
         settings = [
@@ -2452,7 +2458,11 @@ class _Scan:
                 self.at(inside[0] - 2) in ("what", "which")
                 or inside[0] == 1  # "is stellar:pubnet the same as ...?"
                 # "what chain is eip155:8453 and who runs its sequencer?"
-                or (self.at(inside[0] - 3) in ("what", "which") and self.at(inside[0] - 2) in _ID_ASKED_NOUNS)
+                or (
+                    self.at(inside[0] - 3) in ("what", "which")
+                    and self.at(inside[0] - 2) in _ID_ASKED_NOUNS
+                    and self.sentence[inside[0]] in self.asked
+                )
             )
             if (
                 self.near(inside[-1], 1) in _MEANING_VERBS
@@ -2478,11 +2488,8 @@ class _Scan:
         # "the chain ids in this config (...)", not "must be paid on one of (...)", "networks we can pay with: [...]"
         before = self.word_range(max(0, self.text.rfind(".", 0, opened) + 1, opened - 80), opened)
         data = [k for k in before if self.words[k] in _ID_DATA_NOUNS]
-        return bool(data) and not any(
-            self.words[k] in _RAIL_VERBS | _PAY_NOUNS | _RAIL_NOUNS | _set("pay paying chains networks")
-            for k in before
-            if k > data[-1]
-        )
+        # not "Payment config: [...]", "our wallet config supports (...)", "allowed networks list: [...]"
+        return bool(data) and not any(self.words[k] in _ID_PAYMENT_WORDS for k in before)
 
     # prices
 
