@@ -3147,6 +3147,25 @@ _SESSION_15_READINGS = [
     ("microchannel plate (MCP) detector gain curves vs voltage", (), None, None, None),
     ("REST API that converts MCP (Minecraft Coder Pack) mappings to Yarn mappings", (), None, "http", None),
     ("an MCP (Model Context Protocol) server for jira", (), None, "mcp", None),
+    # ... and the attack on those rules
+    ("weather tool (MCP) paid on base", (n.BASE,), None, "mcp", None),
+    ("an MCP (SSE) server for Jira", (), None, "mcp", None),
+    ("GET-based APIs leak secrets in URLs, which is why our security team bans them", (), None, None, None),
+    ("a file storage API that supports GET / PUT / DELETE on objects, paid on base", (n.BASE,), None, "http", None),
+    ("a PDF to text endpoint I can call with curl -X POST and a multipart body", (), None, "http", "POST"),
+    ("A malicious agent can call MCP tools without any auth. Find me a security scanner API", (), None, None, None),
+    ("the client can call via POST or GET, doesn't matter; looking for a QR code generator", (), None, None, None),
+    (
+        "Find a package tracking API that the agent can call with a GET request. The price should be under half a cent "
+        "per lookup.",
+        (),
+        Decimal("0.005"),
+        "http",
+        "GET",
+    ),
+    ("look up credential leaks via an MCP tool, under $0.01 per call", (), Decimal("0.01"), "mcp", None),
+    ("I want to expose my agent to live sports scores via an MCP server", (), None, "mcp", None),
+    ("Find a Stripe integration with both an MCP server and good docs, paid on base", (n.BASE,), None, "mcp", None),
     ("explain this command: curl -X POST -d '{\"q\": 1}' https://api.example.com/v1/items", (), None, None, None),
     (
         "generate an OpenAPI spec from this route table: GET /users, POST /users, DELETE /users/{id}",
@@ -3160,14 +3179,6 @@ _SESSION_15_READINGS = [
         (),
         None,
         None,
-        None,
-    ),
-    (
-        "HTTP API for counting tokens in a prompt across different LLM tokenizers, so our agent can check a prompt's "
-        "size before sending it to the model.",
-        (),
-        None,
-        "http",
         None,
     ),
     (

@@ -183,6 +183,19 @@ def interpret(query: str) -> InterpretedQuery:
 # --- vocabulary --------------------------------------------------------------------------------
 
 
+def _spells_mcp(words: list[str]) -> bool:
+    """The words are an expansion of MCP other than the Model Context Protocol: "Minecraft Coder Pack",
+    "microchannel plate" (m...p), not "(SSE)", "(remote, not stdio)", "weather tool"."""
+    words = [w.strip("'\"-.,;") for w in words]
+    words = [w for w in words if w]
+    return (
+        len(words) >= 2
+        and words[0][:1].lower() == "m"
+        and words[-1][:1].lower() == "p"
+        and "context" not in (w.lower() for w in words)
+    )
+
+
 def _set(words: str) -> frozenset[str]:
     return frozenset(words.split())
 
@@ -372,7 +385,7 @@ _PAYMENT_TAILS = frozenset({"paid", "priced", "payable", "billed", "costing", "t
 _SUB_CENT = Decimal("0.01")
 _VERB_TAILS = _set(
     "supports exposes returns provides offers gives lets can does works runs reads writes takes accepts handles"
-    " because since unless"  # "exposed as an MCP tool because my assistant can't call anything else"
+    " because unless"  # "exposed as an MCP tool because my assistant can't call anything else"
 )
 _SEEKING = _set("look looking search searching asking hunting shopping")
 _INTERFACE_WORDS = _TYPE_NOUNS | _MCP_NOUNS | _METHOD_NOUNS | _set("only please plz")
@@ -790,8 +803,13 @@ _COST_VERBS = _set("cost costs spend spent pay paid come")
 _CALLER_SYSTEMS = _set("backend agent client app script code bot server service")  # after "our"/"my"
 _OPENING_RELATIVES = _set("for that which to returning")
 _STATING_VERBS = _set("is are was were has have had been being")
-_ATTACK_NOUNS = _set("injection injections attack attacks exfiltration leak leaks exploit exploits poisoning")
-_ROUTE = re.compile(r"(?<![\w-])(?:get|post|put|patch|delete|head|options)\s+/[\w{}/.-]*")
+# whose "can call via GET" says how the result will be called: the asker, or the asker's own system
+_CALLER_PRONOUNS = _set("i we")
+_RELATIVES_THAT = _set("that which")
+_EXPOSED_SYSTEMS = _set("system systems app application backend service services database api apis platform codebase")
+_ATTACK_NOUNS = _set("injection injections attack attacks exfiltration poisoning")  # not "look up leaks via MCP"
+_ROUTE = re.compile(r"(?<![\w-])(?:get|post|put|patch|delete|head|options)\s+/[\w{][\w{}/.-]*")
+_ROUTE_DATA = _set("table spec openapi swagger document documentation docs generate list routes log logs")
 _REPORTING_BEFORE = _set("found find finding is there's theres was see saw have got had")
 _COVER_VERBS = _set("covers cover supports support works serves handles")
 _REQUEST_BODIES = _set("body bodies payload payloads")  # after "request" / "json"
@@ -2116,30 +2134,59 @@ class _Scan:
         previous = cased[: m.start()].split()[-1] if cased is not None else ""
         return cased is not None and cased[m.start()].isupper() and not previous[:1].isupper()
 
+    def opens_a_request(self, first: int, last: int) -> bool:
+        """ "GET-based endpoint for current air quality": a sentence that opens with a singular service noun and says
+        what it is for; not "GET-based endpoints leak secrets", "GET-based endpoint for deleting users is a bad
+        idea"."""
+        noun = last + 2 if self.near(last, 1) == "based" else last + 1
+        sentence = [k for k in range(len(self.words)) if self.sentence[k] == self.sentence[first]]
+        return (
+            first == self.sentence_start(first)
+            and self.at(noun) in _set("endpoint api service route tool server")
+            and self.at(noun + 1) in _OPENING_RELATIVES
+            and self.sentence[first] not in self.asked
+            and not any(self.words[k] in _STATING_VERBS for k in sentence)
+        )
+
+    def caller_calls_with(self, first: int, b: int, prior: str, *, method: bool) -> bool:
+        """ "VIN decoder I can call via GET", "something our backend can call with a POST": a relative clause of the
+        thing asked for says how the asker will call it. Not "Our agent can call MCP tools ...", "a malicious agent can
+        call ...", "I could hit the POST endpoint", "can call via POST or GET"."""
+        # "call via GET", "call with a POST"; not "call the POST endpoint" (someone's endpoint, called)
+        if prior in ("call", "hit"):
+            called = b if any(w in _set("with via using") for w in self.words[b + 1 : first + 1]) else -1
+        else:
+            called = self.before(b) if prior in ("with", "via", "using") else -1
+        able = self.before(called) if self.at(called) in ("call", "hit") else -1
+        if not method or self.at(able) != "can" or self.sentence[first] in self.asked:
+            return False
+        subject = self.before(able)
+        owner = self.before(subject)
+        if self.at(subject) in _CALLER_SYSTEMS and self.at(owner) in ("our", "my"):
+            subject = owner
+        elif self.at(subject) in _CALLER_SYSTEMS and self.at(owner) == "the" and self.at(owner - 1) in _RELATIVES_THAT:
+            subject = owner - 1  # "a package tracking API that the agent can call with a GET request"
+        elif self.at(subject) not in _CALLER_PRONOUNS:
+            return False
+        head = self.before(subject)  # the thing asked for: "decoder", "something"
+        listed = self.near(first, 1) == "or" or self.at(first + 1) == "or" or self.at(first - 1) == "or"
+        return head >= 0 and self.at(head) not in _set("and but so or then") and not listed
+
     def routes_listed(self) -> bool:
         """Two or more methods each followed by a path: a route table ("GET /users, POST /users, DELETE ...")."""
-        return len(_ROUTE.findall(self.text)) >= 2
+        return len(_ROUTE.findall(self.text)) >= 2 and any(w in _ROUTE_DATA for w in self.words)
 
     def expanded_otherwise(self, i: int) -> bool:
         """The MCP at i is bracketed against an expansion that is not the Model Context Protocol."""
         start, end = self.spans[i]
         after = re.match(r"\s*\(([^()]{3,60})\)", self.text[end:])
         if after:
-            return "context" not in after.group(1)
+            return _spells_mcp(after.group(1).split())
         opened = self.text[:start].endswith("(") and self.text[end : end + 1] == ")"
-        before = self.text[max(0, start - 60) : start - 1]
-        return opened and "context" not in before.split(",")[-1] and bool(re.search(r"[a-z]{3,}\s*$", before))
+        before = self.text[max(0, start - 60) : start - 1].split(",")[-1].split()
+        return opened and any(_spells_mcp(before[-n:]) for n in (2, 3) if len(before) >= n)
 
     def opening_request(self, first: int, last: int) -> bool:
-        # "HTTP API for counting tokens in a prompt ..., so our agent can ...": the query opens with what it asks for
-        opens = all(w in _DETERMINERS for w in self.words[:first])
-        clause = range(last + 1, next((k for k in range(last, len(self.link)) if not self.link[k]), len(self.words)))
-        stated = any(self.words[k] in _STATING_VERBS for k in clause)  # "MCP servers for Postgres were reviewed ..."
-        if opens and self.words[last] in _TYPE_NOUNS | _MCP_HEADS and self.near(last, 1) in _OPENING_RELATIVES:
-            return not stated
-        return self.opening_clause_request(first, last)
-
-    def opening_clause_request(self, first: int, last: int) -> bool:
         """ "Reverse image search REST API, max $0.004 per image; we send ...": a long task that opens with what it
         asks for, as a search-box query would: a service noun ends a first clause of at most eight words that
         names nobody ("I sell an mcp tool; ..." is the caller's; "MCP client: none" what it lacks)."""
@@ -4023,10 +4070,17 @@ class _Scan:
         if prior in ("through", "via") and self.at(self.before(b)) in _ATTACK_NOUNS:
             # "prompt injection through MCP server tool descriptions": the way in of an attack
             return "topic", f"'{self.span_text(self.before(b), last)}': how an attack gets in, not the interface"
-        if prior == "both" and tail == "and":  # "our client speaks both MCP and plain HTTP, so either is fine"
+        other = {self.at(last + 2), self.at(last + 3)}
+        if prior == "both" and tail == "and" and other & _set("http https rest mcp"):
+            # "our client speaks both MCP and plain HTTP, so either is fine"; not "both an MCP server and good docs"
             return "topic", f"'{self.span_text(b, last)} and ...': both named, neither required"
-        if method and self.at(first - 1) in ("x", "request") and self.text[: self.starts[first]].rstrip().endswith(
-            ("-x", "--request")
+        curl = self.look_back(first, 3, _set("curl"))
+        if (
+            method
+            and self.at(first - 1) in ("x", "request")
+            and self.text[: self.starts[first]].rstrip().endswith(("-x", "--request"))
+            # not "a PDF endpoint I can call with curl -X POST": how the asker calls the result
+            and not (curl >= 0 and self.look_back(curl, 4, _set("call hit can")) >= 0)
         ):
             return "topic", f"'{self.span_text(first - 1, last)}': a command's flag, the data"  # "curl -X POST ..."
         if method and _PATH_AFTER.match(self.text, self.spans[last][1]) and self.routes_listed():
@@ -4055,11 +4109,7 @@ class _Scan:
             prior in ("call", "use") and self.at(only) == "only" and self.at(self.before(only)) in _ABLE
         )
         # "VIN decoder I can call via GET", "something our backend can call with a POST": how the caller will call it
-        called = b if prior in ("call", "hit") else self.before(b) if prior in ("with", "via", "using") else -1
-        able = self.before(called) if self.at(called) in ("call", "hit") else -1
-        wanted = wanted or (
-            self.at(able) in ("can", "could") and self.at(self.before(able)) in _FIRST_PERSON | _CALLER_SYSTEMS
-        )
+        wanted = wanted or self.caller_calls_with(first, b, prior, method=method)
         if noun and self.words[first] == "mcp" and self.proper_name(first - 1):
             name = first - 1
             while name > first - 4 and self.proper_name(name - 1):
@@ -4079,6 +4129,10 @@ class _Scan:
         )
         # "expose our billing system to LLM agents through the Model Context Protocol": the caller's own, made into one
         maker = self.look_back(b, 8, _EXPOSE_VERBS) if prior in ("as", "into", "through", "via", "over") else -1
+        if prior in ("through", "via", "over") and not (
+            self.at(maker).startswith("expos") and {self.at(maker + 2), self.at(maker + 3)} & _EXPOSED_SYSTEMS
+        ):
+            maker = -1  # "expose my agent to live sports scores via an MCP server" asks for one
         # not "expose it to my agent as an MCP tool", "publish my posts to LinkedIn as an MCP tool" (the task's target)
         targeted = self.at(maker).startswith("publish") and "to" in self.words[maker:b]
         if maker >= 0 and self.at(maker + 1) in _POSSESSIVES and not targeted:
@@ -4126,7 +4180,7 @@ class _Scan:
         served = self.near(last + 1, 1) in _TYPE_NOUNS or self.near(last + 2, 1) in _TYPE_NOUNS
         # ... asked for right after a request word ("looking for a", "I need a"); not "wraps POST-based endpoints"
         # ... or opening the request ("GET-based endpoint for current air quality")
-        served = served and (self.look_back(first, 3, _REQUEST_BEFORE) >= 0 or first == self.sentence_start(first))
+        served = served and (self.look_back(first, 3, _REQUEST_BEFORE) >= 0 or self.opens_a_request(first, last))
         if method and tail == "based" and not served:
             return "topic", f"'{phrase}-based': describes how the subject works"
         listed = tail in _LISTED_PARTICIPLES and self.near(last + 1, 1) in ("on", "in", "by")
