@@ -3141,6 +3141,20 @@ _SESSION_15_READINGS = [
         None,
     ),
     ("which network is eip155:137, I need a price api on it", ("eip155:137",), None, None, None),
+    # batch 35's dev half
+    ("tip calculator that costs no more than 500 micro-dollars per call", (), Decimal("0.0005"), None, None),
+    ("word frequency counter costing 5 thousandths of a dollar or less per run", (), Decimal("0.005"), None, None),
+    ("max_price=1e-3 (USD per call); task=random password generator", (), Decimal("0.001"), None, None),
+    ("Max spend per call: 0.1 cent. Task: convert HEIC photos to JPEG.", (), Decimal("0.001"), None, None),
+    ("Sum these expenses and give me the total: $0.25, $0.10, $3.40, $0.005", (), None, None, None),
+    (
+        "That's a lot of calls, probably several hundred, so the rule for every single call is the same: it may cost "
+        "at most half a cent. Right now I need the attractions lookup: given a city name, return points of interest.",
+        (),
+        Decimal("0.005"),
+        None,
+        None,
+    ),
     # batch 34's dev half
     ("VIN decoder I can call via GET", (), None, "http", "GET"),
     ("GET-based endpoint for current air quality index by city", (), None, "http", "GET"),

@@ -493,14 +493,18 @@ _WORD_NUMBERS = {
     "half": Decimal("0.5"),
 }
 _FRACTIONS = {"half": Decimal("0.5"), "third": Decimal(1) / 3, "quarter": Decimal("0.25"), "fifth": Decimal("0.2")}
-_FRACTIONS |= {"tenth": Decimal("0.1"), "hundredth": Decimal("0.01")}
+_FRACTIONS |= {"tenth": Decimal("0.1"), "hundredth": Decimal("0.01"), "thousandth": Decimal("0.001")}
 _WORDNUM = (
-    r"(?:(?:(?:a|one)\s+)?(?:half|third|quarter|fifth|tenth|hundredth)\s+of\s+an?|half(?:\s+an?)?"
-    r"|(?:two|three|four|five|six|seven|eight|nine|[2-9])\s+(?:thirds|quarters|fifths|tenths|hundredths)\s+of\s+an?"
+    r"(?:(?:(?:a|one)\s+)?(?:half|third|quarter|fifth|tenth|hundredth|thousandth)\s+of\s+an?|half(?:\s+an?)?"
+    r"|(?:two|three|four|five|six|seven|eight|nine|[2-9])\s+(?:thirds|quarters|fifths|tenths|hundredths|thousandths)"
+    r"\s+of\s+an?"
     r"|an?|one|two|three|four|five|six|seven|eight|nine|ten)"
 )
 _SYMBOL_UNITS = "|".join(sorted([*_KNOWN_SYMBOLS, *_UNRATED_SYMBOLS], key=len, reverse=True))
-_UNITS = rf"(?:cents?|¢|penny|pennies|nickels?|dimes?|dollars?|bucks?|usd|euro[\s-]?cents?|euros?|eur|{_SYMBOL_UNITS})"
+_UNITS = (
+    rf"(?:cents?|¢|penny|pennies|nickels?|dimes?|dollars?|bucks?|usd|euro[\s-]?cents?|euros?|eur"
+    rf"|micro[\s-]?(?:dollars?|usd)|{_SYMBOL_UNITS})"
+)
 
 
 _ENDS_FIGURE = r"(?:(?=per|each|ea\b|cap\b|max|tops\b)|(?![a-z0-9]))"
@@ -1026,7 +1030,8 @@ _SPEC_KEYS = (
     r"|settle[\s_-]?on|pay[\s_-]?on"
     r"|payment|network|rail|max(?:imum)?[\s_-]?(?:usd[\s_-]?)?(?:price|cost)(?:[\s_-]?(?:usd|per[\s_-]?call)){0,2}|max[\s_-]?usd"
     r"|price[\s_-]?(?:cap|ceiling)(?:[\s_-]?usd)?|ceiling(?:[\s_-]per[\s_-](?:call|request|req))?"
-    r"|budget[\s_-]?per[\s_-]?call|interface|transport|(?:resource[\s_-]?)?type"
+    r"|budget[\s_-]?per[\s_-]?call|max[\s_-]?spend[\s_-]?per[\s_-]?(?:call|request|req)"
+    r"|interface|transport|(?:resource[\s_-]?)?type"
     r"|http[\s_-]?method|(?:max[\s_-]?)?usd[\s_-]?per[\s_-]?(?:call|request|req)"
     r"|method|(?:agent[\s_-]?)?wallet"
 )
@@ -1075,7 +1080,7 @@ _ERROR_BODY = re.compile(r"\b(?:isvalid|invalidreason|errorreason)\b")
 # "MAX_PRICE_USD=0.003 is set in our agent's env", 'per_call_limit: "$0.008"'. Not maxValue (atomic units).
 _LIMIT_SETTING = re.compile(
     r"(?<![\w$])[`\"']?(?P<key>[a-z0-9_]*(?:max|limit|cap|ceiling)[a-z0-9_]*)[`\"']?\s*[=:]\s*[`\"']?"
-    r"(?P<value>\$?\d+(?:\.\d+)?)[`\"']?(?![\w.%]|\.\d)"
+    r"(?P<value>\$?\d+(?:\.\d+)?(?:e-[1-9])?)[`\"']?(?![\w.%]|\.\d)"  # "max_price=1e-3"
 )
 # The key names a per-call price limit and nothing else (not MAX_RETRIES_PER_CALL, MAX_DAILY_SPEND_USD,
 # MAX_GAS_PRICE_GWEI, limit_price_usd), and its value is a call's price, not a budget or an order's limit.
@@ -1085,6 +1090,8 @@ _LIMIT_KEY = re.compile(
     r"|(?:call_|request_|search_)?price_limit(?:_per_call)?)(?:_usd)?"
 )
 _SETTING_MAX_USD = Decimal("1")
+_LISTED_MONEY = re.compile(r"[$€]\s?\d")
+_SCIENTIFIC = re.compile(r"\d(?:\.\d+)?e-[1-9]")
 _UNIT_AFTER = re.compile(r"\s*(?:(?:per|a|an)\s+|/\s*)(?P<unit>[a-z]+)(?:\s+(?P<noun>[a-z]+))?")
 # After a price field: units of time and of people price a subscription ("max_price_usd: 0.5 per month per user");
 # a transaction, a lead or a view can be what one call does
@@ -2134,6 +2141,25 @@ class _Scan:
         previous = cased[: m.start()].split()[-1] if cased is not None else ""
         return cased is not None and cased[m.start()].isupper() and not previous[:1].isupper()
 
+    def listed_amount(self, first: int, last: int) -> bool:
+        """The amount at first..last stands in a comma-separated list of three or more amounts."""
+        start, end = self.spans[first][0], self.spans[last][1]
+        near = self.text[max(0, start - 3) : start] + self.text[end : end + 2]
+        if "," not in near and " and " not in self.text[max(0, start - 6) : start]:
+            return False
+        sentence = [k for k in range(len(self.words)) if self.sentence[k] == self.sentence[first]]
+        text = self.text[self.spans[sentence[0]][0] : self.spans[sentence[-1]][1]]
+        return len(_LISTED_MONEY.findall(text)) >= 3
+
+    def each_call_costs(self, first: int) -> bool:
+        """ "the rule for every single call is the same: it may cost at most half a cent": the sentence says the cap
+        is each call's."""
+        before = [k for k in range(first) if self.sentence[k] == self.sentence[first]]
+        return any(
+            self.words[k] in ("every", "each") and "call" in self.words[k + 1 : k + 3] and self.at(k - 1) == "for"
+            for k in before
+        )
+
     def opens_a_request(self, first: int, last: int) -> bool:
         """ "GET-based endpoint for current air quality": a sentence that opens with a singular service noun and says
         what it is for; not "GET-based endpoints leak secrets", "GET-based endpoint for deleting users is a bad
@@ -2746,6 +2772,11 @@ class _Scan:
         if bracketed and after_service and kind in ("price", "bare") and usd is not None and usd <= 1:
             # "a cheap GET endpoint (<= $0.01) for ...": the amount in brackets right after the service caps it
             return "filter", f"'{self.words[first - 1]} ({phrase})': price cap on the service"
+        bare_figure = kind == "bare" or (kind == "price" and phrase[:1] in "$€0123456789")  # no cap word before it
+        if bare_figure and self.listed_amount(first, last):
+            # "Sum these expenses: $0.25, $0.10, $3.40, $0.005", "three APIs charge $0.001, $0.002 and $0.004 per
+            # page": one of a list of amounts the task works on
+            return "topic", f"'{phrase}': one of a list of amounts, the task's data"
         opener = self.sentence_opening(first)
         if (
             kind == "bare"
@@ -2957,7 +2988,7 @@ class _Scan:
             # "1. quote of the day 2. must accept payment on base-sepolia 3. under 5 cents": a cap that is an
             # item of its own in a request that says how it pays
             return "filter", f"'{phrase}': a cap given as an item of a request that names its payment"
-        if self.task and not self.sentence_pays(first):
+        if self.task and not self.sentence_pays(first) and not self.each_call_costs(first):
             return "topic", "an amount in a long task request, not a price per call"
         word = self.look_back(first, 3, _PRICE_WORDS)
         if word >= 0 and self.at(word + 1) == "per" and self.at(word + 2) in _NON_CALL_UNITS:
@@ -5296,7 +5327,7 @@ def _spec_value(key: str, value: str) -> tuple[str, object] | None:
         or "cost" in key
         or key.startswith(("max_usd", "usd_per"))
         or key in ("budget_per_call", "ceiling")
-        or key.startswith("ceiling_per_")
+        or key.startswith(("ceiling_per_", "max_spend_per_"))
     ):
         if value.lstrip("$") == "0":
             return None  # "max_price: 0,005" cut at its comma, or a zero that would hide every priced listing
@@ -5307,6 +5338,8 @@ def _spec_value(key: str, value: str) -> tuple[str, object] | None:
         bare = _SPEC_NUMBER.fullmatch(value)
         if bare is not None and not key.startswith("ceiling"):  # "rate limit ceiling: 100" is no price
             return "price", (Decimal(bare.group(1)), None, False)
+        if _SCIENTIFIC.fullmatch(value):  # "max_price=1e-3"
+            return "price", (Decimal(value), None, False)
         cents = _SPEC_CENTS.fullmatch(value)  # "ceiling=1.5c"
         return ("price", (Decimal(cents.group(1)) / 100, None, False)) if cents else None
     # "payment: base or solana", "rail: base/solana": every part a network, or the field is not one
@@ -5369,6 +5402,8 @@ def _amount_value(m: re.Match[str]) -> tuple[Decimal | None, str | None]:
         return value, None
     if unit in ("cent", "cents", "¢", "penny", "pennies"):
         return value.scaleb(-2), None
+    if unit.startswith("micro"):  # "500 micro-dollars per call"
+        return value.scaleb(-6), None
     if unit in ("nickel", "nickels", "dime", "dimes"):  # "cap it at a nickel per run"
         return value * (Decimal("0.05") if unit.startswith("nickel") else Decimal("0.10")), None
     if unit.startswith("euro") and unit.endswith(("cent", "cents")):  # "under 2 euro cents"
