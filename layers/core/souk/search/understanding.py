@@ -1091,6 +1091,10 @@ _LIMIT_KEY = re.compile(
 )
 _SETTING_MAX_USD = Decimal("1")
 _LISTED_MONEY = re.compile(r"[$€]\s?\d")
+_NOT_API_CALLS = _set("option options spread spreads center centre log logs recording recordings")
+_CAP_NEIGHBOURS = _set(
+    "per call calls request max maximum cap capped ceiling limit budget price pricing under below most less tops spend"
+)
 _SCIENTIFIC = re.compile(r"\d(?:\.\d+)?e-[1-9]")
 _UNIT_AFTER = re.compile(r"\s*(?:(?:per|a|an)\s+|/\s*)(?P<unit>[a-z]+)(?:\s+(?P<noun>[a-z]+))?")
 # After a price field: units of time and of people price a subscription ("max_price_usd: 0.5 per month per user");
@@ -2144,6 +2148,10 @@ class _Scan:
     def listed_amount(self, first: int, last: int) -> bool:
         """The amount at first..last stands in a comma-separated list of three or more amounts."""
         start, end = self.spans[first][0], self.spans[last][1]
+        # not "$0.002 is the ceiling", "price per call $0.003, and daily spend $1", "$0.01 per call max"
+        around = [*self.words[max(0, first - 4) : first], *self.words[last + 1 : last + 4]]
+        if any(w in _CAP_NEIGHBOURS for w in around):
+            return False
         near = self.text[max(0, start - 3) : start] + self.text[end : end + 2]
         if "," not in near and " and " not in self.text[max(0, start - 6) : start]:
             return False
@@ -2156,7 +2164,11 @@ class _Scan:
         is each call's."""
         before = [k for k in range(first) if self.sentence[k] == self.sentence[first]]
         return any(
-            self.words[k] in ("every", "each") and "call" in self.words[k + 1 : k + 3] and self.at(k - 1) == "for"
+            self.words[k] in ("every", "each")
+            and self.at(k - 1) == "for"
+            and any(
+                self.at(j) == "call" and self.at(j + 1) not in _NOT_API_CALLS for j in range(k + 1, k + 3)
+            )
             for k in before
         )
 
@@ -2479,6 +2491,9 @@ class _Scan:
             per_call = unit is not None and unit["noun"] in _CALL_WORDS | _QUERY_WORDS  # "per user request" is per call
             if kind == "price" and unit is not None and unit["unit"] in _FIELD_NON_CALL_UNITS and not per_call:
                 continue  # "max_price_usd: 0.5 per month per user": a subscription's price, not a call's
+            priced_per = self.text[m.end() : m.end() + 8].lstrip().startswith(("per", "/"))
+            if _SCIENTIFIC.fullmatch(value) and priced_per and (unit is None or unit["unit"] not in _CALL_WORDS):
+                continue  # "max_price: 5e-4/token", "5e-6 per 1k tokens": a price per token, not per call
             inside = self.word_range(m.start(), m.end())
             if not inside or any(self.owner[k] is not None for k in inside):
                 continue
@@ -2772,8 +2787,11 @@ class _Scan:
         if bracketed and after_service and kind in ("price", "bare") and usd is not None and usd <= 1:
             # "a cheap GET endpoint (<= $0.01) for ...": the amount in brackets right after the service caps it
             return "filter", f"'{self.words[first - 1]} ({phrase})': price cap on the service"
-        bare_figure = kind == "bare" or (kind == "price" and phrase[:1] in "$€0123456789")  # no cap word before it
-        if bare_figure and self.listed_amount(first, last):
+        if "micro" in phrase and (kind == "bare" or unit not in _CALL_WORDS | _set("call")):
+            # "in increments of 100 micro-dollars", "Stripe charges 300 micro-dollars per event": micro amounts cap
+            # a call only when said of one ("no more than 500 micro-dollars per call")
+            return "topic", f"'{phrase}': a micro amount not said of a call"
+        if kind == "bare" and unit is None and self.listed_amount(first, last):
             # "Sum these expenses: $0.25, $0.10, $3.40, $0.005", "three APIs charge $0.001, $0.002 and $0.004 per
             # page": one of a list of amounts the task works on
             return "topic", f"'{phrase}': one of a list of amounts, the task's data"
@@ -2988,7 +3006,8 @@ class _Scan:
             # "1. quote of the day 2. must accept payment on base-sepolia 3. under 5 cents": a cap that is an
             # item of its own in a request that says how it pays
             return "filter", f"'{phrase}': a cap given as an item of a request that names its payment"
-        if self.task and not self.sentence_pays(first) and not self.each_call_costs(first):
+        each_call = usd <= _ITEM_CAP_MAX and self.each_call_costs(first)  # not "for each call, list apps at $0.99"
+        if self.task and not self.sentence_pays(first) and not each_call:
             return "topic", "an amount in a long task request, not a price per call"
         word = self.look_back(first, 3, _PRICE_WORDS)
         if word >= 0 and self.at(word + 1) == "per" and self.at(word + 2) in _NON_CALL_UNITS:
@@ -5110,7 +5129,8 @@ class _Scan:
         negated: list[str] = []
         for trigger, clause in self.negations:
             said = tokenize(" ".join(self.words[k] for k in clause))
-            terms = [t for t in said if t not in positive and t not in _NEGATION_FILLER_STEMS]
+            # not a figure: "not the $0.02, $0.03 ones" refuses those prices, no word "0"
+            terms = [t for t in said if t not in positive and t not in _NEGATION_FILLER_STEMS and not t[:1].isdigit()]
             if terms:
                 phrase = self.span_text(trigger, clause[-1])
                 notes.append((trigger, f"demote: {', '.join(_unique(terms))} (from '{phrase}')"))
@@ -5338,7 +5358,7 @@ def _spec_value(key: str, value: str) -> tuple[str, object] | None:
         bare = _SPEC_NUMBER.fullmatch(value)
         if bare is not None and not key.startswith("ceiling"):  # "rate limit ceiling: 100" is no price
             return "price", (Decimal(bare.group(1)), None, False)
-        if _SCIENTIFIC.fullmatch(value):  # "max_price=1e-3"
+        if _SCIENTIFIC.fullmatch(value) and not key.startswith("ceiling") and Decimal(value) > 0:  # "max_price=1e-3"
             return "price", (Decimal(value), None, False)
         cents = _SPEC_CENTS.fullmatch(value)  # "ceiling=1.5c"
         return ("price", (Decimal(cents.group(1)) / 100, None, False)) if cents else None
