@@ -3324,6 +3324,7 @@ def test_restated_methods_and_interfaces_are_no_content_negations(query: str, ne
 @pytest.mark.parametrize(
     "query",
     [
+        "souk search ocr --max-price 1sol",  # a price in an asset with no USD rate raised TypeError
         "User: weather api\nAssistant: ok\n...",  # a last line without words
         "Usuario: a\nAsistente: b\n,",
         "用户: a\n助手: b\n。",

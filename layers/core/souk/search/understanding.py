@@ -2485,8 +2485,10 @@ class _Scan:
             if parsed is None:
                 continue
             kind, claimed = parsed
-            if kind == "price" and m.re in (*_OPERATOR_FIELDS, _SEARCH_PARAM) and claimed[0] > _SETTING_MAX_USD:  # type: ignore[index]
-                continue  # "max_price=120": no call costs that
+            usd = claimed[0] if kind == "price" else None  # type: ignore[index]
+            operator = m.re in (*_OPERATOR_FIELDS, _SEARCH_PARAM)
+            if kind == "price" and operator and (usd is None or usd > _SETTING_MAX_USD):
+                continue  # "max_price=120": no call costs that; "--max-price 1sol": no USD rate (raised TypeError)
             unit = _UNIT_AFTER.match(self.text, m.end())
             per_call = unit is not None and unit["noun"] in _CALL_WORDS | _QUERY_WORDS  # "per user request" is per call
             if kind == "price" and unit is not None and unit["unit"] in _FIELD_NON_CALL_UNITS and not per_call:
