@@ -1118,7 +1118,8 @@ _EXCLUDE_FIELD = re.compile(
     r"(?:[\s_-]?(?P<kind>providers?|vendors?|services?|tools?|apis?|sources?))?\\?[\"']?\s*[:=]\s*"
     r"(?P<items>\[\s*\\?[\"'][^\]\"']{1,60}\\?[\"'](?:\s*,\s*\\?[\"'][^\]\"']{1,60}\\?[\"'])*\s*\]"
     r"|\\?[\"'][^\"']{1,60}\\?[\"']"
-    r"|\[\s*[a-z0-9][\w .-]{0,40}(?:\s*,\s*[a-z0-9][\w .-]{0,40})*\s*\])"  # exclude_providers: [openai, anthropic]
+    # exclude_providers: [openai, anthropic]; possessive, so a list that fails to close is not retried split by split
+    r"|\[\s*[a-z0-9][\w .-]{0,40}+(?:\s*,\s*[a-z0-9][\w .-]{0,40}+)*+\s*\])"
 )
 # "chain=base ocr": in keywords, a chain given as a parameter (not "?chain=base" inside a URL)
 _CHAIN_PARAM = re.compile(r"(?<![\w?&/=])(?P<key>chain)\s?=\s?(?P<value>[a-z][a-z0-9:-]{1,40})(?![\w:-])")
