@@ -75,6 +75,7 @@ import unicodedata
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import cache
 from typing import Literal, cast
 
 from souk import assets as a
@@ -196,7 +197,9 @@ def _spells_mcp(words: list[str]) -> bool:
     )
 
 
+@cache
 def _set(words: str) -> frozenset[str]:
+    # Cached: rules build small word sets inline on the reading path, once per process rather than per call.
     return frozenset(words.split())
 
 
@@ -1437,6 +1440,12 @@ class _Scan:
                 self.link[first - 1] = False  # a turn ends the clause before it
         sentence_ends = sorted([m.start() for m in _SENTENCE_END.finditer(text)] + turn_starts)
         self.sentence = [bisect_left(sentence_ends, s) for s in self.starts]
+        # per word, its sentence's first word; per text, the sentences that calculate: asked per word and per amount
+        self.sentence_first = list(range(count))
+        for k in range(1, count):
+            if self.sentence[k - 1] == self.sentence[k]:
+                self.sentence_first[k] = self.sentence_first[k - 1]
+        self.calculating = {self.sentence[k] for k, w in enumerate(self.words) if w in _CALCULATION_WORDS}
         self.turn_labels = [(m.start(), m.end()) for m in labels]
         self.label_starts = frozenset(m.start() for m in labels)
         # Sentences that end with a question mark ("MCP transport needed? find an explainer api")
@@ -1566,9 +1575,27 @@ class _Scan:
         return -1
 
     def sentence_start(self, i: int) -> int:
-        while i > 0 and self.sentence[i - 1] == self.sentence[i]:
-            i -= 1
-        return i
+        return self.sentence_first[i]
+
+    def char_before(self, i: int, skipped: str) -> str:
+        """The character before word i past white space and ``skipped``; "" at the start of the text."""
+        k = self.spans[i][0]
+        while k > 0 and (self.text[k - 1].isspace() or self.text[k - 1] in skipped):
+            k -= 1
+        return self.text[k - 1] if k else ""
+
+    def ends_with(self, pattern: re.Pattern[str], end: int) -> re.Match[str] | None:
+        """``pattern`` (anchored with $) matched against the text before ``end``. Only its last 200 characters
+        are searched: the patterns span a few dozen characters of collapsed text, and searching each amount's
+        whole prefix made a 4,000-character list of amounts quadratic."""
+        return pattern.search(self.text, max(0, end - 200), end)
+
+    def past(self, i: int, skipped: str) -> int:
+        """The position after word i and any of ``skipped`` that follow it."""
+        k = self.spans[i][1]
+        while k < len(self.text) and self.text[k] in skipped:
+            k += 1
+        return k
 
     def sentence_opening(self, i: int) -> int:
         """The first word of i's sentence, past a conversation's speaker label ("User:")."""
@@ -2249,7 +2276,7 @@ class _Scan:
     def sought_relative(self, first: int, last: int) -> bool:
         """ "I'm looking for an address validation service that accepts a batch ... via POST": the interface in a
         relative clause of the service the request looks for."""
-        relative = self.in_sentence_before(first, 12, _set("that which"))
+        relative = self.in_sentence_before(first, 12, _RELATIVES_THAT)
         head = relative - 1
         between = self.words[relative + 2 : first]
         return (
@@ -2783,14 +2810,13 @@ class _Scan:
         """Whether an amount is the price of a call (a cap) or part of what the task is about."""
         if unit is not None and (unit in _NON_CALL_UNITS or unit.removesuffix("s") in _NON_CALL_UNITS):
             return "topic", f"'{phrase}' is a price per {unit}, not per call"
-        opening = re.sub(r"[\s$<=≤~]+$", "", self.text[: self.spans[first][0]])
-        closing = self.text[self.spans[last][1] :].lstrip(" ¢$")
-        bracketed = opening.endswith("(") and closing.startswith(")")
+        closing = self.past(last, " ¢$")
+        bracketed = self.char_before(first, "$<=≤~") == "(" and self.text.startswith(")", closing)
         after_service = first >= 1 and _is_head(self.words[first - 1])
         if bracketed and after_service and kind in ("price", "bare") and usd is not None and usd <= 1:
             # "a cheap GET endpoint (<= $0.01) for ...": the amount in brackets right after the service caps it
             return "filter", f"'{self.words[first - 1]} ({phrase})': price cap on the service"
-        if "micro" in phrase and (kind == "bare" or unit not in _CALL_WORDS | _set("call")):
+        if "micro" in phrase and (kind == "bare" or unit not in _CALL_WORDS):
             # "in increments of 100 micro-dollars", "Stripe charges 300 micro-dollars per event": micro amounts cap
             # a call only when said of one ("no more than 500 micro-dollars per call")
             return "topic", f"'{phrase}': a micro amount not said of a call"
@@ -2809,9 +2835,9 @@ class _Scan:
         ):
             # "How much would 1,000,000 API calls cost at $0.0002 each?": the figure the question computes with
             return "topic", f"'{phrase}': an amount a question computes with"
-        example = self.task and _EXAMPLE_BEFORE.search(self.text, 0, self.spans[first][0])
+        example = self.task and self.ends_with(_EXAMPLE_BEFORE, self.spans[first][0])
         # Only a bare "at $0.001 per call": "under $0.01 per call vs openweather" still caps.
-        if kind == "bare" and (example or _VERSUS_AFTER.match(closing)):
+        if kind == "bare" and (example or _VERSUS_AFTER.match(self.text, closing)):
             # "e.g. an API at $0.001 per call versus a $20/month plan": an amount the task gives as an example
             return "topic", f"'{phrase}': an amount given as an example or in a comparison, not a cap"
         copula = self.before(first)
@@ -2852,9 +2878,8 @@ class _Scan:
         held = self.look_back(first, 2, _HOLD_VERBS | _BALANCE_WORDS)
         if kind == "bare" and held >= 0 and unit is None:  # "I hold 500 XLM", "my balance is 3 USDC"
             return "topic", f"'{self.span_text(held, last)}': an amount held, not a price"
-        if kind == "bare" and any(
-            w in _CALCULATION_WORDS and self.sentence[k] == sentence for k, w in enumerate(self.words)
-        ):  # "estimate what 1M calls at $0.0004 each would cost", "averaging $0.0031 per request"
+        # "estimate what 1M calls at $0.0004 each would cost", "averaging $0.0031 per request"
+        if kind == "bare" and sentence in self.calculating:
             return "topic", f"'{phrase}': an amount in a calculation the task asks for"
         prior = self.before(first)  # the word just before the amount, -1 when none is joined to it
         if self.at(prior) == "at" and prior >= 0 and not call_named and self.look_back(prior, 3, _PRICED_THINGS) >= 0:
@@ -2898,7 +2923,7 @@ class _Scan:
             # "Competitors charge between $0.002 and $0.01 per call": what others charge, not a cap
             return "topic", f"'{self.span_text(seller - 1, last)}': what others charge"
         figure = next((k for k in range(first, last + 1) if self.words[k][:1].isdigit()), first)
-        if _FEE_SCHEDULE.search(self.text, 0, self.spans[figure][0]):
+        if self.ends_with(_FEE_SCHEDULE, self.spans[figure][0]):
             # "2.9% + 30¢ vs 2.6% + 10¢": a card fee schedule
             return "topic", f"'{phrase}': the fixed part of a percentage fee"
         if usd is not None and usd > _MAX_CALL_PRICE and kind in ("price", "bare"):
