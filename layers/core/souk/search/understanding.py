@@ -1445,6 +1445,10 @@ class _Scan:
         for k in range(1, count):
             if self.sentence[k - 1] == self.sentence[k]:
                 self.sentence_first[k] = self.sentence_first[k - 1]
+        self.sentence_last = list(range(count))
+        for k in range(count - 2, -1, -1):
+            if self.sentence[k + 1] == self.sentence[k]:
+                self.sentence_last[k] = self.sentence_last[k + 1]
         self.calculating = {self.sentence[k] for k, w in enumerate(self.words) if w in _CALCULATION_WORDS}
         self.turn_labels = [(m.start(), m.end()) for m in labels]
         self.label_starts = frozenset(m.start() for m in labels)
@@ -1576,6 +1580,10 @@ class _Scan:
 
     def sentence_start(self, i: int) -> int:
         return self.sentence_first[i]
+
+    def sentence_words(self, i: int) -> range:
+        """The positions of the words in i's sentence."""
+        return range(self.sentence_first[i], self.sentence_last[i] + 1)
 
     def char_before(self, i: int, skipped: str) -> str:
         """The character before word i past white space and ``skipped``; "" at the start of the text."""
@@ -2183,7 +2191,7 @@ class _Scan:
         near = self.text[max(0, start - 3) : start] + self.text[end : end + 2]
         if "," not in near and " and " not in self.text[max(0, start - 6) : start]:
             return False
-        sentence = [k for k in range(len(self.words)) if self.sentence[k] == self.sentence[first]]
+        sentence = self.sentence_words(first)
         text = self.text[self.spans[sentence[0]][0] : self.spans[sentence[-1]][1]]
         return len(_LISTED_MONEY.findall(text)) >= 3
 
@@ -2205,7 +2213,7 @@ class _Scan:
         what it is for; not "GET-based endpoints leak secrets", "GET-based endpoint for deleting users is a bad
         idea"."""
         noun = last + 2 if self.near(last, 1) == "based" else last + 1
-        sentence = [k for k in range(len(self.words)) if self.sentence[k] == self.sentence[first]]
+        sentence = self.sentence_words(first)
         return (
             first == self.sentence_start(first)
             and self.at(noun) in _set("endpoint api service route tool server")
@@ -3029,7 +3037,7 @@ class _Scan:
             and self.pay_sentences
             and kind == "price"
             and usd <= _ITEM_CAP_MAX
-            and sum(1 for k in range(len(self.words)) if self.sentence[k] == self.sentence[first]) <= 5
+            and len(self.sentence_words(first)) <= 5
         ):
             # "1. quote of the day 2. must accept payment on base-sepolia 3. under 5 cents": a cap that is an
             # item of its own in a request that says how it pays
@@ -3613,7 +3621,7 @@ class _Scan:
                 k = j
         if len(run) < 3 or joiners != {"and"}:
             return False
-        sentence = [k for k in range(len(self.words)) if self.sentence[k] == self.sentence[i]]
+        sentence = self.sentence_words(i)
         # "accepts payment on Base, Solana and Polygon" lists rails; "weekly USDC volume on ..." the data's chains
         near_list = range(max(0, min(run) - 4), min(len(self.words), max(run) + 5))  # "... for payments"
         paid = any(self.words[k] in _RAIL_VERBS | _PAY_NOUNS for k in near_list) or any(
@@ -4411,7 +4419,7 @@ class _Scan:
         counted = next((k for k in (i - 1, i - 2) if k >= 0 and self.words[k].isdigit()), -1)
         counted_requests = counted >= 0 and all(self.link[k] for k in range(counted, i))
         traffic = traffic or (counted_requests and self.near(i, 1) in ("requests", "calls"))
-        quoted_value = any(self.quoted[k] for k in range(i, len(self.words)) if self.sentence[k] == self.sentence[i])
+        quoted_value = any(self.quoted[k] for k in range(i, self.sentence_last[i] + 1))
         if (
             not traffic
             and self.typed_in_capitals(i)
