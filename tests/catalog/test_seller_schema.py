@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import copy
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
@@ -215,4 +217,71 @@ def test_a_huge_integer_under_multiple_of_is_a_rejection_not_a_500(db, settings)
     with pytest.raises(CatalogRejection) as info:
         catalog_event(db, event, settings)
     assert info.value.error == "invalid_discovery_extension" and "numeric" in info.value.reason
+    assert table_snapshot(db) == before
+
+
+@pytest.mark.parametrize(
+    ("schema", "reason"),
+    [
+        # referencing indexes into the number 1; jsonschema builds a validator from the string "abc"
+        ({"minLength": 1, "properties": {"input": {"$ref": "#/minLength/a"}}}, "$ref '#/minLength/a'"),
+        ({"title": "abc", "$ref": "#/title"}, "$ref '#/title'"),
+        ({"const": [], "$dynamicRef": "#/const"}, "$dynamicRef '#/const'"),
+        ({"unevaluatedProperties": False, "minLength": 1, "$ref": "#/minLength/a"}, "$ref '#/minLength/a'"),
+    ],
+    ids=["through-a-number", "onto-a-string", "onto-a-list", "unevaluated-walk"],
+)
+def test_a_reference_onto_something_that_is_not_a_schema_is_a_reason(schema, reason):
+    assert info_errors(INFO, schema) == [f"schema's {reason} does not point at a schema"]
+
+
+@pytest.mark.parametrize("pattern", ["a{4294967296}", "[\\U99999999]", "(" * 1000 + ")" * 1000])
+def test_a_pattern_python_cannot_compile_is_a_reason(pattern):
+    # re raises OverflowError or RecursionError for these, not re.error, while the metaschema checks "regex"
+    assert info_errors(INFO, _schema_for_q({"type": "string", "pattern": pattern})) == [
+        "schema is not a valid JSON Schema: a pattern cannot be compiled"
+    ]
+
+
+@pytest.mark.parametrize("keyword", ["type", "disallow"])
+def test_a_draft3_type_name_the_dialect_does_not_define_is_a_reason(keyword):
+    schema = {"$schema": "http://json-schema.org/draft-03/schema#", keyword: "x"}
+    assert info_errors(INFO, schema) == ["schema names a type its dialect does not define: 'x'"]
+
+
+def test_a_base_uri_hidden_where_the_scan_cannot_see_it_is_never_fetched():
+    # A draft-04 "id" under "default" moves the base of "#/q" to a URL; jsonschema's default registry fetched it
+    # (urlopen, no timeout). The listener answers 404 so that a fetch fails this test instead of hanging it.
+    fetched: list[str] = []
+
+    class Listener(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            fetched.append(self.path)
+            self.send_error(404)
+
+        def log_message(self, *_: object) -> None:
+            pass
+
+    with ThreadingHTTPServer(("127.0.0.1", 0), Listener) as server:
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        moved = {"id": f"http://127.0.0.1:{server.server_address[1]}/x.json", "properties": {"type": {"$ref": "#/q"}}}
+        schema = {
+            "$schema": "http://json-schema.org/draft-04/schema#",
+            "$ref": "#/default",
+            "default": {"properties": {"input": moved}},
+        }
+        try:
+            assert info_errors(INFO, schema) == ["schema's $ref '#/q' does not resolve"]
+        finally:
+            server.shutdown()
+    assert fetched == []
+
+
+def test_an_uncheckable_schema_in_an_event_is_a_rejection_that_writes_nothing(db, settings):
+    event = verified(weather())
+    event["paymentPayload"]["extensions"]["bazaar"]["schema"] = {"title": "abc", "$ref": "#/title"}
+    before = table_snapshot(db)
+    with pytest.raises(CatalogRejection) as info:
+        catalog_event(db, event, settings)
+    assert info.value.error == "invalid_discovery_extension"
     assert table_snapshot(db) == before

@@ -7,7 +7,11 @@ each further "a" doubles that (catastrophic backtracking, a ReDoS). Removing tho
 is not enough: a ``$ref`` may point anywhere in it, into ``default`` or ``examples`` too. So Souk validates
 with a validator whose regex keywords do nothing, and which, where patterns decide what ``additionalProperties``
 and ``unevaluatedProperties`` allow, allows it: the check only ever gets looser than the seller's schema.
-References stay same-document only, as the SDK requires (an external ``$ref`` or ``$id`` is an SSRF). A
+References stay same-document only, as the SDK requires (an external ``$ref`` or ``$id`` is an SSRF): the
+validator gets an empty registry, so a base URI changed by a draft-04 ``id`` (hidden under ``default``, where the
+document scan cannot tell it from a property named "id") does not resolve either, where jsonschema's default
+registry fetched it with urlopen and no timeout. A ``$ref`` onto something that is not a schema (a number, a
+string) is refused, as are patterns Python cannot compile and type names the dialect does not know. A
 subschema's own ``$schema`` does not switch back to jsonschema's stock keywords (``_pinned``).
 
 The work is bounded too, since ``$ref`` is the same kind of lever as a pattern. Five ``$defs`` that each
@@ -28,8 +32,9 @@ from typing import Any
 
 import attrs
 from jsonschema import SchemaError, ValidationError
-from jsonschema.exceptions import best_match
+from jsonschema.exceptions import UnknownType, best_match
 from jsonschema.validators import extend, validator_for
+from referencing import Registry
 from referencing.exceptions import Unresolvable
 
 # About 0.2 s of CPU at most (measured over fan-outs, enum/const/not copies, uniqueItems, unevaluated*).
@@ -119,6 +124,11 @@ def _metered(keyword: str, check: Callable[..., Any], budget: _Budget) -> Callab
             yield from check(validator, value, instance, node)
         except Unresolvable:  # the innermost reference keyword, the one that failed, names it
             raise _Refused(f"schema's {keyword} {value!r} does not resolve") from None
+        except (TypeError, AttributeError):
+            if key is None:
+                raise
+            # referencing indexes into a number ("#/minLength/a"); jsonschema builds a validator from a string
+            raise _Refused(f"schema's {keyword} {value!r} does not point at a schema") from None
         finally:  # also when the generator is dropped unfinished (is_valid stops at the first error)
             budget.nesting -= 1
             if key is not None:
@@ -158,6 +168,8 @@ def _in_place_walk(validator: Any, node: Any, budget: _Budget) -> int:
                     resolved = resolver.lookup(ref)
                 except Unresolvable:
                     raise _Refused(f"schema's {keyword} {ref!r} does not resolve") from None
+                except TypeError:
+                    raise _Refused(f"schema's {keyword} {ref!r} does not point at a schema") from None
                 children.append((resolved.contents, resolved.resolver))
         for keyword in _IN_PLACE_LISTS:
             if isinstance(current.get(keyword), list):
@@ -242,6 +254,10 @@ def info_errors(info: Any, schema: Any) -> list[str]:
         base.check_schema(schema)
     except SchemaError as exc:
         return [f"schema is not a valid JSON Schema: {exc.message}"]
+    except (OverflowError, RecursionError):
+        # the metaschema's "regex" format compiles each pattern (never runs it): re raises these for
+        # "a{4294967296}" or a thousand nested groups, not re.error
+        return ["schema is not a valid JSON Schema: a pattern cannot be compiled"]
     additional = base.VALIDATORS.get("additionalProperties")
     patterned = _has_patterns(schema)
 
@@ -263,11 +279,13 @@ def info_errors(info: Any, schema: Any) -> list[str]:
         if keyword in keywords and keywords[keyword] is not _skip:
             keywords[keyword] = _unevaluated(keywords[keyword], budget)
     metered = {keyword: _metered(keyword, check, budget) for keyword, check in keywords.items()}
-    checker = _pinned(extend(base, metered))(schema)
+    checker = _pinned(extend(base, metered))(schema, registry=Registry())
     try:
         error = best_match(checker.iter_errors(info))
     except _Refused as refused:
         return [refused.reason]
+    except UnknownType as exc:  # draft 3 lets "type" and "disallow" name any type, and then cannot check it
+        return [f"schema names a type its dialect does not define: {str(exc.type)[:100]!r}"]
     except Unresolvable as exc:  # a lookup outside the keywords above ($recursiveRef's); jsonschema wraps it
         return [f"schema has a reference that does not resolve: {str(getattr(exc, 'ref', ''))[:100]!r}"]
     except (ArithmeticError, ValueError) as exc:
