@@ -1449,6 +1449,8 @@ class _Scan:
         for k in range(count - 2, -1, -1):
             if self.sentence[k + 1] == self.sentence[k]:
                 self.sentence_last[k] = self.sentence_last[k + 1]
+        self.chain_runs: dict[int, tuple[list[int], frozenset[str]]] = {}
+        self.enumerations: dict[tuple[int, int], bool] = {}
         self.calculating = {self.sentence[k] for k, w in enumerate(self.words) if w in _CALCULATION_WORDS}
         self.turn_labels = [(m.start(), m.end()) for m in labels]
         self.label_starts = frozenset(m.start() for m in labels)
@@ -3602,6 +3604,25 @@ class _Scan:
 
     def enumerated(self, i: int) -> bool:
         """The chain at i is in a list of three or more chains joined by "and" (not "or")."""
+        run, joiners = self.chain_run(i)
+        if len(run) < 3 or joiners != {"and"}:
+            return False
+        key = (run[0], self.sentence[i])
+        if key not in self.enumerations:  # once per list: a 4,000-character list asked per chain was cubic
+            sentence = self.sentence_words(i)
+            # "accepts payment on Base, Solana and Polygon" lists rails; "weekly USDC volume on ..." the data's chains
+            near_list = range(max(0, run[0] - 4), min(len(self.words), run[-1] + 5))  # "... for payments"
+            paid = any(self.words[k] in _RAIL_VERBS | _PAY_NOUNS for k in near_list) or any(
+                self.words[k] in _SET_PAY_WORDS for k in sentence
+            )
+            scoped = any(self.words[k] in _CHAIN_SUBJECTS | _SCOPE_WORDS for k in sentence if k < run[0])
+            self.enumerations[key] = scoped and not paid
+        return self.enumerations[key]
+
+    def chain_run(self, i: int) -> tuple[list[int], frozenset[str]]:
+        """The chain words joined to i by commas, "and" or "or" (sorted), and the joining words seen."""
+        if i in self.chain_runs:
+            return self.chain_runs[i]
         run, joiners = [i], set()
         for step in (-1, 1):
             k = i
@@ -3619,16 +3640,10 @@ class _Scan:
                     break
                 run.append(j)
                 k = j
-        if len(run) < 3 or joiners != {"and"}:
-            return False
-        sentence = self.sentence_words(i)
-        # "accepts payment on Base, Solana and Polygon" lists rails; "weekly USDC volume on ..." the data's chains
-        near_list = range(max(0, min(run) - 4), min(len(self.words), max(run) + 5))  # "... for payments"
-        paid = any(self.words[k] in _RAIL_VERBS | _PAY_NOUNS for k in near_list) or any(
-            self.words[k] in _SET_PAY_WORDS for k in sentence
-        )
-        scoped = any(self.words[k] in _CHAIN_SUBJECTS | _SCOPE_WORDS for k in sentence if k < min(run))
-        return scoped and not paid
+        found = sorted(run), frozenset(joiners)
+        if self.words[i] in n.FAMILIES:  # walked from any chain of the run, the same run and joiners
+            self.chain_runs.update(dict.fromkeys(run, found))
+        return found
 
     def confirmed_questions(self) -> set[int]:
         """The assistant's questions closing its turn that the next user turn answers "yes" to."""
