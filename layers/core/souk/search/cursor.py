@@ -52,8 +52,12 @@ def decode(token: str, secret: str, expected_fingerprint: str) -> Cursor:
         raise SoukError("invalid_cursor", "the cursor's signature does not verify; it was altered or forged")
     try:
         data = json.loads(body)
-        cursor = Cursor(uuid.UUID(data["s"]), int(data["o"]), str(data["f"]))
-    except (ValueError, KeyError, TypeError):
+        session, offset, bound_to = data["s"], data["o"], data["f"]
+        # exactly what encode writes: not 1.9, true, "1_0" or Infinity as an offset
+        if not (isinstance(session, str) and type(offset) is int and isinstance(bound_to, str)):
+            raise TypeError("cursor fields of the wrong type")
+        cursor = Cursor(uuid.UUID(session), offset, bound_to)
+    except (ValueError, KeyError, TypeError, RecursionError):
         raise SoukError("invalid_cursor", "the cursor's content is unreadable") from None
     if cursor.fingerprint != expected_fingerprint:
         raise SoukError("cursor_mismatch", "the cursor belongs to a different query, filters, limit or profile")
