@@ -8,6 +8,7 @@ over two bursts (a burst must leave the runner healthy), with catalog writes mix
 from __future__ import annotations
 
 import json
+import socket
 import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -168,3 +169,16 @@ def test_unknown_routes_wrong_methods_and_huge_bodies_get_json(served):
     r = httpx.post(f"{base}/catalog/v1/events", content=huge, headers=AUTH, timeout=30)
     assert r.status_code == 413 and r.json()["error"] == "payload_too_large"
     assert json.loads(httpx.get(f"{base}/analytics/v1/search/status", timeout=30).text)["listings"] == 2
+
+
+def test_a_body_declared_and_never_sent_is_a_json_408(db, settings):
+    # GET with Content-Length: 5 and no body held the connection for good
+    gateway = LocalGateway(REPO / "template.yaml", REPO, body_timeout=0.5)
+    for base in run_gateway(gateway):
+        host, port = base.removeprefix("http://").split(":")
+        with socket.create_connection((host, int(port)), timeout=20) as conn:
+            lines = ["GET /discovery/search?query=weather HTTP/1.1", f"Host: {host}:{port}", "Content-Length: 5"]
+            conn.sendall(("\r\n".join(lines) + "\r\n\r\n").encode())
+            head, _, body = conn.recv(65536).partition(b"\r\n\r\n")
+        assert head.split(b" ")[1] == b"408"
+        assert json.loads(body)["error"] == "request_timeout" and json.loads(body)["reason"]

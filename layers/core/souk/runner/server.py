@@ -74,6 +74,11 @@ class BodyTooLarge(Exception):
     pass
 
 
+# A request that declares a body and never sends it held its connection for good (uvicorn sets no read timeout);
+# API Gateway gives up on a client after 30 s too.
+BODY_TIMEOUT_SECONDS = 30.0
+
+
 class LocalGateway:
     """Dispatches by template.yaml: the same handler callables Lambda runs."""
 
@@ -85,6 +90,7 @@ class LocalGateway:
         read_threads: int | None = None,
         write_threads: int | None = None,
         max_body_bytes: int | None = None,
+        body_timeout: float = BODY_TIMEOUT_SECONDS,
     ) -> None:
         from souk.config import get_settings
 
@@ -95,6 +101,7 @@ class LocalGateway:
         self.routes: list[Route] = routes
         self.schedules: list[Schedule] = schedules
         self.max_body_bytes = max_body_bytes or settings.runner_max_body_bytes
+        self.body_timeout = body_timeout
         self.extra_hosts = settings.runner_allowed_hosts
         self._handlers: dict[str, Any] = {}
         self._lock = threading.Lock()
@@ -230,7 +237,11 @@ class LocalGateway:
                 f"not {host[:200]!r}; add other names to SOUK_RUNNER_ALLOWED_HOSTS",
             )
         try:
-            body = await self._read_body(scope, receive)
+            body = await asyncio.wait_for(self._read_body(scope, receive), self.body_timeout)
+        except TimeoutError:
+            return json_response(
+                408, "request_timeout", f"the request body did not arrive within {self.body_timeout:g} s"
+            )
         except BodyTooLarge:
             return json_response(
                 413, "payload_too_large", f"the request body exceeds {self.max_body_bytes} bytes"
