@@ -369,7 +369,10 @@ _MCP_NOUNS = _set(
 
 _HTTP_NOUNS = _TYPE_NOUNS | _set("call calls")  # "as a REST call"
 _FORMAT_WORDS = _set("json xml web")
-_MCP_MODIFIERS = _set("mcp compatible enabled native based ready")  # "mcp-based calendar tool"
+_MCP_MODIFIERS = _set("mcp compatible enabled native based ready")
+_SUPPORTS = _set("supports support handles accepts")
+_PAYING_SIDES = _set("wallet wallets signer signers")
+_X402_WORDS = _set("x402 payment paying")  # "mcp-based calendar tool"
 _MCP_HEADS = _set("tool tools server servers")
 _OUTBOUND_STEMS = ("deliver", "forward", "push", "send", "sent", "replay", "mail", "callback", "webhook", "notif")
 _OPENING_NOT_A_REQUEST = _set("you your the a an of for in from to on about with by its their this that these those")
@@ -1006,8 +1009,12 @@ _BARE_PAIR_STARTS = frozenset(first for first, _ in _BARE_PAIRS)
 _CHEAP_PAIR_STARTS = frozenset(first for first, _ in _CHEAP_PAIRS)
 _TWO_WORD_STARTS = frozenset(first for first, _ in _TWO_WORD_TRIGGERS) | {"w"}
 _TYPE_STARTS = frozenset({"mcp", "model", "http", "https", "rest", "restful"})
+_HTTP_NAMES = _set("http https rest restful")
+# right after an HTTP interface's name, MCP refused: "REST, not MCP", "HTTP (no MCP)", "rather than an MCP server"
+_OVER_MCP = re.compile(r"\s*[,(]?\s*(?:not|no|never|rather than|instead of)\s+(?:an?\s+|the\s+)?mcp\b")
 _ASTRONOMY = _set(
     "astronomy astronomical astrophysics star stars galaxy galaxies telescope telescopes nebula nebulae jwst hubble"
+    " astrophotography astronomer astronomers stargazing constellation constellations exoplanet exoplanets"
 )
 _APPROXIMATE = re.compile(
     r"\s*(?:[$€¢]|\d|(?:a|an|one|two|three|half|a\s+quarter|a\s+tenth|a\s+fifth)\s+(?:of\s+a\s+)?"
@@ -1450,6 +1457,8 @@ class _Scan:
             if self.sentence[k + 1] == self.sentence[k]:
                 self.sentence_last[k] = self.sentence_last[k + 1]
         self.chain_runs: dict[int, tuple[list[int], frozenset[str]]] = {}
+        self.amounts_listed: dict[int, int] = {}
+        self.route_table: bool | None = None
         self.enumerations: dict[tuple[int, int], bool] = {}
         self.calculating = {self.sentence[k] for k, w in enumerate(self.words) if w in _CALCULATION_WORDS}
         self.turn_labels = [(m.start(), m.end()) for m in labels]
@@ -2193,14 +2202,17 @@ class _Scan:
         near = self.text[max(0, start - 3) : start] + self.text[end : end + 2]
         if "," not in near and " and " not in self.text[max(0, start - 6) : start]:
             return False
-        sentence = self.sentence_words(first)
-        text = self.text[self.spans[sentence[0]][0] : self.spans[sentence[-1]][1]]
-        return len(_LISTED_MONEY.findall(text)) >= 3
+        sentence = self.sentence[first]
+        if sentence not in self.amounts_listed:  # asked per amount: once per sentence
+            words = self.sentence_words(first)
+            text = self.text[self.spans[words[0]][0] : self.spans[words[-1]][1]]
+            self.amounts_listed[sentence] = len(_LISTED_MONEY.findall(text))
+        return self.amounts_listed[sentence] >= 3
 
     def each_call_costs(self, first: int) -> bool:
         """ "the rule for every single call is the same: it may cost at most half a cent": the sentence says the cap
         is each call's."""
-        before = [k for k in range(first) if self.sentence[k] == self.sentence[first]]
+        before = range(self.sentence_first[first], first)
         return any(
             self.words[k] in ("every", "each")
             and self.at(k - 1) == "for"
@@ -2250,7 +2262,16 @@ class _Scan:
 
     def routes_listed(self) -> bool:
         """Two or more methods each followed by a path: a route table ("GET /users, POST /users, DELETE ...")."""
-        return len(_ROUTE.findall(self.text)) >= 2 and any(w in _ROUTE_DATA for w in self.words)
+        if self.route_table is None:  # asked per method word: once per text
+            self.route_table = len(_ROUTE.findall(self.text)) >= 2 and any(w in _ROUTE_DATA for w in self.words)
+        return self.route_table
+
+    def previous_sentence_words(self, i: int) -> list[str]:
+        """The words of the sentence just before i's (none when that sentence has no words)."""
+        first = self.sentence_first[i]
+        if first == 0 or self.sentence[first - 1] != self.sentence[i] - 1:
+            return []
+        return self.words[self.sentence_first[first - 1] : first]
 
     def expanded_otherwise(self, i: int) -> bool:
         """The MCP at i is bracketed against an expansion that is not the Model Context Protocol."""
@@ -3347,6 +3368,9 @@ class _Scan:
         traded = self.traded_with(prev, prep)
         if traded >= 0:  # "buy bitcoin using ethereum": the coin paid in a trade is the task's
             return "topic", f"'{self.span_text(traded, last)}': what the task trades with"
+        supported = self.only_supported_by_payer(first)
+        if supported >= 0:  # "our x402 signer only supports Stellar", "my wallet supports only Base"
+            return "filter", f"'{self.span_text(supported, last)}': the only chain the caller can pay on"
         subject = self.look_back(first, 5, _SUBJECT_BEFORE | _SYMBOL_WORDS)
         priced_in = (owner := self.owner[subject] if subject >= 0 else None) is not None and owner.kind == "price"
         if subject >= 0 and not (priced_in and owner is not None and owner.role == "filter"):
@@ -3601,6 +3625,23 @@ class _Scan:
                 if self.at(other) in n.FAMILIES:
                     return True
         return False
+
+    def only_supported_by_payer(self, first: int) -> int:
+        """ "our signer only supports <chain>", "my wallet supports only <chain>": where the caller's paying side
+        (its wallet, signer or x402 client, said with "our"/"my") names it; -1 if not."""
+        k = self.before(first)
+        if self.at(k) == "only":
+            k = self.before(k)
+        verb = k
+        if self.at(verb) not in _SUPPORTS or verb < 0:
+            return -1
+        if self.at(first - 1) != "only" and self.at(verb - 1) != "only":
+            return -1
+        payer = verb - 1 - (self.at(verb - 1) == "only")  # the paying side right before: not "my wallet app ..."
+        named = self.at(payer) in _PAYING_SIDES or (self.at(payer) == "client" and self.at(payer - 1) in _X402_WORDS)
+        if payer < 0 or not named or self.look_back(payer, 3, _POSSESSIVES) < 0:
+            return -1
+        return payer
 
     def enumerated(self, i: int) -> bool:
         """The chain at i is in a list of three or more chains joined by "and" (not "or")."""
@@ -4095,6 +4136,14 @@ class _Scan:
             ):  # "plain http json endpoint"
                 role, why = self.interface_role(i, i + 2, noun=True)
                 self.claim_words("type", i, i + 2, "http", role, why)
+            elif word in _HTTP_NAMES and self.free(i) and _OVER_MCP.match(self.text, self.ends[i]):
+                # "Requirements: 1) REST/HTTP, not MCP", "an HTTP endpoint rather than MCP": chosen over MCP
+                slash = self.text[self.ends[i - 1] : self.starts[i]] == "/" if i else False
+                first = i - 1 if slash and self.at(i - 1) in _HTTP_NAMES else i
+                lead = self.near(first, -1)  # not "our backend is REST, not MCP", "we expose http, not mcp"
+                if not lead or lead in _METHOD_PREPS | _PLAIN_WORDS | _set("only"):
+                    why = f"'{self.span_text(first, i)}' chosen over MCP: interface phrase"
+                    self.claim_words("type", first, i, "http", "filter", why)
             elif word in ("http", "https", "rest", "restful") and not nxt and not self.task and i and self.link[i - 1]:
                 # "weather over plain http": the interface, said last
                 b = self.before(i, _PLAIN_WORDS)
@@ -4281,7 +4330,11 @@ class _Scan:
         served = self.near(last + 1, 1) in _TYPE_NOUNS or self.near(last + 2, 1) in _TYPE_NOUNS
         # ... asked for right after a request word ("looking for a", "I need a"); not "wraps POST-based endpoints"
         # ... or opening the request ("GET-based endpoint for current air quality")
-        served = served and (self.look_back(first, 3, _REQUEST_BEFORE) >= 0 or self.opens_a_request(first, last))
+        served = served and (
+            self.look_back(first, 3, _REQUEST_BEFORE) >= 0
+            or self.opens_a_request(first, last)
+            or self.asks_for_one(first)  # "Is there a GET-based endpoint that ...?"
+        )
         if method and tail == "based" and not served:
             return "topic", f"'{phrase}-based': describes how the subject works"
         listed = tail in _LISTED_PARTICIPLES and self.near(last + 1, 1) in ("on", "in", "by")
@@ -4305,6 +4358,7 @@ class _Scan:
             and tail != "4"  # "mcp srv 4 flight search": shorthand for "for"
             and not verb
             and not variant
+            and tail not in ("rather", "instead")  # "an HTTP endpoint rather than MCP": a contrast follows
         ):
             # "mcp server uptime monitor", "http api gateway": the interface modifies another noun
             return "topic", f"'{phrase} {tail}': part of a longer name, not the interface asked for"
@@ -4323,7 +4377,11 @@ class _Scan:
                 for d in (2, 3)
                 if last + d < len(self.words)
             )
-            if _content(tail) and tail not in ("only", "please") and not required and not headed:  # "mcp certification"
+            # "mcp certification"; not "a search tool with an MCP interface": that says which interface
+            said_as = tail in ("only", "please") or (
+                tail == "interface" and self.in_sentence_before(first, 8, _COMPARE_WORDS) < 0
+            )
+            if _content(tail) and not said_as and not required and not headed:
                 return "topic", f"'{phrase} {tail}': 'mcp' names something else here"
             start = self.starts[first]
             if first >= 3 and self.text[start - 1 : start] == "(":
@@ -4369,7 +4427,16 @@ class _Scan:
         ):
             # "Does the x402 spec require POST?", "do most webhooks use POST?": what something else requires
             return "topic", f"'{self.span_text(b, last)}': a question about what something uses"
-        asked = asked or required_here or self.must_take(first)
+        # "Is there a GET-based endpoint ...?" asks for one
+        asked = asked or required_here or self.must_take(first) or self.asks_for_one(first)
+        sought = self.before(b) if prior == "with" else -1
+        # "what's a good search tool with an MCP interface?": the interface of the thing asked for
+        asked = asked or (
+            tail in ("interface", "interfaces")
+            and self.at(sought) in _TYPE_NOUNS | _MCP_NOUNS
+            and sought >= 0
+            and self.look_back(sought, 6, _FIRST_PERSON) < 0
+        )
         if (
             self.task
             and not asked
@@ -4388,11 +4455,13 @@ class _Scan:
         # not "our webhook is callable with POST" (the asker's own)
         accepted = accepted or (callable_with and self.look_back(self.before(b), 6, _POSSESSIVES) < 0)
         # "looking for a PUT-based upload endpoint"; not "a gateway that wraps POST-based API endpoints"
-        accepted = accepted or (served and tail == "based" and self.look_back(first, 3, _REQUEST_BEFORE) >= 0)
+        accepted = accepted or (
+            served and tail == "based" and (self.look_back(first, 3, _REQUEST_BEFORE) >= 0 or self.asks_for_one(first))
+        )
         # "It has to be a plain GET I can hit with query params"; not "My webhook receiver is tiny. It has to be a plain
         # GET ..." (the caller's own endpoint, named in the sentence before)
         modal = self.look_back(be, 3, _MODAL_WORDS) if be >= 1 else -1
-        said_before = [w for j, w in enumerate(self.words) if self.sentence[j] == self.sentence[be] - 1]
+        said_before = self.previous_sentence_words(be)
         own_before = (  # "it" is the caller's own thing, described before, not the result asked for
             self.at(self.before(modal)) in ("it", "this", "that")
             and any(w in _POSSESSIVES for w in said_before)
