@@ -3349,26 +3349,35 @@ def test_an_unclosed_exclude_list_is_read_in_linear_time() -> None:
     assert interpret("translation api, exclude_providers: [deepl, google]").negated_terms == ("deepl", "googl")
 
 
-# Batch 36 (dev half): an interface chosen over MCP, one asked for with "is there", the paying side's only chain.
+# Batch 36 (dev half), narrowed after an attack: an interface chosen over MCP as a requirement, one asked for with
+# "is there", the paying side's only chain.
 @pytest.mark.parametrize(
     ("query", "networks", "query_type", "method"),
     [
         ("Requirements: 1) REST/HTTP, not MCP; 2) payable on Polygon", ("eip155:137",), "http", None),
         ("stock quotes over a regular REST interface rather than MCP", (), "http", None),
         ("http (not mcp) weather", (), "http", None),
+        ("via https (no mcp) - url shortener under 1 cent", (), "http", None),
         ("Our backend is REST, not MCP. Find a geocoding tool.", (), None, None),  # the asker's own system
-        ("we expose http, not mcp, to our users; find a tts api", (), None, None),
+        (
+            "REST, not MCP, is still how most SaaS vendors integrate. Write me a newsletter intro about that.",
+            (),
+            None,
+            None,
+        ),
+        ("Write a job ad for a backend engineer. Skills: REST, not MCP; Postgres; Go.", (), None, None),
         ("Is there a GET-based endpoint that tells me whether a domain is free? Under $0.01.", (), "http", "GET"),
         ("is there a GET-based caching guide", (), None, None),  # how the subject works
-        ("a good search tool with an MCP interface? budget is $300/month, settle on Base", (n.BASE,), "mcp", None),
-        ("I need to compare services with an MCP interface to REST ones for a blog post.", (), None, None),
+        ("Do you think a GET-based endpoint is safer than a POST one for passing API keys?", (), None, None),
+        ("Is there a DELETE-based endpoint in the GitHub API for removing stars?", (), None, None),
         ("build an MCP interface for our postgres database", (), None, None),
         ("Rust backend; our x402 signer only supports Stellar. Remove backgrounds.", (n.STELLAR_PUBNET,), None, None),
         ("my wallet supports only solana; ocr api", (n.SOLANA,), None, None),
         ("find a wallet that only supports Stellar", (), None, None),  # the wallet sought
         ("my wallet app only supports ethereum, find a price feed for it", (), None, None),  # the asker's product
+        ("my customers' wallet only supports Stellar, so I need a Stellar anchor deposit API", (), None, None),
+        ("I'm building a wallet. My wallet only supports Solana now; find a token price API", (), None, None),
         ("our CRM client only supports Base", (), None, None),
-        ("stellar astrophotography tips generator, under half a cent", (), None, None),
     ],
 )
 def test_interfaces_chosen_over_mcp_asked_for_and_the_payers_only_chain(

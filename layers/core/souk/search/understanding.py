@@ -372,7 +372,8 @@ _FORMAT_WORDS = _set("json xml web")
 _MCP_MODIFIERS = _set("mcp compatible enabled native based ready")
 _SUPPORTS = _set("supports support handles accepts")
 _PAYING_SIDES = _set("wallet wallets signer signers")
-_X402_WORDS = _set("x402 payment paying")  # "mcp-based calendar tool"
+_X402_WORDS = _set("x402 payment paying")
+_PRODUCT_WORDS = _set("sell sells selling launch launching")  # "mcp-based calendar tool"
 _MCP_HEADS = _set("tool tools server servers")
 _OUTBOUND_STEMS = ("deliver", "forward", "push", "send", "sent", "replay", "mail", "callback", "webhook", "notif")
 _OPENING_NOT_A_REQUEST = _set("you your the a an of for in from to on about with by its their this that these those")
@@ -1014,7 +1015,6 @@ _HTTP_NAMES = _set("http https rest restful")
 _OVER_MCP = re.compile(r"\s*[,(]?\s*(?:not|no|never|rather than|instead of)\s+(?:an?\s+|the\s+)?mcp\b")
 _ASTRONOMY = _set(
     "astronomy astronomical astrophysics star stars galaxy galaxies telescope telescopes nebula nebulae jwst hubble"
-    " astrophotography astronomer astronomers stargazing constellation constellations exoplanet exoplanets"
 )
 _APPROXIMATE = re.compile(
     r"\s*(?:[$€¢]|\d|(?:a|an|one|two|three|half|a\s+quarter|a\s+tenth|a\s+fifth)\s+(?:of\s+a\s+)?"
@@ -3639,7 +3639,11 @@ class _Scan:
             return -1
         payer = verb - 1 - (self.at(verb - 1) == "only")  # the paying side right before: not "my wallet app ..."
         named = self.at(payer) in _PAYING_SIDES or (self.at(payer) == "client" and self.at(payer - 1) in _X402_WORDS)
-        if payer < 0 or not named or self.look_back(payer, 3, _POSSESSIVES) < 0:
+        owner = payer - 1 - (self.at(payer - 1) in _X402_WORDS)  # "our x402 signer"; not "my customers' wallet"
+        if payer < 1 or not named or self.at(owner) not in _POSSESSIVES or self.sentence[first] in self.asked:
+            return -1
+        # not a wallet the asker builds or sells ("I'm building a wallet. My wallet only supports Solana")
+        if any(w in _BUILD_VERBS or w in _PRODUCT_WORDS for w in self.words):
             return -1
         return payer
 
@@ -3695,6 +3699,20 @@ class _Scan:
             if self.at(self.sentence_opening(k)) in _YES_WORDS and self.sentence[k - 1] in self.asked:
                 confirmed.add(self.sentence[k - 1])
         return confirmed
+
+    def asks_for_based(self, first: int, last: int) -> bool:
+        """ "Is there a GET-based endpoint for ...", "do you have any POST-based OCR api": the sentence opens by asking
+        for the <method>-based thing at first..last; not "Do you think a GET-based endpoint is safer", "Are there
+        risks with GET-based endpoints", "Is there a DELETE-based endpoint in the GitHub API"."""
+        start = self.sentence_opening(first)
+        if self.assistant_said(start):
+            return False
+        opening = (self.at(start), self.at(start + 1), self.at(start + 2))
+        asked = (opening[:2] in (("is", "there"), ("are", "there")) and first - start in (2, 3)) or (
+            opening == ("do", "you", "have") and first - start in (3, 4)
+        )
+        # the thing asked for is not placed inside something named ("in the GitHub API") nor one of two
+        return asked and self.near(last + 2, 1) not in ("in", "anywhere", "or", "on", "within")
 
     def asks_for_one(self, k: int) -> bool:
         """Word k's sentence opens with "is there", "are there" or "do you have": it asks for a listing."""
@@ -4136,14 +4154,9 @@ class _Scan:
             ):  # "plain http json endpoint"
                 role, why = self.interface_role(i, i + 2, noun=True)
                 self.claim_words("type", i, i + 2, "http", role, why)
-            elif word in _HTTP_NAMES and self.free(i) and _OVER_MCP.match(self.text, self.ends[i]):
-                # "Requirements: 1) REST/HTTP, not MCP", "an HTTP endpoint rather than MCP": chosen over MCP
-                slash = self.text[self.ends[i - 1] : self.starts[i]] == "/" if i else False
-                first = i - 1 if slash and self.at(i - 1) in _HTTP_NAMES else i
-                lead = self.near(first, -1)  # not "our backend is REST, not MCP", "we expose http, not mcp"
-                if not lead or lead in _METHOD_PREPS | _PLAIN_WORDS | _set("only"):
-                    why = f"'{self.span_text(first, i)}' chosen over MCP: interface phrase"
-                    self.claim_words("type", first, i, "http", "filter", why)
+            elif (chosen := self.chosen_over_mcp(i)) >= 0:
+                why = f"'{self.span_text(chosen, i)}' chosen over MCP: interface phrase"
+                self.claim_words("type", chosen, i, "http", "filter", why)
             elif word in ("http", "https", "rest", "restful") and not nxt and not self.task and i and self.link[i - 1]:
                 # "weather over plain http": the interface, said last
                 b = self.before(i, _PLAIN_WORDS)
@@ -4183,6 +4196,19 @@ class _Scan:
                 )
             elif word in _METHODS:
                 self.try_method(i)
+
+    def chosen_over_mcp(self, i: int) -> int:
+        """ "Requirements: 1) REST/HTTP, not MCP; ...", "http (not mcp) weather": an HTTP interface named as a
+        requirement with MCP refused right after it; the first word of its name, or -1. Only as a requirement: an
+        item of a requirements list or the opening of a short query, not "our backend is REST, not MCP", "Skills:
+        REST, not MCP", "REST, not MCP, is how most vendors integrate", "Should I use plain HTTP rather than MCP?"."""
+        if self.words[i] not in _HTTP_NAMES or not self.free(i) or not _OVER_MCP.match(self.text, self.ends[i]):
+            return -1
+        slash = self.text[self.ends[i - 1] : self.starts[i]] == "/" if i else False
+        first = i - 1 if slash and self.at(i - 1) in _HTTP_NAMES else i
+        listed = self.sentence[first] in self.spec_sentences
+        opening = first == 0 and not self.task and self.sentence[first] not in self.asked
+        return first if listed or opening else -1
 
     def bracketed(self, i: int) -> bool:
         start, end = self.spans[i]
@@ -4333,7 +4359,7 @@ class _Scan:
         served = served and (
             self.look_back(first, 3, _REQUEST_BEFORE) >= 0
             or self.opens_a_request(first, last)
-            or self.asks_for_one(first)  # "Is there a GET-based endpoint that ...?"
+            or self.asks_for_based(first, last)  # "Is there a GET-based endpoint that ...?"
         )
         if method and tail == "based" and not served:
             return "topic", f"'{phrase}-based': describes how the subject works"
@@ -4378,10 +4404,7 @@ class _Scan:
                 if last + d < len(self.words)
             )
             # "mcp certification"; not "a search tool with an MCP interface": that says which interface
-            said_as = tail in ("only", "please") or (
-                tail == "interface" and self.in_sentence_before(first, 8, _COMPARE_WORDS) < 0
-            )
-            if _content(tail) and not said_as and not required and not headed:
+            if _content(tail) and tail not in ("only", "please") and not required and not headed:
                 return "topic", f"'{phrase} {tail}': 'mcp' names something else here"
             start = self.starts[first]
             if first >= 3 and self.text[start - 1 : start] == "(":
@@ -4427,16 +4450,8 @@ class _Scan:
         ):
             # "Does the x402 spec require POST?", "do most webhooks use POST?": what something else requires
             return "topic", f"'{self.span_text(b, last)}': a question about what something uses"
-        # "Is there a GET-based endpoint ...?" asks for one
-        asked = asked or required_here or self.must_take(first) or self.asks_for_one(first)
-        sought = self.before(b) if prior == "with" else -1
-        # "what's a good search tool with an MCP interface?": the interface of the thing asked for
-        asked = asked or (
-            tail in ("interface", "interfaces")
-            and self.at(sought) in _TYPE_NOUNS | _MCP_NOUNS
-            and sought >= 0
-            and self.look_back(sought, 6, _FIRST_PERSON) < 0
-        )
+        asked = asked or required_here or self.must_take(first)
+        asked = asked or (tail == "based" and self.asks_for_based(first, last))  # "Is there a GET-based endpoint ...?"
         if (
             self.task
             and not asked
@@ -4456,7 +4471,9 @@ class _Scan:
         accepted = accepted or (callable_with and self.look_back(self.before(b), 6, _POSSESSIVES) < 0)
         # "looking for a PUT-based upload endpoint"; not "a gateway that wraps POST-based API endpoints"
         accepted = accepted or (
-            served and tail == "based" and (self.look_back(first, 3, _REQUEST_BEFORE) >= 0 or self.asks_for_one(first))
+            served
+            and tail == "based"
+            and (self.look_back(first, 3, _REQUEST_BEFORE) >= 0 or self.asks_for_based(first, last))
         )
         # "It has to be a plain GET I can hit with query params"; not "My webhook receiver is tiny. It has to be a plain
         # GET ..." (the caller's own endpoint, named in the sentence before)
