@@ -598,7 +598,9 @@ _CAIP2 = re.compile(r"(?<![\w:])(?:eip155|solana|stellar|bip122|cosmos|aptos|sui
 _PAY_NOUNS = _set("payment payments settlement settlements billing billed payable micropayments x402")
 # Chain-specific nouns and activities that make a chain the topic when they come just before it
 # ("tokens launched on solana"). Narrower than _CHAIN_SUBJECTS: "weather data on base" is a rail.
-_HEX_BEFORE = re.compile(r"\b0x[0-9a-f]{4,}[0-9a-f.…]*\s*$")  # "0x4f2a...19bd" abbreviates one
+# possessive, and one run not two: "0x" + 2,666 hex digits + "g" backtracked quadratically per chain after it
+_HEX_RUN = frozenset("0123456789abcdef.…")
+_HEX_BEFORE = re.compile(r"\b0x[0-9a-f]{4}[0-9a-f.…]*+\s*$")  # "0x4f2a...19bd" abbreviates one
 _SUBJECT_BEFORE = _set(
     """
     token tokens nft nfts memecoin memecoins coin coins crypto cryptocurrency cryptocurrencies wallet
@@ -1459,6 +1461,8 @@ class _Scan:
         self.chain_runs: dict[int, tuple[list[int], frozenset[str]]] = {}
         self.amounts_listed: dict[int, int] = {}
         self.route_table: bool | None = None
+        self.rails_named: list[int] | None = None
+        self.bracket_ids: dict[tuple[int, int], int] = {}
         self.enumerations: dict[tuple[int, int], bool] = {}
         self.calculating = {self.sentence[k] for k, w in enumerate(self.words) if w in _CALCULATION_WORDS}
         self.turn_labels = [(m.start(), m.end()) for m in labels]
@@ -1609,6 +1613,17 @@ class _Scan:
         whole prefix made a 4,000-character list of amounts quadratic."""
         return pattern.search(self.text, max(0, end - 200), end)
 
+    def hex_before(self, end: int) -> bool:
+        """A hex string ("0x9af3...e2") ends right before ``end``. Searched from where it can start: the run of hex
+        digits and dots before ``end`` (past white space) can only follow its "0x" (searching from the text's start
+        for every chain was quadratic)."""
+        k = end
+        while k > 0 and self.text[k - 1].isspace():
+            k -= 1
+        while k > 0 and self.text[k - 1] in _HEX_RUN:
+            k -= 1
+        return _HEX_BEFORE.search(self.text, max(0, k - 2), end) is not None
+
     def past(self, i: int, skipped: str) -> int:
         """The position after word i and any of ``skipped`` that follow it."""
         k = self.spans[i][1]
@@ -1638,13 +1653,21 @@ class _Scan:
             if k >= len(self.words):
                 continue
             # the label opens its sentence or a clause of its own ("fetch the gas price; constraint: ...")
-            opens = k == 0 or self.sentence[k - 1] != self.sentence[k] or self.text[: m.start()].rstrip()[-1:] in ";|(-"
+            before = m.start()
+            while before > 0 and self.text[before - 1].isspace():
+                before -= 1
+            opens = k == 0 or self.sentence[k - 1] != self.sentence[k] or self.text[before - 1 : before] in ";|(-"
             if not opens:
                 continue
-            items = [j for j in range(k, len(self.words)) if self.sentence[j] == self.sentence[k]]
-            items = [j for j in items if self.starts[j] >= m.end()]
-            items = [j for j in items if not _STOP_AT.search(self.text, m.end(), self.starts[j])]
-            if 0 < len(items) <= _REQUIREMENT_LIST_WORDS:
+            # the words of its sentence after it, up to the clause's end (counted once: labels can be many)
+            stop = _STOP_AT.search(self.text, m.end())
+            end = stop.start() if stop else len(self.text)
+            items = 0
+            for j in range(k, self.sentence_last[k] + 1):
+                if self.starts[j] > end or items > _REQUIREMENT_LIST_WORDS:
+                    break
+                items += self.starts[j] >= m.end()
+            if 0 < items <= _REQUIREMENT_LIST_WORDS:
                 found.add(self.sentence[k])
         return found
 
@@ -2631,8 +2654,9 @@ class _Scan:
         if opened < 0 or any(ch in self.text[opened:start] for ch in ")]"):
             return False
         closed = min((i for i in (self.text.find(")", start), self.text.find("]", start)) if i >= 0), default=-1)
-        inside = self.text[opened:closed] if closed >= 0 else ""
-        if len(_CAIP2.findall(inside)) < 2:
+        if (opened, closed) not in self.bracket_ids:  # asked per id: counted once per bracket
+            self.bracket_ids[opened, closed] = len(_CAIP2.findall(self.text[opened:closed])) if closed >= 0 else 0
+        if self.bracket_ids[opened, closed] < 2:
             return False
         # "the chain ids in this config (...)", not "must be paid on one of (...)", "networks we can pay with: [...]"
         before = self.word_range(max(0, self.text.rfind(".", 0, opened) + 1, opened - 80), opened)
@@ -3348,7 +3372,7 @@ class _Scan:
         vault = self.before(prev)
         if prep and self.at(vault) in _VAULT_WORDS and vault >= 0:  # "our Gnosis Safe multisig on Ethereum"
             return "topic", f"'{self.span_text(vault, last)}': the chain of a multisig or vault"
-        if prep and _HEX_BEFORE.search(self.text, 0, self.spans[prev][0]):
+        if prep and self.hex_before(self.spans[prev][0]):
             # "get_transaction_receipt for 0x9af3...e2 on base-sepolia": where that transaction or address lives
             return "topic", f"'{phrase}': the chain of the hash or address before it"
         about = self.before(first)
@@ -3747,22 +3771,25 @@ class _Scan:
 
     def names_rail_elsewhere(self, i: int) -> bool:
         """Another chain name follows a payment word ("..., pay on solana"): that one is the rail."""
-        for k, word in enumerate(self.words):
-            # not "assistant: I found 3 that settle on Solana": the assistant names no rail
-            named = k != i and word in n.FAMILIES and not self.assistant_said(k)
-            if named and self.look_back(k, 3, _RAIL_VERBS | _PAY_NOUNS) >= 0:
-                return True
-            # "we pay for tools on Avalanche": the caller paying for what it uses
-            paid = self.look_back(k, 5, _set("pay")) if named else -1
-            if (
-                paid >= 1
-                and self.at(paid - 1) in _FIRST_PERSON | _set("agent")
-                and self.at(paid + 1) == "for"
-                and self.at(k - 1) in _NET_PREPS
-                and all(self.link[j] for j in range(paid, k))
-            ):
-                return True
-        return False
+        if self.rails_named is None:  # asked per chain: the chains named as rails are found once per text
+            self.rails_named = [k for k in range(len(self.words)) if self.named_as_rail(k)]
+        return any(k != i for k in self.rails_named)
+
+    def named_as_rail(self, k: int) -> bool:
+        # not "assistant: I found 3 that settle on Solana": the assistant names no rail
+        if self.words[k] not in n.FAMILIES or self.assistant_said(k):
+            return False
+        if self.look_back(k, 3, _RAIL_VERBS | _PAY_NOUNS) >= 0:
+            return True
+        # "we pay for tools on Avalanche": the caller paying for what it uses
+        paid = self.look_back(k, 5, _set("pay"))
+        return (
+            paid >= 1
+            and self.at(paid - 1) in _FIRST_PERSON | _set("agent")
+            and self.at(paid + 1) == "for"
+            and self.at(k - 1) in _NET_PREPS
+            and all(self.link[j] for j in range(paid, k))
+        )
 
     def assistant_said(self, k: int) -> bool:
         turn = self.turn_of[k]
