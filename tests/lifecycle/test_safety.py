@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import ipaddress
+import socket
+import threading
 
 import httpcore2
 import pytest
@@ -35,6 +37,8 @@ REFUSED = {
     "2002:a00:1::": "private",  # 6to4 of 10.0.0.1
     "64:ff9b::a9fe:a9fe": "metadata",  # NAT64 of 169.254.169.254
     "240.0.0.1": "reserved",
+    "fec0::1": "site_local",  # deprecated site-local, not in is_private
+    "3fff::1": "reserved",  # IPv6 documentation (RFC 9637)
 }
 
 
@@ -95,6 +99,32 @@ def test_dns_failure_is_a_refusal_not_a_crash(monkeypatch):
     with pytest.raises(ProbeRefused) as info:
         asyncio.run(vet("nowhere.example", 443, frozenset(), 1.0))
     assert info.value.code == "dns_error"
+
+
+def test_lookups_that_never_answer_do_not_starve_other_hosts(monkeypatch):
+    # a seller's hostnames whose name server never answers held the loop's few default threads: other hosts' lookups
+    # timed out as dns_error, and the pass overran its deadline waiting for the stuck threads
+    release = threading.Event()
+
+    def getaddrinfo(host, port, *_, **__):
+        if host.startswith("stuck"):
+            release.wait(30)
+            raise socket.gaierror("timed out")
+        return [(socket.AF_INET, socket.SOCK_STREAM, 6, "", ("93.184.216.34", port))]
+
+    monkeypatch.setattr(safety.socket, "getaddrinfo", getaddrinfo)
+
+    async def a_pass() -> list[object]:
+        hosts = [f"stuck{i}.example" for i in range(40)] + ["good.example"]  # the default pool has at most 32
+        lookups = [vet(host, 443, frozenset(), 2.0) for host in hosts]
+        return await asyncio.gather(*lookups, return_exceptions=True)
+
+    try:
+        answers = asyncio.run(a_pass())
+    finally:
+        release.set()
+    assert isinstance(answers[-1], safety.Pin) and answers[-1].address == "93.184.216.34"
+    assert all(isinstance(a, ProbeRefused) and a.code == "dns_error" for a in answers[:-1])
 
 
 def test_the_pinned_backend_connects_nowhere_but_the_vetted_host():

@@ -21,6 +21,7 @@ import ipaddress
 import socket
 import zlib
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,6 +44,7 @@ METADATA_ADDRESSES = frozenset(
 _CGNAT = ipaddress.ip_network("100.64.0.0/10")
 MAX_REDIRECTS = 2  # same-origin redirects a probe follows (HTTP probe and MCP SDK alike)
 _NAT64 = ipaddress.ip_network("64:ff9b::/96")
+_DOCUMENTATION_V6 = ipaddress.ip_network("3fff::/20")  # RFC 9637 (2024), newer than Python's tables
 
 
 class ProbeRefused(Exception):
@@ -76,9 +78,10 @@ def address_refusal(ip: IPAddress) -> str | None:
         ("unspecified", ip.is_unspecified),
         ("loopback", ip.is_loopback),
         ("link_local", ip.is_link_local),
+        ("site_local", isinstance(ip, ipaddress.IPv6Address) and ip.is_site_local),  # fec0::/10, deprecated
         ("multicast", ip.is_multicast),
         ("cgnat", isinstance(ip, ipaddress.IPv4Address) and ip in _CGNAT),
-        ("reserved", ip.is_reserved),
+        ("reserved", ip.is_reserved or (isinstance(ip, ipaddress.IPv6Address) and ip in _DOCUMENTATION_V6)),
         ("private", ip.is_private),
     )
     for name, hit in checks:
@@ -91,9 +94,28 @@ def allowed_hosts(raw: str) -> frozenset[str]:
     return frozenset(h.strip().lower().rstrip(".") for h in raw.split(",") if h.strip())
 
 
+# getaddrinfo blocks a thread until the name server answers, and a timeout cannot stop it. On the loop's default
+# pool (6 threads on 2 cores) a seller's few hostnames whose name server never answers held every thread: other
+# sellers' lookups queued past their deadline and were recorded as dns_error, and asyncio.run waited for the stuck
+# threads past the pass's deadline. Lookups get a pool of their own, large against a pass's concurrency, that
+# asyncio.run does not wait for.
+RESOLVER_THREADS = 64
+_resolver_pool: ThreadPoolExecutor | None = None
+
+
+def _resolver() -> ThreadPoolExecutor:
+    global _resolver_pool
+    if _resolver_pool is None:
+        _resolver_pool = ThreadPoolExecutor(RESOLVER_THREADS, thread_name_prefix="souk-dns")
+    return _resolver_pool
+
+
 async def resolve(host: str, port: int) -> list[str]:
     """Every address ``host`` resolves to (TCP). Tests replace this function to fake DNS answers."""
-    infos = await asyncio.get_running_loop().getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    lookup = asyncio.get_running_loop().run_in_executor(
+        _resolver(), lambda: socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    )
+    infos = await lookup
     return list(dict.fromkeys(str(info[4][0]) for info in infos))
 
 
