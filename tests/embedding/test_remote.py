@@ -43,11 +43,26 @@ class _Handler(BaseHTTPRequestHandler):
         if model == "broken":
             self._send(500, {"error": "boom"})
             return
+        if model in ("drip", "flood"):
+            self._stream(model)
+            return
         dim = 3 if model == "wrong-dim" else DIM
         count = len(body["input"]) - (1 if model == "short" else 0)
         # unnormalized, distinct per text, listed in reverse to check that "index" is honoured
         data = [{"index": i, "embedding": [float(i + 1)] * (dim - 1) + [2.0]} for i in range(count)]
         self._send(200, {"object": "list", "data": data[::-1], "model": model})
+
+    def _stream(self, model: str) -> None:
+        # "drip": a byte every 0.1 s, each read well inside the timeout; "flood": an answer that never ends
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.end_headers()
+        with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+            for _ in range(int(SLOW_S / 0.1) if model == "drip" else 10_000):
+                self.wfile.write(b" " if model == "drip" else b" " * 65536)
+                self.wfile.flush()
+                if model == "drip":
+                    time.sleep(0.1)
 
     def _send(self, status: int, payload: dict[str, Any]) -> None:
         raw = json.dumps(payload).encode()
@@ -106,6 +121,19 @@ def test_slow_response_times_out(base_url: str) -> None:
     with pytest.raises(ProviderTimeoutError):
         _embedder(base_url, "slow", timeout_s=0.2).embed(["a"])
     assert time.monotonic() - started < SLOW_S
+
+
+def test_an_answer_dripped_a_byte_at_a_time_times_out_as_a_whole(base_url: str) -> None:
+    # each read arrives within the 0.5 s timeout, so only a deadline on the whole answer stops it
+    started = time.monotonic()
+    with pytest.raises(ProviderTimeoutError, match=r"did not answer within 0\.5 s"):
+        _embedder(base_url, "drip", timeout_s=0.5).embed(["a"])
+    assert time.monotonic() - started < SLOW_S
+
+
+def test_an_answer_far_larger_than_the_vectors_asked_for_is_cut_off(base_url: str) -> None:
+    with pytest.raises(EmbeddingUnavailable, match="answered more than"):
+        _embedder(base_url, "flood").embed(["a"])
 
 
 def test_server_error_and_short_answer_are_unavailable(base_url: str) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -18,6 +20,9 @@ from souk.embedding.provider import (
 )
 
 PROVIDER = "openai-compatible"
+# JSON for one float is at most ~25 bytes; the cap leaves room for pretty printing and the envelope.
+_BYTES_PER_VALUE = 64
+_ENVELOPE_BYTES = 1 << 20
 
 
 class OpenAICompatibleEmbedder:
@@ -50,6 +55,7 @@ class OpenAICompatibleEmbedder:
         # only some servers accept "dimensions" (OpenAI text-embedding-3 does); others reject it
         self._send_dimensions = send_dimensions
         self._max_batch = max_batch
+        self._timeout_s = timeout_s
         headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
         self._client = httpx.Client(
             base_url=base_url.rstrip("/"),
@@ -76,17 +82,30 @@ class OpenAICompatibleEmbedder:
         payload: dict[str, Any] = {"model": self._model, "input": texts, "encoding_format": "float"}
         if self._send_dimensions:
             payload["dimensions"] = self.identity.dimension
+        url = f"{self._client.base_url}/embeddings"
+        # httpx's timeout bounds each read, not the whole answer: a provider sending a byte at a time never timed
+        # out, and an endless answer was read into memory. Both are bounded here, the whole call by timeout_s.
+        deadline = time.monotonic() + self._timeout_s
+        cap = len(texts) * self.identity.dimension * _BYTES_PER_VALUE + _ENVELOPE_BYTES
         try:
-            response = self._client.post("/embeddings", json=payload)
-            response.raise_for_status()
-            body = response.json()
+            with self._client.stream("POST", "/embeddings", json=payload) as response:
+                raw = bytearray()
+                for chunk in response.iter_bytes():
+                    raw += chunk
+                    if time.monotonic() > deadline:
+                        raise ProviderTimeoutError(f"{url} did not answer within {self._timeout_s:g} s")
+                    if len(raw) > cap and response.is_success:
+                        raise EmbeddingUnavailable(f"{url} answered more than {cap} bytes for {len(texts)} texts")
+                    if len(raw) > 300 and not response.is_success:
+                        break
+                if not response.is_success:
+                    text = raw[:300].decode("utf-8", "replace")
+                    raise EmbeddingUnavailable(f"{url} answered {response.status_code}: {text}")
+            body = json.loads(raw)
         except httpx.TimeoutException as exc:
-            raise ProviderTimeoutError(f"{self._client.base_url}/embeddings timed out: {exc!r}") from exc
-        except httpx.HTTPStatusError as exc:
-            status, text = exc.response.status_code, exc.response.text[:300]
-            raise EmbeddingUnavailable(f"{self._client.base_url}/embeddings answered {status}: {text}") from exc
+            raise ProviderTimeoutError(f"{url} timed out: {exc!r}") from exc
         except (httpx.HTTPError, ValueError) as exc:
-            raise EmbeddingUnavailable(f"{self._client.base_url}/embeddings failed: {exc!r}") from exc
+            raise EmbeddingUnavailable(f"{url} failed: {exc!r}") from exc
         return self._parse(body, len(texts))
 
     def _parse(self, body: Any, expected: int) -> npt.NDArray[np.float32]:
