@@ -4,7 +4,12 @@ is delisted already; and a probe pass limit below 1 (0 was read as "no limit", -
 
 from __future__ import annotations
 
+import threading
+import time
+
+import psycopg
 import pytest
+from psycopg.rows import dict_row
 
 from souk.catalog.ingest import catalog_event
 from souk.errors import SoukError
@@ -91,3 +96,33 @@ def test_a_probe_pass_limit_of_one_probes_one_listing(db, settings):
     summary = run_pass(get_pool().connection, settings, limit=1)
     assert summary["due"] == 1 and summary["probed"] == 1
     assert summary["outcomes"] == {"refused_address": 1}
+
+
+@pytest.mark.parametrize("action", ["delist", "relist"])
+def test_an_operator_action_waits_on_the_listing_before_locking_its_health(db, settings, database_url, action):
+    # Cataloging locks the listing row, then its health row; delist/relist locked the health row and then (for the
+    # foreign key of their audit row) the listing row: the opposite order, and a deadlock with a catalog event.
+    key = _listing(db, settings)
+    if action == "relist":
+        store.delist(db, key, "abuse report")
+    db.execute("INSERT INTO listing_health (listing_id) SELECT id FROM listings ON CONFLICT DO NOTHING")
+    db.commit()
+    outcome: dict[str, object] = {}
+    with psycopg.connect(database_url, autocommit=False) as cataloging:
+        cataloging.execute("SELECT 1 FROM listings FOR UPDATE")  # as catalog_event holds it
+
+        def operator() -> None:
+            with psycopg.connect(database_url, row_factory=dict_row) as conn:
+                outcome["result"] = getattr(store, action)(conn, key, "operator decision")
+
+        thread = threading.Thread(target=operator)
+        thread.start()
+        try:
+            time.sleep(0.5)  # the operator is now waiting for one of the two rows
+            # cataloging goes on to the health row: with the old order the operator held it (a deadlock)
+            cataloging.execute("SET lock_timeout = '5s'")
+            cataloging.execute("SELECT 1 FROM listing_health FOR UPDATE")
+        finally:
+            cataloging.commit()
+            thread.join(timeout=30)
+    assert "result" in outcome and not thread.is_alive()

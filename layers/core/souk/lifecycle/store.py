@@ -32,6 +32,13 @@ _HEALTH_FIELDS = (
 )
 
 
+def _lock_listing(conn: Connection, listing_id: int) -> None:
+    """Take the listing row's key lock before its health row, as cataloging does (the listing FOR UPDATE, then its
+    health): the key lock is what the inserts below check their foreign key with, and taking it after the health
+    row deadlocked a delist, relist or probe record against a catalog event for the same listing."""
+    conn.execute("SELECT 1 FROM listings WHERE id = %s FOR KEY SHARE", (listing_id,))
+
+
 def _load(conn: Connection, listing_id: int) -> tuple[Health | None, bool]:
     row = conn.execute(
         f"SELECT {', '.join(_HEALTH_FIELDS)}, delisted FROM listing_health WHERE listing_id = %s FOR UPDATE",
@@ -68,7 +75,9 @@ def _transition(conn: Connection, listing_id: int, before: str, after: str, reas
 def record_probe(conn: Connection, result: ProbeResult, settings: Settings) -> Health | None:
     """Store ``result`` and the status it leads to; None when the listing no longer exists."""
     with conn.transaction():
-        paid = conn.execute("SELECT last_verified_at FROM listings WHERE id = %s", (result.listing_id,)).fetchone()
+        paid = conn.execute(  # the listing's key lock first: see _lock_listing
+            "SELECT last_verified_at FROM listings WHERE id = %s FOR KEY SHARE", (result.listing_id,)
+        ).fetchone()
         if paid is None:
             return None
         before, _ = _load(conn, result.listing_id)
@@ -138,6 +147,7 @@ def delist(conn: Connection, listing: str, reason: str) -> dict[str, Any]:
     reason = _require_reason(reason)
     with conn.transaction():
         lid = listing_id_of(conn, listing)
+        _lock_listing(conn, lid)
         # One statement decides, so two operators delisting at once record one delisting, not two.
         changed = conn.execute(
             "INSERT INTO listing_health (listing_id, delisted, delist_reason) VALUES (%s, true, %s)"
@@ -159,6 +169,7 @@ def relist(conn: Connection, listing: str, reason: str) -> dict[str, Any]:
     reason = _require_reason(reason)
     with conn.transaction():
         lid = listing_id_of(conn, listing)
+        _lock_listing(conn, lid)
         row = conn.execute(
             "SELECT status, delisted FROM listing_health WHERE listing_id = %s FOR UPDATE", (lid,)
         ).fetchone()
