@@ -151,3 +151,17 @@ def _pid_alive(pid: int) -> bool:
     import psutil
 
     return psutil.pid_exists(pid) and psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
+
+
+def test_a_deadlock_is_a_503_that_says_a_concurrent_write_won(database_url):
+    # not "the database is unreachable": the database answered, another transaction on the same rows won
+    router = APIRouter()
+
+    @router.get("/conflict")
+    def conflict(conn: ConnectionDep) -> dict[str, str]:
+        conn.execute("DO $$ BEGIN RAISE EXCEPTION 'deadlock detected' USING ERRCODE = 'deadlock_detected'; END $$")
+        return {"ok": "no"}
+
+    response = TestClient(make_app(router)).get("/conflict")
+    assert response.status_code == 503 and response.headers["retry-after"]
+    assert response.json()["error"] == "write_conflict" and response.json()["reason"]

@@ -38,6 +38,8 @@ def error_response(exc: Exception, *, method: str = "", path: str = "") -> Error
         logger.warning("database unavailable for %s %s: %s: %s", method, path, type(exc).__name__, exc)
         if isinstance(exc, psycopg.errors.QueryCanceled):
             body = {"error": "database_timeout", "reason": "the database did not answer in time; retry shortly"}
+        elif isinstance(exc, psycopg.errors.DeadlockDetected | psycopg.errors.SerializationFailure):
+            body = {"error": "write_conflict", "reason": "a concurrent change to the same record won; retry shortly"}
         elif isinstance(exc, PoolTimeout | TooManyRequests):
             body = {"error": "database_unavailable", "reason": "no database connection became available; retry shortly"}
         else:

@@ -261,6 +261,8 @@ async def call_tool(spec: ToolSpec, raw: dict[str, Any], client: str | None) -> 
     except UNAVAILABLE as exc:
         logger.warning("mcp %s: database unavailable: %s: %s", spec.name, type(exc).__name__, exc)
         error = "database_timeout" if isinstance(exc, psycopg.errors.QueryCanceled) else "database_unavailable"
+        if isinstance(exc, psycopg.errors.DeadlockDetected | psycopg.errors.SerializationFailure):
+            error = "write_conflict"  # a concurrent change to the same rows won
         return tool_error(
             error, "the database is busy or unreachable; retry shortly", retryAfterSeconds=get_settings().retry_after_s
         )
