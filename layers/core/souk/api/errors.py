@@ -23,6 +23,22 @@ logger = logging.getLogger(__name__)
 UNAVAILABLE = (PoolTimeout, TooManyRequests, psycopg.OperationalError, psycopg.InterfaceError)
 
 
+def unavailable_error(exc: Exception) -> str:
+    """The error code of a database failure (one of ``UNAVAILABLE``), the same on HTTP and MCP."""
+    if isinstance(exc, psycopg.errors.QueryCanceled):
+        return "database_timeout"
+    if isinstance(exc, psycopg.errors.DeadlockDetected | psycopg.errors.SerializationFailure):
+        return "write_conflict"  # Postgres aborted the transaction for a concurrent one on the same rows
+    return "database_unavailable"
+
+
+_UNAVAILABLE_REASONS = {
+    "database_timeout": "the database did not answer in time; retry shortly",
+    "write_conflict": "a concurrent change to the same record won; retry shortly",
+    "database_unavailable": "the database is unreachable; retry shortly",
+}
+
+
 @dataclass(frozen=True, slots=True)
 class ErrorResponse:
     status_code: int
@@ -36,14 +52,11 @@ def error_response(exc: Exception, *, method: str = "", path: str = "") -> Error
         return ErrorResponse(exc.status_code, exc.to_body(), dict(getattr(exc, "headers", None) or {}))
     if isinstance(exc, UNAVAILABLE):
         logger.warning("database unavailable for %s %s: %s: %s", method, path, type(exc).__name__, exc)
-        if isinstance(exc, psycopg.errors.QueryCanceled):
-            body = {"error": "database_timeout", "reason": "the database did not answer in time; retry shortly"}
-        elif isinstance(exc, psycopg.errors.DeadlockDetected | psycopg.errors.SerializationFailure):
-            body = {"error": "write_conflict", "reason": "a concurrent change to the same record won; retry shortly"}
-        elif isinstance(exc, PoolTimeout | TooManyRequests):
-            body = {"error": "database_unavailable", "reason": "no database connection became available; retry shortly"}
-        else:
-            body = {"error": "database_unavailable", "reason": "the database is unreachable; retry shortly"}
+        error = unavailable_error(exc)
+        reason = _UNAVAILABLE_REASONS[error]
+        if isinstance(exc, PoolTimeout | TooManyRequests):
+            reason = "no database connection became available; retry shortly"
+        body = {"error": error, "reason": reason}
         return ErrorResponse(503, body, {"retry-after": str(get_settings().retry_after_s)})
     logger.exception("unhandled error", exc_info=exc)
     return ErrorResponse(500, {"error": "internal_error", "reason": "an unexpected error occurred"})

@@ -89,18 +89,16 @@ class OpenAICompatibleEmbedder:
         cap = len(texts) * self.identity.dimension * _BYTES_PER_VALUE + _ENVELOPE_BYTES
         try:
             with self._client.stream("POST", "/embeddings", json=payload) as response:
+                if not response.is_success:
+                    text = next(response.iter_bytes(), b"")[:300].decode("utf-8", "replace")
+                    raise EmbeddingUnavailable(f"{url} answered {response.status_code}: {text}")
                 raw = bytearray()
                 for chunk in response.iter_bytes():
                     raw += chunk
                     if time.monotonic() > deadline:
                         raise ProviderTimeoutError(f"{url} did not answer within {self._timeout_s:g} s")
-                    if len(raw) > cap and response.is_success:
+                    if len(raw) > cap:
                         raise EmbeddingUnavailable(f"{url} answered more than {cap} bytes for {len(texts)} texts")
-                    if len(raw) > 300 and not response.is_success:
-                        break
-                if not response.is_success:
-                    text = raw[:300].decode("utf-8", "replace")
-                    raise EmbeddingUnavailable(f"{url} answered {response.status_code}: {text}")
             body = json.loads(raw)
         except httpx.TimeoutException as exc:
             raise ProviderTimeoutError(f"{url} timed out: {exc!r}") from exc

@@ -112,10 +112,9 @@ def _resolver() -> ThreadPoolExecutor:
 
 async def resolve(host: str, port: int) -> list[str]:
     """Every address ``host`` resolves to (TCP). Tests replace this function to fake DNS answers."""
-    lookup = asyncio.get_running_loop().run_in_executor(
+    infos = await asyncio.get_running_loop().run_in_executor(
         _resolver(), lambda: socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     )
-    infos = await lookup
     return list(dict.fromkeys(str(info[4][0]) for info in infos))
 
 

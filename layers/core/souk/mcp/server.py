@@ -22,12 +22,11 @@ from typing import Any, Literal
 import anyio
 import anyio.lowlevel
 import mcp_types as types
-import psycopg
 from mcp.server import Server, ServerRequestContext
 from mcp.shared.exceptions import MCPError
 from pydantic import BaseModel, ValidationError
 
-from souk.api.errors import UNAVAILABLE
+from souk.api.errors import UNAVAILABLE, unavailable_error
 from souk.config import get_settings
 from souk.db import get_pool
 from souk.errors import SoukError
@@ -260,11 +259,10 @@ async def call_tool(spec: ToolSpec, raw: dict[str, Any], client: str | None) -> 
         return tool_error(exc.error, exc.reason, **retry)
     except UNAVAILABLE as exc:
         logger.warning("mcp %s: database unavailable: %s: %s", spec.name, type(exc).__name__, exc)
-        error = "database_timeout" if isinstance(exc, psycopg.errors.QueryCanceled) else "database_unavailable"
-        if isinstance(exc, psycopg.errors.DeadlockDetected | psycopg.errors.SerializationFailure):
-            error = "write_conflict"  # a concurrent change to the same rows won
         return tool_error(
-            error, "the database is busy or unreachable; retry shortly", retryAfterSeconds=get_settings().retry_after_s
+            unavailable_error(exc),
+            "the database is busy or unreachable; retry shortly",
+            retryAfterSeconds=get_settings().retry_after_s,
         )
     except Exception:
         logger.exception("mcp %s: unexpected error", spec.name)

@@ -369,11 +369,11 @@ _MCP_NOUNS = _set(
 
 _HTTP_NOUNS = _TYPE_NOUNS | _set("call calls")  # "as a REST call"
 _FORMAT_WORDS = _set("json xml web")
-_MCP_MODIFIERS = _set("mcp compatible enabled native based ready")
+_MCP_MODIFIERS = _set("mcp compatible enabled native based ready")  # "mcp-based calendar tool"
 _SUPPORTS = _set("supports support handles accepts")
 _PAYING_SIDES = _set("wallet wallets signer signers")
 _X402_WORDS = _set("x402 payment paying")
-_PRODUCT_WORDS = _set("sell sells selling launch launching")  # "mcp-based calendar tool"
+_PRODUCT_WORDS = _set("sell sells selling launch launching")
 _MCP_HEADS = _set("tool tools server servers")
 _OUTBOUND_STEMS = ("deliver", "forward", "push", "send", "sent", "replay", "mail", "callback", "webhook", "notif")
 _OPENING_NOT_A_REQUEST = _set("you your the a an of for in from to on about with by its their this that these those")
@@ -598,9 +598,10 @@ _CAIP2 = re.compile(r"(?<![\w:])(?:eip155|solana|stellar|bip122|cosmos|aptos|sui
 _PAY_NOUNS = _set("payment payments settlement settlements billing billed payable micropayments x402")
 # Chain-specific nouns and activities that make a chain the topic when they come just before it
 # ("tokens launched on solana"). Narrower than _CHAIN_SUBJECTS: "weather data on base" is a rail.
-# possessive, and one run not two: "0x" + 2,666 hex digits + "g" backtracked quadratically per chain after it
-_HEX_RUN = frozenset("0123456789abcdef.…")
-_HEX_BEFORE = re.compile(r"\b0x[0-9a-f]{4}[0-9a-f.…]*+\s*$")  # "0x4f2a...19bd" abbreviates one
+_HEX_RUN = "0123456789abcdef.…"
+# "0x4f2a...19bd" abbreviates one. Possessive, and one run not two: "0x" + 2,666 hex digits + "g" backtracked
+# quadratically per chain after it.
+_HEX_BEFORE = re.compile(r"\b0x[0-9a-f]{4}[0-9a-f.…]*+\s*$")
 _SUBJECT_BEFORE = _set(
     """
     token tokens nft nfts memecoin memecoins coin coins crypto cryptocurrency cryptocurrencies wallet
@@ -1600,11 +1601,15 @@ class _Scan:
         """The positions of the words in i's sentence."""
         return range(self.sentence_first[i], self.sentence_last[i] + 1)
 
+    def back_past(self, end: int, skipped: str, *, spaces: bool = True) -> int:
+        """The position before ``end`` past the white space (if ``spaces``) and ``skipped`` characters before it."""
+        while end > 0 and ((spaces and self.text[end - 1].isspace()) or self.text[end - 1] in skipped):
+            end -= 1
+        return end
+
     def char_before(self, i: int, skipped: str) -> str:
         """The character before word i past white space and ``skipped``; "" at the start of the text."""
-        k = self.spans[i][0]
-        while k > 0 and (self.text[k - 1].isspace() or self.text[k - 1] in skipped):
-            k -= 1
+        k = self.back_past(self.spans[i][0], skipped)
         return self.text[k - 1] if k else ""
 
     def ends_with(self, pattern: re.Pattern[str], end: int) -> re.Match[str] | None:
@@ -1617,11 +1622,7 @@ class _Scan:
         """A hex string ("0x9af3...e2") ends right before ``end``. Searched from where it can start: the run of hex
         digits and dots before ``end`` (past white space) can only follow its "0x" (searching from the text's start
         for every chain was quadratic)."""
-        k = end
-        while k > 0 and self.text[k - 1].isspace():
-            k -= 1
-        while k > 0 and self.text[k - 1] in _HEX_RUN:
-            k -= 1
+        k = self.back_past(self.back_past(end, ""), _HEX_RUN, spaces=False)
         return _HEX_BEFORE.search(self.text, max(0, k - 2), end) is not None
 
     def past(self, i: int, skipped: str) -> int:
@@ -1653,9 +1654,7 @@ class _Scan:
             if k >= len(self.words):
                 continue
             # the label opens its sentence or a clause of its own ("fetch the gas price; constraint: ...")
-            before = m.start()
-            while before > 0 and self.text[before - 1].isspace():
-                before -= 1
+            before = self.back_past(m.start(), "")
             opens = k == 0 or self.sentence[k - 1] != self.sentence[k] or self.text[before - 1 : before] in ";|(-"
             if not opens:
                 continue
@@ -4430,8 +4429,7 @@ class _Scan:
                 for d in (2, 3)
                 if last + d < len(self.words)
             )
-            # "mcp certification"; not "a search tool with an MCP interface": that says which interface
-            if _content(tail) and tail not in ("only", "please") and not required and not headed:
+            if _content(tail) and tail not in ("only", "please") and not required and not headed:  # "mcp certification"
                 return "topic", f"'{phrase} {tail}': 'mcp' names something else here"
             start = self.starts[first]
             if first >= 3 and self.text[start - 1 : start] == "(":
