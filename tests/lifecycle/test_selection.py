@@ -4,10 +4,12 @@ listings cannot fill the batch and starve the others."""
 from __future__ import annotations
 
 from collections import Counter
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 from souk.catalog.ingest import catalog_event
 from souk.lifecycle.job import due_targets
+from souk.lifecycle.probe import ProbeResult
+from souk.lifecycle.store import record_probe
 from tests.factories import verified, weather
 
 
@@ -33,3 +35,35 @@ def test_the_batch_limit_still_holds_across_many_hosts(db, settings):
     s = settings.model_copy(update={"probe_batch_size": 5, "probe_max_per_host": 3})
     targets = due_targets(db, s, datetime.now(UTC), s.probe_batch_size)
     assert len(targets) == 5 and len({t.host for t in targets}) == 5
+
+
+def _gone(db, settings, listing_id: int, start: datetime) -> None:
+    for i in range(settings.gone_after_failures):
+        at = start + timedelta(hours=i * settings.gone_after_hours / (settings.gone_after_failures - 1))
+        record_probe(db, ProbeResult(listing_id, at, "not_402", detail="test"), settings)
+    db.commit()
+    assert db.execute("SELECT status FROM listing_health WHERE listing_id = %s", (listing_id,)).fetchone() == {
+        "status": "gone"
+    }
+
+
+def test_a_gone_listing_with_a_state_changing_method_is_not_probed_again_until_a_payment(db, settings):
+    # A seller can list any URL, and the probe sends the declared method: a listing that stopped answering 402
+    # (or never did) would otherwise get its DELETE sent once a day for good.
+    paid = datetime.now(UTC) - timedelta(days=5)
+    ids = {
+        method: catalog_event(
+            db, verified(weather(url=f"https://{method.lower()}.example.com/records/1", method=method), paid), settings
+        ).listing_id
+        for method in ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE")
+    }
+    db.commit()
+    for listing_id in ids.values():
+        _gone(db, settings, listing_id, paid + timedelta(minutes=1))
+    later = datetime.now(UTC) + timedelta(hours=settings.probe_gone_interval_hours + 1)
+    due = {t.listing_id for t in due_targets(db, settings, later, 100)}
+    assert due == {ids["GET"], ids["HEAD"]}  # safe methods are still re-probed, rarely
+    repaid = verified(weather(url="https://delete.example.com/records/1", method="DELETE"), datetime.now(UTC))
+    catalog_event(db, repaid, settings)
+    db.commit()
+    assert ids["DELETE"] in {t.listing_id for t in due_targets(db, settings, later, 100)}

@@ -38,8 +38,15 @@ ConnectionFactory = Callable[[], AbstractContextManager[Connection]]
 _HOST_SQL = r"lower(substring(l.resource_url from '^[^:/?#]+://(?:[^/?#@]*@)?(\[[^]]*\]|[^/?#:]*)'))"
 
 
+# Methods that change state at the far end. The probe sends a listing's declared method, and a seller can list any
+# URL: a gone listing (it stopped answering 402, or never did) with one of these is not probed again, so Souk does
+# not go on sending DELETEs to a third party's API every day. A new verified payment brings it back.
+UNSAFE_METHODS = ("POST", "PUT", "PATCH", "DELETE")
+
+
 def due_targets(conn: Connection, settings: Settings, now: datetime, limit: int) -> list[Target]:
-    """The due listings, oldest probe first, at most ``probe_max_per_host`` of each host, at most ``limit``."""
+    """The due listings, oldest probe first, at most ``probe_max_per_host`` of each host, at most ``limit``;
+    never a gone HTTP listing whose method is in ``UNSAFE_METHODS``."""
     rows = conn.execute(
         f"""WITH due AS (
               SELECT l.id, h.last_probe_at,
@@ -47,14 +54,16 @@ def due_targets(conn: Connection, settings: Settings, now: datetime, limit: int)
                                         ORDER BY h.last_probe_at ASC NULLS FIRST, l.id) AS host_rank
               FROM listings l LEFT JOIN listing_health h ON h.listing_id = l.id
               WHERE h.listing_id IS NULL
-                 OR (NOT h.delisted AND (h.next_probe_at IS NULL OR h.next_probe_at <= %(now)s)))
+                 OR (NOT h.delisted AND (h.next_probe_at IS NULL OR h.next_probe_at <= %(now)s)
+                     AND NOT (h.status = 'gone' AND l.type = 'http'
+                              AND upper(coalesce(l.method, 'GET')) = ANY(%(unsafe)s))))
            SELECT l.id, l.listing_key, l.type, l.resource_url, l.method, l.tool_name, l.accepts, l.discovery_info,
                   (SELECT array_agg(b.pay_to) FROM listing_bindings b WHERE b.listing_id = l.id) AS bound
            FROM due d JOIN listings l ON l.id = d.id
            WHERE d.host_rank <= %(per_host)s
            ORDER BY d.last_probe_at ASC NULLS FIRST, l.id
            LIMIT %(limit)s""",
-        {"now": now, "limit": limit, "per_host": settings.probe_max_per_host},
+        {"now": now, "limit": limit, "per_host": settings.probe_max_per_host, "unsafe": list(UNSAFE_METHODS)},
     ).fetchall()
     return [
         Target(
