@@ -3385,3 +3385,46 @@ def test_interfaces_chosen_over_mcp_asked_for_and_the_payers_only_chain(
 ) -> None:
     iq = interpret(query)
     assert (set(iq.networks), iq.type, iq.method) == (set(networks), query_type, method)
+
+
+# Batch 37 (dev half): search-box syntax. A minus operator refuses the word joined to it (a chain or an interface is
+# demoted, a name becomes a negated word), in a short query without a command line's flags; a field written without
+# spaces ends where the next excluded term or quoted phrase starts.
+@pytest.mark.parametrize(
+    ("query", "networks", "excluded_networks", "excluded_type", "negated"),
+    [
+        ("translation api -google -deepl", (), (), None, ("googl", "deepl")),
+        ("weather api -solana", (), (n.SOLANA, n.SOLANA_DEVNET), None, ()),
+        ("dns lookup api network:base -solana", (n.BASE,), (n.SOLANA, n.SOLANA_DEVNET), None, ()),
+        ("image upscaler -mcp", (), (), "mcp", ()),
+        ('type:mcp network:base "solana token metadata"', (n.BASE,), (), None, ()),
+        ("java -jar runner.jar", (), (), None, ()),  # a command's flag
+        ("find ./src -name handler", (), (), None, ()),
+        ("curl -s -X POST https://api.example.com/ocr -d @scan.png", (), (), None, ()),
+        ("weather api - cheap", (), (), None, ()),  # a dash, not an operator
+        ("state-of-the-art ocr", (), (), None, ()),
+        ("forecast for -10 degrees", (), (), None, ()),
+        (
+            "I need a long-running translation job that handles documents of many pages and keeps the layout "
+            "intact -google",
+            (),
+            (),
+            None,
+            (),
+        ),  # a task in sentences, not a search box
+    ],
+)
+def test_search_box_minus_operators_and_compact_fields(
+    query: str,
+    networks: tuple[str, ...],
+    excluded_networks: tuple[str, ...],
+    excluded_type: str | None,
+    negated: tuple[str, ...],
+) -> None:
+    iq = interpret(query)
+    assert (iq.networks, iq.excluded_networks, iq.excluded_type, iq.negated_terms) == (
+        networks,
+        tuple(sorted(excluded_networks)),
+        excluded_type,
+        negated,
+    )

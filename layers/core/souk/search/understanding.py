@@ -1086,7 +1086,9 @@ _SPEC_FIELD = re.compile(
     # (newlines are spaces by now); quotes may come escaped, as in a tool call's JSON arguments string
     r"\s*[:=]\s*\\?[\"']?(?P<value>[a-z0-9$€¢.:/ -]{1,40}?)\\?[\"']?"
     # (a next key starts a word: "stellar:pubnet" is one value, not "s" and a key "tellar"), or the next item's number
-    r"(?=\s*(?:[,;})\](|[—–]|\.(?:\s|$)|$|-\s|(?<![a-z0-9_])[a-z_]+\s*[:=])|\s+\d{1,2}[.)]\s)"
+    r"(?=\s*(?:[,;})\](|[—–]|\.(?:\s|$)|$|-\s|(?<![a-z0-9_])[a-z_]+\s*[:=])|\s+\d{1,2}[.)]\s"
+    # search-box syntax: the next term excluded ("network:base -solana") or a quoted phrase ('type:mcp "ocr"')
+    r"|\s+-(?=[a-z])|\s+[\"'“])"
 )
 _ERROR_BODY = re.compile(r"\b(?:isvalid|invalidreason|errorreason)\b")
 # A per-call limit set in the caller's environment or policy file, its value ending at a space:
@@ -1137,6 +1139,10 @@ _EXCLUDE_FIELD = re.compile(
 # "chain=base ocr": in keywords, a chain given as a parameter (not "?chain=base" inside a URL)
 _CHAIN_PARAM = re.compile(r"(?<![\w?&/=])(?P<key>chain)\s?=\s?(?P<value>[a-z][a-z0-9:-]{1,40})(?![\w:-])")
 _PAYLOAD_KEYS = _set("scheme maxamountrequired payto x402version paymentrequirements")
+# A search box's query, short, and no command line: a single-letter or a double-dash flag, a file name or a path
+# is a command's ("java -jar runner.jar", "find ./src -name x").
+_SEARCH_BOX_WORDS = 16
+_COMMAND_FLAG = re.compile(r"(?:^|\s)(?:-[a-z](?=\s|$)|--[a-z]|[.~]?/)|\w\.[a-z][a-z0-9]{0,3}\b")
 _REQUEST_KEY_FIELD = re.compile(r"[\"']?\b(?:task|query|goal|intent|need|search)\b[\"']?\s*[:=]")
 _ID_ASKED_NOUNS = _set("chain network blockchain id")
 _DATA_VERBS = _set("decode decoding parse parsing explain explaining validate validating lint convert converting")
@@ -1514,6 +1520,7 @@ class _Scan:
         self.claims: list[_Claim] = []
         self.removed = bytearray(len(text))  # 1 where a character left the topical text
         self.negations: list[tuple[int, list[int]]] = []  # (trigger start, clause words) per negation
+        self.minus_words: frozenset[int] = frozenset()  # words after a search box's minus operator (result())
         self.refusal_fields: set[int] = set()  # words of an "exclude=[...]" field, read by scan_exclude_fields
         self.topical_negations: list[tuple[int, int, str]] = []  # (first, last, why)
         # Testnets reached only through a bare family name ("on stellar"); dropped unless a qualifier
@@ -1706,6 +1713,7 @@ class _Scan:
     # passes
 
     def result(self) -> InterpretedQuery:
+        self.minus_words = self.minus_operators()
         self.scan_spec_fields()
         self.scan_caip2()
         self.scan_prices()
@@ -4745,6 +4753,9 @@ class _Scan:
             long_task_type = claim.kind == "type" and claim.why.endswith(_LONG_TASK_INTERFACE)
             if claim.kind in ("price", "minprice") or (claim.role == "topic" and not long_task_type):
                 continue
+            if claim.first == claim.last and claim.first in self.minus_words:  # "weather api -solana"
+                self.refuse(claim, claim.first, claim.last)
+                continue
             end = self.spans[claim.last][1]
             after = _REFUSED_AFTER.match(self.text, end)
             # "weather api, solana excluded", "mcp is not an option"
@@ -5069,8 +5080,33 @@ class _Scan:
                 self.negations.append((key[0], names))
                 self.refusal_fields.update(range(key[0], names[-1] + 1))
 
+    def minus_operators(self) -> frozenset[int]:
+        """``translation api -google -deepl``, ``dns api network:base -solana``: the words a search box's minus
+        operator refuses, in a short query with no command-line flags (``java -jar app.jar``, ``curl -s -X POST``
+        refuse nothing)."""
+        text = self.text
+        if len(self.words) > _SEARCH_BOX_WORDS or _COMMAND_FLAG.search(text):
+            return frozenset()
+        return frozenset(
+            k
+            for k, (start, _) in enumerate(self.spans)
+            if start >= 1
+            and text[start - 1] == "-"
+            and (start == 1 or text[start - 2].isspace())
+            and not self.words[k][0].isdigit()
+        )
+
+    def scan_minus_operators(self) -> None:
+        """The refused words no rule claimed become negations (a refused chain or type was a claim, refused in
+        ``mark_negated_claims``)."""
+        for k in sorted(self.minus_words):
+            if self.free(k) and _content(self.words[k]):
+                self.remove(self.spans[k][0] - 1, self.spans[k][1])
+                self.negations.append((k, [k]))
+
     def scan_negations(self) -> None:
         self.scan_exclude_fields()
+        self.scan_minus_operators()
         i = 0
         while i < len(self.words):
             if i in self.refusal_fields:
