@@ -539,3 +539,41 @@ def test_an_exact_settlement_without_a_transaction_is_still_refused(db, settings
     ev = settled(weather())
     ev["settlement"] |= {"transaction": "", "amount": "0"}
     _rejected(db, settings, ev, "settlement_mismatch")
+
+
+def _with_option(ev: dict, *, asset: str | None = None, extra: dict | None = None) -> dict:
+    for option in (ev["paymentRequirements"], ev["paymentPayload"]["accepted"]):
+        if asset is not None:
+            option["asset"] = asset
+        if extra is not None:
+            option["extra"] = extra
+    return ev
+
+
+def test_one_listing_cannot_grow_past_what_a_page_can_serve(db, settings):
+    # Each event is bounded on its own, but every new asset adds a payment option to the listing and every page
+    # holding it serves them all: 48 events of 235 kB each made one search answer 11.5 MB.
+    for i in range(settings.max_payment_options):
+        ev = _with_option(verified(weather(), CLOCK + timedelta(seconds=i)), asset=f"0x{i:040x}")
+        assert catalog_event(db, ev, settings).status == "success"
+    one_more = _with_option(verified(weather(), CLOCK + timedelta(minutes=1)), asset=f"0x{99:040x}")
+    _rejected(db, settings, one_more, "too_many_payment_options")
+    older = _with_option(verified(weather(), CLOCK - timedelta(days=1)), asset=f"0x{98:040x}")
+    _rejected(db, settings, older, "too_many_payment_options")  # an older event adding an option, too
+    assert len(db.execute("SELECT accepts FROM listings").fetchone()["accepts"]) == settings.max_payment_options
+
+    padded = _with_option(
+        verified(weather(url="https://other.example.com/v1/x")), extra={"name": "USDC", "pad": "z" * 60_000}
+    )
+    reason = _rejected(db, settings, padded, "field_too_large").reason
+    assert str(settings.max_listing_bytes) in reason
+    fits = _with_option(
+        verified(weather(url="https://other.example.com/v1/x")), extra={"name": "USDC", "pad": "z" * 40_000}
+    )
+    assert catalog_event(db, fits, settings).status == "success"
+    grown = _with_option(
+        verified(weather(url="https://other.example.com/v1/x"), CLOCK + timedelta(seconds=1)),
+        asset=f"0x{7:040x}",
+        extra={"name": "USDC", "pad": "z" * 20_000},
+    )
+    _rejected(db, settings, grown, "field_too_large")  # the two options together are over the limit

@@ -163,3 +163,23 @@ def check_document_bounds(document: ListingDocument, settings: Settings) -> None
         raise CatalogRejection(
             "field_too_large", f"{len(document.params)} parameters declared; the limit is {settings.max_params}"
         )
+
+
+def check_listing_size(
+    accepts: list[dict[str, Any]], extensions: Any, description: str | None, settings: Settings
+) -> None:
+    """What the listing would serve, after this event: at most ``max_payment_options`` options and
+    ``max_listing_bytes`` of options, extensions and description together. Each event is bounded on its own, but
+    a listing adds an option per new (scheme, network, asset) and every page that holds it serves them all."""
+    if len(accepts) > settings.max_payment_options:
+        raise CatalogRejection(
+            "too_many_payment_options",
+            f"the listing would have {len(accepts)} payment options; the limit is {settings.max_payment_options}",
+        )
+    size = json_size(accepts) + json_size(extensions) + len((description or "").encode("utf-8"))
+    if size > settings.max_listing_bytes:
+        raise CatalogRejection(
+            "field_too_large",
+            f"the listing's payment options, extensions and description would take {size} bytes; the limit is "
+            f"{settings.max_listing_bytes}",
+        )

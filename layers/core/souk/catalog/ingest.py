@@ -18,6 +18,7 @@ from psycopg.types.json import Jsonb
 
 from souk.assets import address_key
 from souk.catalog.amounts import check_amount, is_atomic_amount
+from souk.catalog.bounds import check_listing_size
 from souk.catalog.canonical import canonical_text
 from souk.catalog.events import FacilitatorEvent, Settlement, parse_event
 from souk.catalog.extract import ListingDraft, draft_listing
@@ -230,7 +231,8 @@ def _upsert(
     """(listing id, whether its text or payment options changed, whether the event is a new payment)."""
     _lock_listing(conn, draft.key)
     row = conn.execute(
-        "SELECT id, accepts, document, source_event_at, content_hash FROM listings WHERE listing_key = %s FOR UPDATE",
+        "SELECT id, accepts, document, source_event_at, content_hash, extensions, description FROM listings"
+        " WHERE listing_key = %s FOR UPDATE",
         (draft.key,),
     ).fetchone()
     settled = _new_settlement(conn, draft, event, None if row is None else row["id"])
@@ -242,7 +244,7 @@ def _upsert(
             "so it cannot catalog a new resource",
         )
     if row is None:
-        listing_id = _insert(conn, draft, observed, settled)
+        listing_id = _insert(conn, draft, observed, settled, settings)
         changed = True
     elif replayed:
         listing_id, changed = row["id"], False
@@ -250,7 +252,7 @@ def _upsert(
     else:
         listing_id = row["id"]
         _check_bound(conn, listing_id, draft.pay_to)
-        changed = _apply_event(conn, row, draft, observed)
+        changed = _apply_event(conn, row, draft, observed, settings)
         conn.execute(
             """UPDATE listings SET
                  first_verified_at = LEAST(first_verified_at, %(at)s),
@@ -376,8 +378,9 @@ def _paid_in_production(draft: ListingDraft, settled: bool) -> bool:
     return settled and draft.requirement["network"] not in TESTNETS
 
 
-def _insert(conn: Connection, draft: ListingDraft, observed: datetime, settled: bool) -> int:
+def _insert(conn: Connection, draft: ListingDraft, observed: datetime, settled: bool, settings: Settings) -> int:
     accepts = [draft.requirement]
+    check_listing_size(accepts, draft.extensions, draft.document.description, settings)
     doc = dataclasses.replace(draft.document, payments=_payments(accepts))
     cols = _columns(draft, doc, accepts) | {
         "listing_key": draft.key,
@@ -396,7 +399,9 @@ def _insert(conn: Connection, draft: ListingDraft, observed: datetime, settled: 
     return listing_id
 
 
-def _apply_event(conn: Connection, row: dict[str, Any], draft: ListingDraft, observed: datetime) -> bool:
+def _apply_event(
+    conn: Connection, row: dict[str, Any], draft: ListingDraft, observed: datetime, settings: Settings
+) -> bool:
     """Whether the listing's text or payment options changed. The newest event wins the text, metadata and an
     option's price; a payment option the listing lacks is added whatever the arrival order (a payment on another
     network observed earlier but delivered later is still a way to pay, and its settlement counts). Of two events
@@ -405,10 +410,12 @@ def _apply_event(conn: Connection, row: dict[str, Any], draft: ListingDraft, obs
         observed == row["source_event_at"] and _wins_tie(row["accepts"], draft.requirement)
     ):
         accepts = _merge_accepts(row["accepts"], draft.requirement, replace=True)
+        check_listing_size(accepts, draft.extensions, draft.document.description, settings)
         return _refresh(conn, row["id"], draft, accepts, observed, row["content_hash"])
     if _slot(draft.requirement) in {_slot(r) for r in row["accepts"]}:
         return False  # an older event only contributes provenance
     accepts = _merge_accepts(row["accepts"], draft.requirement, replace=False)
+    check_listing_size(accepts, row["extensions"], row["description"], settings)  # the newer text stays
     return _add_option(conn, row["id"], row["document"], accepts, row["content_hash"])
 
 
