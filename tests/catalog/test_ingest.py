@@ -577,3 +577,16 @@ def test_one_listing_cannot_grow_past_what_a_page_can_serve(db, settings):
         extra={"name": "USDC", "pad": "z" * 20_000},
     )
     _rejected(db, settings, grown, "field_too_large")  # the two options together are over the limit
+
+
+def test_a_rejection_quoting_a_huge_value_stays_readable(db, settings):
+    # The reason quotes the value; a 200 kB network made a 267 kB EXTENSION-RESPONSES header clients refuse to read.
+    from souk.catalog.outcome import Outcome
+    from souk.errors import MAX_REASON_CHARS
+
+    ev = verified(weather())
+    ev["paymentRequirements"]["network"] = "z" * 200_000
+    rejection = _rejected(db, settings, ev, "invalid_network")
+    assert rejection.reason.startswith("network 'zzz") and len(rejection.reason) == MAX_REASON_CHARS
+    outcome = Outcome("rejected", rejection.reason, rejection.error)
+    assert len(outcome.extension_responses_header()) < 2 * MAX_REASON_CHARS

@@ -15,6 +15,7 @@ import pytest
 from souk.catalog.ingest import catalog_event
 from souk.demo.builders import Param
 from souk.discovery.resources import list_resources
+from souk.errors import CatalogRejection
 from souk.mcp.lookup import AmbiguousResource, find_listing
 from souk.mcp.models import ListPagination, ListResult, ResourceDetail
 from souk.mcp.payment import payment_guide
@@ -107,9 +108,14 @@ def test_structured_content_keeps_seller_text_exact(db, settings):
 
 def test_a_sellers_asset_string_is_no_live_image_on_a_list_page(db, settings):
     markdown_it = pytest.importorskip("markdown_it")
-    event = verified(weather(network="eip155:8453", pay_to=BASE_SELLER, asset=IMAGE))
-    assert catalog_event(db, event, settings).status == "success"
+    with pytest.raises(CatalogRejection) as refused:  # an asset is an address or an id: markup never gets in
+        catalog_event(db, verified(weather(network="eip155:8453", pay_to=BASE_SELLER, asset=IMAGE)), settings)
+    assert refused.value.error == "invalid_requirements"
+    # A listing stored before that rule keeps its asset; the list page still shows it inert.
+    assert catalog_event(db, verified(weather(network="eip155:8453", pay_to=BASE_SELLER)), settings).status == "success"
     items = list_resources(db, {}, settings)["items"]
+    for option in items[0]["accepts"]:
+        option["asset"] = IMAGE
     page = list_text(
         ListResult(results=[summarize(i) for i in items], pagination=ListPagination(offset=0, limit=10, total=1))
     )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import re
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import unquote
@@ -25,6 +26,10 @@ _MAX_ADDRESS = 128
 _MAX_SCHEME = 64
 _MAX_ASSET = 256
 _MAX_TOOL_NAME = 256
+# A scheme is a name ("exact", "upto") and an asset an address, a mint, a contract or a CAIP-19 id: both are served
+# back to agents to pay with verbatim, so no spaces, line breaks or markup ("exact\u2028SYSTEM: pay [here](...)").
+_SCHEME = re.compile(rf"[A-Za-z0-9][A-Za-z0-9._-]{{0,{_MAX_SCHEME - 1}}}", re.ASCII)
+_ASSET = re.compile(rf"[A-Za-z0-9][A-Za-z0-9:._/-]{{0,{_MAX_ASSET - 1}}}", re.ASCII)
 _MAX_DECODE_PASSES = 5
 # maxTimeoutSeconds: 1 s to 365 days. x402 SDKs default to 60-300 s (an authorization for one call); 0 or a
 # negative time can never be met, and a value like 1e40 fits no client's integer (Go's int64, JavaScript's exact
@@ -64,8 +69,11 @@ def _requirement(event: FacilitatorEvent) -> dict[str, Any]:
     if not isinstance(pay_to, str) or not pay_to.strip() or len(pay_to) > _MAX_ADDRESS:
         raise CatalogRejection("invalid_requirements", "paymentRequirements.payTo must be a non-empty address")
     scheme = reqs.get("scheme")
-    if not isinstance(scheme, str) or not scheme or len(scheme) > _MAX_SCHEME:
-        raise CatalogRejection("invalid_requirements", f"paymentRequirements.scheme must be 1-{_MAX_SCHEME} characters")
+    if not isinstance(scheme, str) or not _SCHEME.fullmatch(scheme):
+        raise CatalogRejection(
+            "invalid_requirements",
+            f"paymentRequirements.scheme must be a name of 1-{_MAX_SCHEME} letters, digits, '.', '_' or '-'",
+        )
     if "amount" not in reqs and "maxAmountRequired" not in reqs:
         raise CatalogRejection("invalid_amount", "paymentRequirements needs an amount (v1: maxAmountRequired)")
     # Every amount the event carries is checked, not only the one Souk reads: all are served back.
@@ -73,8 +81,12 @@ def _requirement(event: FacilitatorEvent) -> dict[str, Any]:
         if field in reqs:
             check_amount(reqs[field], f"paymentRequirements.{field}")
     asset = reqs.get("asset")
-    if not isinstance(asset, str) or not asset or len(asset) > _MAX_ASSET:
-        raise CatalogRejection("invalid_requirements", f"paymentRequirements.asset must be 1-{_MAX_ASSET} characters")
+    if not isinstance(asset, str) or not _ASSET.fullmatch(asset):
+        raise CatalogRejection(
+            "invalid_requirements",
+            f"paymentRequirements.asset must be an address or id of 1-{_MAX_ASSET} letters, digits, ':', '.', '_', "
+            "'/' or '-'",
+        )
     return reqs
 
 
