@@ -120,3 +120,53 @@ def test_a_conversion_body_over_16_kib_is_413_before_parsing(db, lambda_context)
     body = json.loads(response["body"])
     assert body["error"] == "payload_too_large" and body["reason"]
     assert table_snapshot(db) == before
+
+
+def test_headers_mangum_cannot_parse_and_events_that_are_not_http_get_json_answers(db, lambda_context):
+    # Mangum parses Host and X-Forwarded-Port before the app: API Gateway joins a repeated header with a comma
+    # ("443,80"), and an empty port or an IPv6 host raised out of every FastAPI-backed function.
+    for headers in (
+        {"x-forwarded-port": "443,80"},
+        {"x-forwarded-port": ""},
+        {"host": "souk.example.com:"},
+        {"host": "a:443:1"},
+        {"host": "[::1]:8402"},
+    ):
+        event = _post(verified(weather()), CATALOG_SECRET)
+        event["headers"] |= headers
+        response = _handler("catalog")(event, lambda_context)
+        assert response["statusCode"] == 200, headers
+    # An event that is no HTTP request, sent to an HTTP function (a schedule's, a queue's, nothing)
+    for handler in ("catalog", "search"):
+        for event in (
+            {},
+            {"source": "aws.events", "detail-type": "Scheduled Event"},
+            {"Records": []},
+            {"requestContext": None},
+        ):
+            response = _handler(handler)(event, lambda_context)
+            body = json.loads(response["body"])
+            assert (response["statusCode"], body["error"]) == (400, "unsupported_event") and body["reason"]
+
+
+def test_a_content_length_too_long_for_int_is_payload_too_large(db, lambda_context):
+    # int() refuses more than 4,300 digits: the size check itself raised (a 500) on conversions and MCP.
+    event = load_event("search_get.json")
+    event |= {
+        "routeKey": "POST /discovery/v1/conversions",
+        "rawPath": "/discovery/v1/conversions",
+        "rawQueryString": "",
+    }
+    event["requestContext"] |= {"routeKey": "POST /discovery/v1/conversions"}
+    event["requestContext"]["http"] |= {"method": "POST", "path": "/discovery/v1/conversions"}
+    event["headers"] |= {"content-type": "application/json", "content-length": "9" * 5000}
+    event["body"] = json.dumps({"sessionId": "s", "resource": "https://api.example.com/w"})
+    response = _handler("search")(event, lambda_context)
+    body = json.loads(response["body"])
+    assert (response["statusCode"], body["error"]) == (413, "payload_too_large") and body["reason"]
+
+
+def test_the_embedding_job_takes_any_scheduled_payload(db, lambda_context):
+    from souk.embedding.fanout import is_worker
+
+    assert [is_worker(e) for e in (None, [], "x", {}, {"soukEmbedWorker": 1})] == [False, False, False, False, True]

@@ -15,8 +15,10 @@ from __future__ import annotations
 import asyncio
 import functools
 import importlib
+import json
 import logging
 import os
+import re
 import threading
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
@@ -87,6 +89,45 @@ def _warm(warm: Callable[[], None] | None) -> None:
         logging.getLogger(__name__).warning("init warm-up failed; the first request pays for it", exc_info=True)
 
 
+_HOST = re.compile(r"[^:]*(?::[0-9]{1,5})?")
+
+
+def _unsupported(event: object) -> dict[str, Any] | None:
+    """A JSON 400 for what is no HTTP event (a schedule's or a queue's sent to an HTTP function, ``{}``, null):
+    Mangum would raise. None for an HTTP event."""
+    if isinstance(event, dict) and isinstance(event.get("requestContext"), dict):
+        return None
+    reason = "this function answers HTTP events (API Gateway); the event has no requestContext"
+    return {
+        "statusCode": 400,
+        "headers": {"content-type": "application/json"},
+        "isBase64Encoded": False,
+        "body": json.dumps({"error": "unsupported_event", "reason": reason}),
+    }
+
+
+def for_mangum(event: dict[str, Any]) -> dict[str, Any]:
+    """``event`` with the headers Mangum reads before the app (Host and X-Forwarded-Port, for the ASGI server
+    address) in a shape it parses: it calls int() on the port and splits Host on ":", so a repeated header joined
+    by API Gateway ("443,80"), an empty port or an IPv6 host raised before Souk's error handling ran. Only the
+    server address changes; no route reads it."""
+    headers = event.get("headers")
+    if not isinstance(headers, dict):
+        return event | {"headers": {}}
+    fixed: dict[str, Any] = {}
+    for key, value in headers.items():
+        lower, text = str(key).lower(), str(value)
+        if lower == "x-forwarded-port":
+            first = text.split(",", 1)[0].strip()
+            if not (first.isascii() and first.isdigit() and len(first) <= 5):
+                continue
+            value = first
+        elif lower == "host" and not _HOST.fullmatch(text):
+            value = text.split(":", 1)[0].strip("[]") or "localhost"
+        fixed[key] = value
+    return event if fixed == headers else event | {"headers": fixed}
+
+
 def lambda_entry(app: FastAPI, *, warm: Callable[[], None] | None = None) -> Handler:
     from mangum import Mangum
 
@@ -96,8 +137,10 @@ def lambda_entry(app: FastAPI, *, warm: Callable[[], None] | None = None) -> Han
 
     @metrics.log_metrics
     def handle(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
+        if (refused := _unsupported(event)) is not None:
+            return refused
         thread_event_loop()
-        return asgi(event, context)  # type: ignore[arg-type]  # Mangum's LambdaContext protocol, the same object
+        return asgi(for_mangum(event), context)  # type: ignore[arg-type]  # Mangum's LambdaContext protocol
 
     handler = logger.inject_lambda_context(_traced(handle))
     _warm(warm)
@@ -122,14 +165,17 @@ def routed_entry(
 
     def via_fastapi(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
         thread_event_loop()
-        return fallback()(event, context)
+        return fallback()(for_mangum(event), context)
 
     @metrics.log_metrics
     def handle(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
+        if (refused := _unsupported(event)) is not None:
+            return refused
         # The route key names the method too; the request's own must match it ("DELETE" sent to a GET route
         # by a catch-all route is FastAPI's 405 to answer).
         key = str(event.get("routeKey", ""))
-        method = str(event.get("requestContext", {}).get("http", {}).get("method", ""))
+        http = event["requestContext"].get("http")
+        method = str(http.get("method", "")) if isinstance(http, dict) else ""
         route = routes.get(key) if key.split(" ", 1)[0] == method else None
         return route(event) if route is not None else via_fastapi(event, context)
 

@@ -9,7 +9,7 @@ from fastapi.responses import JSONResponse
 
 from souk.api.deps import ConnectionDep, QueryParamsDep, SettingsDep, WriteConnectionDep
 from souk.api.docs import SEARCH_HEADERS, ConversionOutcome, SearchPage, conversion_extra, responses, search_extra
-from souk.api.media import is_json
+from souk.api.media import declares_more_than, is_json
 from souk.discovery.conversions import parse_body, record_conversion
 from souk.discovery.search import answer
 from souk.errors import SoukError
@@ -41,7 +41,7 @@ async def get_search(conn: ConnectionDep, params: QueryParamsDep, settings: Sett
 async def post_conversion(request: Request, conn: WriteConnectionDep, settings: SettingsDep) -> dict[str, Any]:
     # A declared oversize body is refused before it is read; an undeclared one before it is parsed.
     declared = request.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > settings.conversion_max_body_bytes:
+    if declares_more_than(declared, settings.conversion_max_body_bytes):
         raise SoukError(
             "payload_too_large",
             f"a conversion body is at most {settings.conversion_max_body_bytes} bytes",

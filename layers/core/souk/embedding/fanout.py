@@ -29,8 +29,8 @@ logger = logging.getLogger(__name__)
 WORKER_KEY = "soukEmbedWorker"
 
 
-def is_worker(event: dict[str, Any]) -> bool:
-    return bool(event.get(WORKER_KEY))
+def is_worker(event: object) -> bool:
+    return isinstance(event, dict) and bool(event.get(WORKER_KEY))
 
 
 def due_jobs(conn: Connection, generation_id: int) -> int:

@@ -24,7 +24,7 @@ from fastapi.responses import Response
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 
 from souk.api.docs import ErrorBody
-from souk.api.media import is_json
+from souk.api.media import declares_more_than, is_json
 from souk.config import get_settings
 from souk.errors import SoukError
 from souk.mcp.messages import MAX_MESSAGE_BYTES, check_jsonrpc, check_parseable_by_sdk, load_message
@@ -66,7 +66,7 @@ async def handle(request: Request) -> Response:
     # First: a browser page that may not call us is refused before anything is read (souk.mcp.origin).
     check_origin(request.headers.get("origin"), get_settings())
     declared = request.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > MAX_MESSAGE_BYTES:
+    if declares_more_than(declared, MAX_MESSAGE_BYTES):
         raise SoukError("payload_too_large", f"an MCP message is at most {MAX_MESSAGE_BYTES} bytes", status_code=413)
     if not is_json(request.headers.get("content-type", "")):
         raise SoukError("unsupported_media_type", "Content-Type must be application/json", status_code=415)

@@ -28,6 +28,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from souk.api.media import declares_more_than
 from souk.runner.events import LocalContext, http_api_event
 from souk.runner.hosts import refused_host
 from souk.runner.template import Route, Schedule, load_handler, load_template, routes_and_schedules
@@ -203,7 +204,7 @@ class LocalGateway:
 
     async def _read_body(self, scope: dict[str, Any], receive: Receive) -> bytes:
         declared = dict(scope["headers"]).get(b"content-length")
-        if declared is not None and declared.isdigit() and int(declared) > self.max_body_bytes:
+        if declares_more_than(declared, self.max_body_bytes):
             raise BodyTooLarge
         chunks: list[bytes] = []
         size = 0
