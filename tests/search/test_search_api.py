@@ -362,12 +362,33 @@ def test_expired_sessions_are_purged_and_their_cursors_say_so(client, demo, monk
         assert kept.fetchone()["n"] == 1
 
 
-@pytest.mark.parametrize(("raw", "value"), [("0.01", 0.01), (".5", 0.5), ("3.", 3.0), ("1e-3", 0.001), (" 2 ", 2.0)])
-def test_max_usd_price_takes_plain_decimal_numbers(raw, value):
+@pytest.mark.parametrize(
+    ("raw", "value"),
+    [("0.01", "0.01"), (".5", "0.5"), ("3.", "3"), ("1e-3", "0.001"), (" 2 ", "2"), ("0.0029999999999999999", None)],
+)
+def test_max_usd_price_takes_plain_decimal_numbers_exactly(raw, value):
+    from decimal import Decimal
+
     from souk.discovery.search import SEARCH_PARAMS
     from souk.listing.filters import parse_filters
 
-    assert parse_filters({"maxUsdPrice": [raw]}, SEARCH_PARAMS).max_usd_price == value
+    parsed = parse_filters({"maxUsdPrice": [raw]}, SEARCH_PARAMS)
+    assert parsed.max_usd_price == Decimal(raw.strip())  # as written: a float read 0.0029999999999999999 as 0.003
+    assert parsed.applied()["maxUsdPrice"] == (value or raw)
+
+
+def test_a_cap_just_under_a_price_excludes_that_listing(db, settings):
+    from souk.catalog.ingest import catalog_event
+    from souk.discovery.resources import list_resources
+    from tests.factories import BASE_SELLER, verified, weather
+
+    listing = weather(url="https://ocr.example.com/v1", network="eip155:8453", pay_to=BASE_SELLER, amount="3000")
+    catalog_event(db, verified(listing), settings)  # 3000 atomic USDC (6 decimals): $0.003
+    totals = {
+        cap: list_resources(db, {"maxUsdPrice": [cap]}, settings)["pagination"]["total"]
+        for cap in ("0.003", "0.0029999999999999999", "0.00299999999999999999999")
+    }
+    assert totals == {"0.003": 1, "0.0029999999999999999": 0, "0.00299999999999999999999": 0}
 
 
 def test_max_usd_price_refuses_long_or_padded_values_as_400_not_500():

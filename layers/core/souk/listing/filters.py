@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from decimal import Decimal
 
 from souk.errors import SoukError
 from souk.listing.asset_ids import AssetId, parse_asset_id
@@ -34,7 +35,7 @@ class Filters:
     network: str | None = None
     extensions: str | None = None
     asset: str | None = None
-    max_usd_price: float | None = None
+    max_usd_price: Decimal | None = None  # exact: a float let $0.003 pass a cap of 0.0029999999999999999
     unapplied: tuple[str, ...] = field(default=())
 
     def applied(self) -> dict[str, str]:
@@ -45,7 +46,7 @@ class Filters:
             "network": self.network,
             "extensions": self.extensions,
             "asset": self.asset,
-            "maxUsdPrice": None if self.max_usd_price is None else str(self.max_usd_price),
+            "maxUsdPrice": None if self.max_usd_price is None else format(self.max_usd_price.normalize(), "f"),
         }
         return {k: v for k, v in pairs.items() if v is not None}
 
@@ -85,6 +86,7 @@ _INTEGER = re.compile(r"[0-9]{1,9}")
 # One way to match each string: no backtracking over a long run of digits.
 _DECIMAL = re.compile(r"(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]{1,3})?")
 _DECIMAL_MAX_CHARS = 64
+_MAX_USD = Decimal(1_000_000_000)
 
 
 def parse_int(params: Mapping[str, list[str]], name: str, default: int, low: int, high: int) -> int:
@@ -124,13 +126,13 @@ def parse_filters(params: Mapping[str, list[str]], known: frozenset[str]) -> Fil
             )
         parse_asset_id(asset)  # a malformed CAIP-19 id is a 400 here, not an empty page later
     max_price = _single(params, "maxUsdPrice") if "maxUsdPrice" in known else None
-    max_usd: float | None = None
+    max_usd: Decimal | None = None
     if max_price is not None:
         number = max_price.strip()
         if len(number) > _DECIMAL_MAX_CHARS or not _DECIMAL.fullmatch(number):
             raise SoukError("invalid_maxUsdPrice", "maxUsdPrice must be a non-negative number such as 0.01")
-        max_usd = float(number)
-        if not max_usd < 1e9:
+        max_usd = Decimal(number)
+        if not max_usd < _MAX_USD:
             raise SoukError("invalid_maxUsdPrice", "maxUsdPrice must be below 1000000000")
     unapplied = tuple(sorted(k for k in params if k not in known))
     return Filters(
