@@ -81,6 +81,14 @@ def test_canonical_url(raw, canonical):
         ("ftp://weather.example.com/", "invalid_resource"),
         ("https://[2001:db8::1]junk/x", "invalid_resource"),  # urlsplit kept the IP and dropped the junk
         ("https://weather.example.com/\ud800", "invalid_resource"),  # was a UnicodeEncodeError
+        # Each was cataloged (a hunt): an interface of the seller's machine (two keys for one address), a port nothing
+        # listens on, labels no host name has, a NUL that truncates the path in many servers.
+        ("https://[fe80::1%eth0]/weather", "invalid_resource"),
+        ("https://[fe80::1%25eth0]/weather", "invalid_resource"),
+        ("https://weather.example.com:0/v1", "invalid_resource"),
+        ("https://-weather.example.com/v1", "invalid_resource"),
+        ("https://weather-.example.com/v1", "invalid_resource"),
+        ("https://weather.example.com/v1%00/current", "invalid_resource"),
     ],
 )
 def test_urls_without_a_safe_canonical_form_are_refused(raw, error):

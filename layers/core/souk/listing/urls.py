@@ -91,9 +91,12 @@ def canonical_host(raw: str) -> str:
         raise _reject("resource url has no host")
     if raw.startswith("["):  # an IPv6 literal: compared in its compressed form
         try:
-            return f"[{ipaddress.IPv6Address(raw[1:-1]).compressed}]" if raw.endswith("]") else ""
+            address = ipaddress.IPv6Address(raw[1:-1]) if raw.endswith("]") else None
         except ValueError:
             raise _reject(f"resource url host {raw!r} is not a valid IPv6 literal") from None
+        if address is not None and address.scope_id:  # "%eth0" names an interface of the seller's machine
+            raise _reject(f"resource url host {raw[:60]!r} carries an IPv6 zone id")
+        return f"[{address.compressed}]" if address is not None else ""
     if "%" in raw:
         raise _reject("resource url host must not be percent-encoded")
     host = raw[:-1] if raw.endswith(".") else raw
@@ -106,6 +109,8 @@ def canonical_host(raw: str) -> str:
         if not any(label.startswith("xn--") for label in labels):
             if not re.fullmatch(r"[a-z0-9_\-.]+", host):
                 raise _reject(f"resource url host {raw!r} contains characters a host name cannot have")
+            if any(label.startswith("-") or label.endswith("-") for label in labels):
+                raise _reject(f"resource url host {raw!r} has a label starting or ending with '-'")
             return host
     try:
         mapped = idna.uts46_remap(host, std3_rules=False, transitional=False)
@@ -188,5 +193,9 @@ def canonical_url(url: str) -> str:
     host = canonical_host(host_part)
     if not host:
         raise _reject("resource url has no host")
+    if port == 0:
+        raise _reject("resource url has port 0, which no server listens on")
+    if "%00" in parts.path:  # a NUL truncates the path in many servers (as in routeTemplate)
+        raise _reject("resource url path contains a NUL (%00)")
     authority = host if port is None or port == _DEFAULT_PORTS[scheme] else f"{host}:{port}"
     return f"{scheme}://{authority}{canonical_path(parts.path)}"
