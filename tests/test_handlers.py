@@ -136,6 +136,8 @@ def test_headers_mangum_cannot_parse_and_events_that_are_not_http_get_json_answe
         event["headers"] |= headers
         response = _handler("catalog")(event, lambda_context)
         assert response["statusCode"] == 200, headers
+    event = _post(verified(weather()), CATALOG_SECRET) | {"rawQueryString": None}
+    assert _handler("catalog")(event, lambda_context)["statusCode"] == 200
     # An event that is no HTTP request, sent to an HTTP function (a schedule's, a queue's, nothing)
     for handler in ("catalog", "search"):
         for event in (

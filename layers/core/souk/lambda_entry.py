@@ -111,6 +111,8 @@ def for_mangum(event: dict[str, Any]) -> dict[str, Any]:
     address) in a shape it parses: it calls int() on the port and splits Host on ":", so a repeated header joined
     by API Gateway ("443,80"), an empty port or an IPv6 host raised before Souk's error handling ran. Only the
     server address changes; no route reads it."""
+    if "rawQueryString" in event and not isinstance(event["rawQueryString"], str):
+        event = event | {"rawQueryString": ""}
     headers = event.get("headers")
     if not isinstance(headers, dict):
         return event | {"headers": {}}
