@@ -3428,3 +3428,20 @@ def test_search_box_minus_operators_and_compact_fields(
         excluded_type,
         negated,
     )
+
+
+# Batch 37 (dev half): "or rather" and "I meant" correct what was said before, as "I mean" and "scratch that" do.
+@pytest.mark.parametrize(
+    ("query", "networks", "query_type"),
+    [
+        ("jira mcp server, or rather http api", (), "http"),
+        ("weather api on base, or rather solana", (n.SOLANA,), None),
+        ("ocr on solana, sorry I meant base", (n.BASE,), None),
+        ("a cheap, or rather free, weather api", (), None),
+    ],
+)
+def test_or_rather_and_i_meant_correct_a_constraint(
+    query: str, networks: tuple[str, ...], query_type: str | None
+) -> None:
+    iq = interpret(query)
+    assert (iq.networks, iq.type) == (networks, query_type)

@@ -936,7 +936,7 @@ _HTTP_ONLY_CALLER = re.compile(
 _HTTP_CALLERS = _set("my our i we it agent bot client runtime user's sub-agent agent's bot's")
 # A correction: "on second thought, base", "no wait, MCP tool", "sorry, I mean polygon", "correction: ..."
 _REPAIR = re.compile(
-    r"(?:\b(?:on\s+second\s+thought|no\s*,?\s+wait|wait\s*,?\s+no|i\s+mean|scratch\s+that|make\s+(?:that|it))\b"
+    r"(?:\b(?:on\s+second\s+thought|no\s*,?\s+wait|wait\s*,?\s+no|i\s+mean|scratch\s+that|make\s+(?:that|it)|or\s+rather|i\s+meant)\b"
     r"|\bcorrection\s*:)[\s,:;.!-]*"
 )
 _REPAIR_FILLER = _set("on the a an to it that make in")
