@@ -27,3 +27,32 @@ def test_a_listing_without_vectors_makes_results_partial(db, settings, semantic_
 
     drain(db, settings)
     assert _search(db, settings).partial is False
+
+
+def test_a_listing_cataloged_a_minute_ago_is_found_by_its_own_name(db, settings, semantic_index):
+    # Under fusion an arm that cannot see a listing counts against it: a new seller searching its own product's name
+    # got five unrelated embedded listings (a hunt). Its missing cosine is placed where its BM25F score stands.
+    for i, topic in enumerate(("weather forecast", "pdf to text", "currency rates", "geocoding", "translation")):
+        listing = weather(url=f"https://w{i}.example.com/v1", description=f"{topic.capitalize()} API for agents.")
+        catalog_event(db, verified(listing), settings)
+    semantic_index(db)
+    new = weather(url="https://quokkafy.example.com/v1", description="Quokkafy turns photos into quokka cartoons.")
+    new_id = catalog_event(db, verified(new), settings).listing_id
+    result = rank(db, RankRequest("quokkafy"), settings, DEFAULT_PROFILE)
+    assert result.partial is True
+    assert result.listing_ids[0] == new_id
+
+
+def test_imputed_cosines_follow_the_lexical_order_below_the_best():
+    from souk.search.semantic import SemanticHit, impute_unembedded
+
+    hits = [SemanticHit(1, 0.8, 0.6), SemanticHit(2, 0.5, 0.5)]
+    lexical = [(7, 10.0), (2, 6.0), (8, 5.0), (9, 0.0)]
+    merged = impute_unembedded(lexical, hits, {7, 8, 9})
+    assert merged == [
+        SemanticHit(1, 0.8, 0.6),
+        SemanticHit(7, 0.8, 0.6),
+        SemanticHit(2, 0.5, 0.5),
+        SemanticHit(8, 0.4, 0.3),
+    ]
+    assert impute_unembedded(lexical, hits, set()) is hits

@@ -230,6 +230,11 @@ def rank(
     if lexical_hits is not None:
         rankings["lexical"] = [h.listing_id for h in lexical_hits]
     semantic_hits = arm.hits
+    if semantic_hits is not None and lexical_hits and arm.generation is not None and arm.degraded is not None:
+        # Partial coverage: a listing cataloged since the embedding job last ran is in the lexical arm only.
+        unembedded = semantic.without_vectors(conn, arm.generation, [h.listing_id for h in lexical_hits])
+        lexical_scores = [(h.listing_id, h.score) for h in lexical_hits]
+        semantic_hits = semantic.impute_unembedded(lexical_scores, semantic_hits, unembedded)
     if semantic_hits is not None:
         rankings["semantic"] = [h.listing_id for h in semantic_hits]
     if arm.degraded is not None:
@@ -330,6 +335,7 @@ def _browse_strength(
 @dataclass
 class _SemanticArm:
     hits: list[semantic.SemanticHit] | None = None
+    generation: semantic.ActiveGeneration | None = None
     degraded: str | None = None  # why the arm did not answer (or answered from partial coverage)
     reference: abstention.Evidence | None = None  # the unconstrained query's evidence, when asked for
     reference_hits: list[semantic.SemanticHit] | None = None
@@ -574,6 +580,7 @@ def _semantic_arm(
         return arm
     try:
         generation, vector = _query_vector(conn, iq, settings)
+        arm.generation = generation
         arm.hits = semantic.semantic_search(
             conn,
             generation,

@@ -368,3 +368,36 @@ def partial_coverage(conn: Connection, generation: ActiveGeneration) -> str | No
         return None
     covered, total = coverage(conn, generation)
     return f"partial_coverage: {covered}/{total} listings have vectors" if covered < total else None
+
+
+def without_vectors(conn: Connection, generation: ActiveGeneration, listing_ids: Sequence[int]) -> set[int]:
+    """Which of ``listing_ids`` have no vector in ``generation`` yet (cataloged since the embedding job last ran)."""
+    if not listing_ids:
+        return set()
+    from souk.db.id_array import IdArray
+
+    rows = conn.execute(
+        f"SELECT DISTINCT listing_id FROM {generation.vector_table} WHERE listing_id = ANY(%s)", (IdArray(listing_ids),)
+    ).fetchall()
+    return set(listing_ids) - {r["listing_id"] for r in rows}
+
+
+def impute_unembedded(
+    lexical: Sequence[tuple[int, float]], hits: list[SemanticHit], unembedded: set[int]
+) -> list[SemanticHit]:
+    """``hits`` plus, for each listing the arm could not see because it has no vector yet (``unembedded``, from
+    ``lexical``: (listing id, BM25F score), best first), a hit placing it as high among the cosines as it stands
+    among the BM25F scores (its score over the best, times the best cosine). Without one, a listing cataloged a
+    minute ago lost to every embedded listing under fusion: "quokkafy" did not find Quokkafy until the embedding
+    job ran. Only the missing arm is imputed; listings with vectors keep their own cosines."""
+    best_lexical = max((score for _, score in lexical), default=0.0)
+    if not unembedded or best_lexical <= 0:
+        return hits
+    best = max((h.similarity for h in hits), default=1.0)
+    best_listing = max((h.listing_similarity for h in hits), default=1.0)
+    imputed = [
+        SemanticHit(lid, best * share, best_listing * share)
+        for lid, score in lexical
+        if lid in unembedded and (share := max(score, 0.0) / best_lexical) > 0
+    ]
+    return sorted([*hits, *imputed], key=lambda h: (-h.similarity, h.listing_id))
