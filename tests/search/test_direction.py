@@ -61,3 +61,15 @@ def test_a_reverse_conversion_drops_below_the_asked_one(db, settings) -> None:
     off = ranked(with_name(DEFAULT_PROFILE, "no-direction", direction_mismatch_penalty=1.0))
     assert off[0] == ids[tts.url]  # more shared words: the reverse conversion wins without the rule
     assert ranked(DEFAULT_PROFILE)[0] == ids[stt.url]
+
+
+def test_a_query_naming_many_conversions_is_read_for_its_first_few():
+    # Each conversion costs a regex over every candidate: 396 in one query took 300 ms of a search (a hunt).
+    from souk.search.direction import MAX_CONVERSIONS, Conversion, conversions
+
+    formats = ["md", "qr", "doc", "csv", "pdf", "xml", "sql", "png", "jpg", "svg"]
+    query = " ".join(f"{a}-2-{b}" for a in formats for b in formats if a != b)
+    read = conversions(query)
+    assert len(read) == MAX_CONVERSIONS == 8
+    assert read[:2] == (Conversion("md", "qr"), Conversion("md", "doc"))
+    assert conversions("pdf to csv, pdf to csv and csv to pdf") == (Conversion("pdf", "csv"), Conversion("csv", "pdf"))

@@ -879,14 +879,14 @@ def _sandbox_twins(rows: list[candidates.Candidate]) -> list[int]:
 
 def _reversed_conversions(conn: Connection, ids: list[int], wanted: tuple[direction.Conversion, ...]) -> set[int]:
     """Listings whose text names the reverse of a conversion the query asks for, and not the conversion."""
-    reversed_only: set[int] = set()
-    for conversion in wanted:
-        rows = conn.execute(
-            "SELECT id FROM listings WHERE id = ANY(%s) AND search_text ~* %s AND NOT search_text ~* %s",
-            (IdArray(ids), conversion.sql_pattern(reverse=True), conversion.sql_pattern()),
-        ).fetchall()
-        reversed_only.update(r["id"] for r in rows)
-    return reversed_only
+    if not wanted:
+        return set()
+    rows = conn.execute(
+        "SELECT DISTINCT l.id FROM listings l CROSS JOIN unnest(%s::text[], %s::text[]) AS c(reverse, forward)"
+        " WHERE l.id = ANY(%s) AND l.search_text ~* c.reverse AND NOT l.search_text ~* c.forward",
+        ([c.sql_pattern(reverse=True) for c in wanted], [c.sql_pattern() for c in wanted], IdArray(ids)),
+    ).fetchall()
+    return {r["id"] for r in rows}
 
 
 def _diversify(

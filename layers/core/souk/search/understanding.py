@@ -75,7 +75,7 @@ import unicodedata
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from decimal import Decimal
-from functools import cache
+from functools import cache, lru_cache
 from typing import Literal, cast
 
 from souk import assets as a
@@ -164,6 +164,10 @@ def normalize_query(query: str) -> str:
     return _collapse(query).lower()
 
 
+# A cursor's next page reads its query again (the filters are re-derived, not trusted from the cursor), and a long
+# query costs up to ~100 ms to read: 250 pages of limit=1 read it 250 times. The reading is a pure function of the
+# text and immutable, so recent ones are kept.
+@lru_cache(maxsize=1024)
 def interpret(query: str) -> InterpretedQuery:
     """Read the constraints out of ``query``; raises QueryTooLong past MAX_QUERY_CHARS."""
     # Line by line (the same text as collapsing the whole), so a pasted conversation's turns keep their lines.
@@ -1868,9 +1872,10 @@ class _Scan:
         """Why the sentence of ``claim`` waives it after stating it ("..., but any chain is fine", "..., but it's
         not a dealbreaker"), or ''."""
         end = self.spans[claim.last][1]
-        rest = self.text[end:]
-        stop = _SENTENCE_END.search(rest)
-        clause = rest[: stop.start()] if stop else rest
+        stop = _SENTENCE_END.search(self.text, end)
+        clause = self.text[end : stop.start() if stop else len(self.text)]
+        if "but" not in clause:  # every waiver below opens with "but": one scan instead of three searches
+            return ""
         for kinds, pattern, why in (
             (("network",), _ANY_CHAIN, "the query accepts any chain"),
             (("type", "method"), _ANY_INTERFACE, "the query accepts any interface"),
@@ -4553,13 +4558,13 @@ class _Scan:
         counted = next((k for k in (i - 1, i - 2) if k >= 0 and self.words[k].isdigit()), -1)
         counted_requests = counted >= 0 and all(self.link[k] for k in range(counted, i))
         traffic = traffic or (counted_requests and self.near(i, 1) in ("requests", "calls"))
-        quoted_value = any(self.quoted[k] for k in range(i, self.sentence_last[i] + 1))
         if (
             not traffic
             and self.typed_in_capitals(i)
             and self.sentence_start(i) == i
             and self.near(i, 1) in _DETERMINERS
-            and quoted_value  # the docs-style call names its value: "GET the followers of user 'jdoe'"
+            # the docs-style call names its value: "GET the followers of user 'jdoe'" (last: it reads the sentence)
+            and any(self.quoted[k] for k in range(i, self.sentence_last[i] + 1))
         ):
             # "GET the followers of Spotify user 'jdoe'": the task's verb, in the style of an API's docs
             traffic = True
