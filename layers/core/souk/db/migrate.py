@@ -29,12 +29,14 @@ def migrate(conninfo: str, directory: Path = MIGRATIONS_DIR) -> list[str]:
     """Apply pending migrations; returns the names applied (empty when up to date)."""
     applied: list[str] = []
     with psycopg.connect(conninfo, autocommit=False) as conn:
+        # Serialise concurrent migrators (two Lambdas cold-starting together, `souk serve` beside `souk mcp`), the
+        # bookkeeping table's creation included: two CREATE TABLE IF NOT EXISTS at once on a new database make one
+        # fail on the catalog's unique type name.
+        conn.execute("SELECT pg_advisory_xact_lock(7342001)")
         conn.execute(
             "CREATE TABLE IF NOT EXISTS schema_migrations ("
             " name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())"
         )
-        # Serialise concurrent migrators (two Lambdas cold-starting together).
-        conn.execute("SELECT pg_advisory_xact_lock(7342001)")
         done = {row[0] for row in conn.execute("SELECT name FROM schema_migrations")}
         for path in migration_files(directory):
             if path.name in done:
