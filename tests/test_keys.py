@@ -88,3 +88,24 @@ def test_serve_on_a_public_address_refuses_generated_or_weak_keys(no_env_keys, m
     finally:
         get_settings.cache_clear()
     assert "refusing to start souk serve on non-loopback address 0.0.0.0" in capsys.readouterr().err
+
+
+def test_generated_keys_for_your_own_postgres_do_not_follow_the_working_directory(monkeypatch, tmp_path):
+    # With DATABASE_URL the keys were .souk/keys.json under whatever directory a command ran in: a `souk load` from
+    # elsewhere hashed the same payer under another key (unique payers 2 -> 3 -> 4), cursors broke after a restart.
+    for name in ("SOUK_PAYER_HASH_KEY", "SOUK_CURSOR_SECRET", "SOUK_KEYS_FILE", "SOUK_DATA_DIR"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    url = "postgresql://souk@db.internal:5432/souk"
+    paths = set()
+    for cwd in ("a", "b"):
+        (tmp_path / cwd).mkdir()
+        monkeypatch.chdir(tmp_path / cwd)
+        settings = Settings(database_url=url, payer_hash_key=STRONG, cursor_secret=STRONG)
+        paths.add(settings.keys_path)
+    (path,) = paths
+    assert path.is_absolute() and path.parent == tmp_path / "home" / ".souk"
+    other = Settings(database_url=url + "_other", payer_hash_key=STRONG, cursor_secret=STRONG).keys_path
+    assert other != path  # another database, its own keys
+    embedded = Settings(data_dir=tmp_path / "pg" / "pgdata", payer_hash_key=STRONG, cursor_secret=STRONG)
+    assert embedded.keys_path == tmp_path / "pg" / "keys.json"  # beside the embedded database, as before

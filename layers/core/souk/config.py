@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 import threading
 import time
@@ -41,7 +42,7 @@ class Settings(BaseSettings):
     payer_hash_key: SecretStr = SecretStr("")
     # Key that signs search cursors (same rules).
     cursor_secret: SecretStr = SecretStr("")
-    # Where generated local keys live (None: ``keys.json`` beside ``data_dir``, i.e. .souk/keys.json).
+    # Where generated local keys live (None: see ``keys_path``).
     keys_file: Path | None = None
     # SOUK_ALLOW_DEV_KEYS=1: run on Lambda or a public address with development keys (never in production).
     allow_dev_keys: bool = False
@@ -170,7 +171,16 @@ class Settings(BaseSettings):
 
     @property
     def keys_path(self) -> Path:
-        return self.keys_file or self.data_dir.parent / "keys.json"
+        """``keys_file``; else beside the embedded database (``data_dir``); else, on your own Postgres with the
+        default relative ``data_dir``, a file per database URL in ``~/.souk``: ``.souk/keys.json`` there followed
+        the working directory, so a command run from elsewhere hashed the same payer under another key and the
+        server's cursors broke after a restart from another directory."""
+        if self.keys_file is not None:
+            return self.keys_file
+        if self.database_url and not self.data_dir.is_absolute():
+            digest = hashlib.sha256(self.database_url.encode("utf-8")).hexdigest()[:16]
+            return Path("~/.souk").expanduser() / f"keys-{digest}.json"
+        return self.data_dir.parent / "keys.json"
 
     @property
     def explicit_keys(self) -> dict[str, str | None]:
