@@ -259,3 +259,32 @@ def test_a_killed_worker_is_replaced_and_sigint_stops_everything(two_workers):
     assert proc.poll() is None
 
     _stop_and_check(proc, signal.SIGINT, workers, data_dir)  # Ctrl-C
+
+
+def test_workers_stop_when_the_runner_is_killed(two_workers):
+    # kill -9 skips the runner's shutdown: its workers kept the port and answered (503 once their embedded
+    # Postgres stopped), and the next `souk serve` on that port could not listen (a hunt).
+    proc, _, _ = two_workers
+    workers = _both_workers(proc)
+    assert len(workers) == 2
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(timeout=10)
+    _, alive = psutil.wait_procs(workers, timeout=30)
+    assert not alive, [w.pid for w in alive]
+
+
+def test_a_busy_port_is_refused_before_anything_is_prepared(tmp_path, capsys):
+    from souk.runner.serve import serve
+
+    busy = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    busy.bind(("127.0.0.1", 0))
+    busy.listen()
+    port = busy.getsockname()[1]
+    started = time.monotonic()
+    try:
+        for workers in (1, 2):
+            assert serve(host="127.0.0.1", port=port, demo=True, template=Path("template.yaml"), workers=workers) == 2
+            assert f"cannot listen on 127.0.0.1:{port}" in capsys.readouterr().err
+    finally:
+        busy.close()
+    assert time.monotonic() - started < 5  # no demo loaded, no embedding pass: it used to take ~16 s first

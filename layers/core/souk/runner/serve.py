@@ -27,6 +27,7 @@ import signal
 import socket
 import sys
 import threading
+import time
 from pathlib import Path
 from types import FrameType
 from typing import TypeVar
@@ -49,6 +50,8 @@ MAX_DEFAULT_WORKERS = 4
 # Handed from the parent to the worker processes (uvicorn spawns them; they inherit the environment).
 WORKER_TEMPLATE_ENV = "SOUK_RUNNER_TEMPLATE"
 WORKER_DATABASE_ENV = "SOUK_RUNNER_DATABASE_URL"
+WORKER_PARENT_ENV = "SOUK_RUNNER_PARENT_PID"
+PARENT_CHECK_S = 1.0
 
 
 def default_workers(settings: Settings) -> int:
@@ -82,8 +85,28 @@ def worker_app() -> LocalGateway:
         os.environ["DATABASE_URL"] = url
         get_settings.cache_clear()
     settings = get_settings()
+    if parent := os.environ.get(WORKER_PARENT_ENV):
+        follow_parent(int(parent))
     warm_pools(settings, sizes=gateway_pool_sizes(settings))
     return LocalGateway(Path(os.environ[WORKER_TEMPLATE_ENV]), Path(os.environ[WORKER_TEMPLATE_ENV]).parent)
+
+
+def follow_parent(parent: int, interval: float = PARENT_CHECK_S) -> threading.Thread:
+    """Stop this worker once the runner that spawned it is gone. ``kill -9`` of the runner skips its shutdown: its
+    workers kept the port and answered (503 once the embedded Postgres they used was stopped), and the next
+    ``souk serve`` on that port could not listen. A SIGTERM lets uvicorn finish the requests in flight."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(interval)
+        logger.warning("the runner (pid %d) is gone; this worker stops", parent)
+        os.kill(os.getpid(), signal.SIGTERM)
+        time.sleep(30)
+        os._exit(1)  # still here: uvicorn did not stop
+
+    thread = threading.Thread(target=watch, daemon=True, name="souk-parent-watch")
+    thread.start()
+    return thread
 
 
 _Socket = TypeVar("_Socket", bound=socket.socket)
@@ -224,6 +247,14 @@ def serve(*, host: str, port: int, demo: bool, template: Path, workers: int | No
     except InsecureKeys as exc:
         print(f"souk serve: {exc}", file=sys.stderr)
         return 2
+    try:
+        # The port first: a busy one used to be found only after the demo was loaded and the embedding job ran.
+        sock = listening_socket(host, port) if workers > 1 else None
+        if sock is None:
+            _bound(socket.socket, host, port, reuse_addr=True, reuse_port=False).close()
+    except OSError as exc:
+        print(f"souk serve: cannot listen on {host}:{port}: {exc}", file=sys.stderr)
+        return 2
     supervisor: Supervisor | None = None
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGTERM, _raise_on_sigterm)
@@ -241,11 +272,12 @@ def serve(*, host: str, port: int, demo: bool, template: Path, workers: int | No
         worker.start()
         for route in gateway.routes:
             logger.info("route %s %s -> %s", route.method, route.path, route.function)
-        if workers == 1:
+        if sock is None:
             uvicorn.run(gateway, host=host, port=port, log_level="info", lifespan="off")
         else:
             os.environ[WORKER_TEMPLATE_ENV] = str(template.resolve())
             os.environ[WORKER_DATABASE_ENV] = database_url(settings)
+            os.environ[WORKER_PARENT_ENV] = str(os.getpid())
             logger.info("serving with %d worker processes on http://%s:%d", workers, host, port)
             # The parent's gateway only runs the schedules; requests go to the workers. This is what
             # uvicorn.run does for workers > 1, with listening sockets that keep TCP_NODELAY and one per worker.
@@ -258,11 +290,6 @@ def serve(*, host: str, port: int, demo: bool, template: Path, workers: int | No
                 log_level="info",
                 lifespan="off",
             )
-            try:
-                sock = listening_socket(host, port)
-            except OSError as exc:
-                print(f"souk serve: cannot listen on {host}:{port}: {exc}", file=sys.stderr)
-                return 2
             supervised = Multiprocess(config, sockets=[sock])
             supervised.run()
             if any(p.exitcode == STARTUP_FAILURE for p in supervised.processes):
