@@ -152,3 +152,42 @@ def test_negative_workers_and_ports_are_usage_errors(capsys, argv):
 def test_zero_workers_still_means_one_per_core():
     assert cli.build_parser().parse_args(["serve", "--workers", "0"]).workers == 0
     assert cli.build_parser().parse_args(["reindex", "--workers", "0"]).workers == 0
+
+
+def test_a_self_hosters_misconfiguration_is_one_line_naming_what_to_fix(database_url, capsys, monkeypatch):
+    # These gave 17-49 lines of traceback (a hunt): a bad SOUK_* value, a database never migrated, one unreachable.
+    import uuid
+
+    import psycopg
+    from psycopg.conninfo import make_conninfo
+
+    from souk.config import get_settings
+    from souk.db.pool import close_pool
+
+    def one_line(argv: list[str]) -> str:
+        get_settings.cache_clear()
+        close_pool()
+        assert cli.main(argv) == 2
+        err = capsys.readouterr().err.strip().splitlines()
+        return err[-1]
+
+    monkeypatch.setenv("SOUK_READ_POOL_SIZE", "abc")
+    line = one_line(["listing", "show", "1"])
+    assert line.startswith("listing show: invalid setting (SOUK_READ_POOL_SIZE: ") and "integer" in line
+    monkeypatch.delenv("SOUK_READ_POOL_SIZE")
+
+    name = f"souk_unmigrated_{uuid.uuid4().hex[:8]}"
+    with psycopg.connect(database_url, autocommit=True) as admin:
+        admin.execute(f"CREATE DATABASE {name}")
+    try:
+        monkeypatch.setenv("DATABASE_URL", make_conninfo(database_url, dbname=name))
+        assert "run `souk migrate` first" in one_line(["listing", "show", "1"])
+        monkeypatch.setenv("DATABASE_URL", make_conninfo(database_url, port=1))
+        monkeypatch.setenv("SOUK_POOL_TIMEOUT_S", "0.5")
+        assert one_line(["listing", "show", "1"]).startswith("listing show: cannot reach the database")
+    finally:
+        monkeypatch.setenv("DATABASE_URL", database_url)
+        get_settings.cache_clear()
+        close_pool()
+        with psycopg.connect(database_url, autocommit=True) as admin:
+            admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")

@@ -456,12 +456,47 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     from souk.errors import SoukError
 
+    action = getattr(args, "action", None)
+    command = f"{args.command}{f' {action}' if action else ''}"
     try:
         return int(args.func(args) or 0)
     except SoukError as exc:  # a refusal is one line and exit 1 in every command, never a traceback
-        action = getattr(args, "action", None)
-        print(f"{args.command}{f' {action}' if action else ''}: {exc.reason}", file=sys.stderr)
+        print(f"{command}: {exc.reason}", file=sys.stderr)
         return 1
+    except Exception as exc:
+        problem = configuration_problem(exc)
+        if problem is None:
+            raise
+        print(f"{command}: {problem}", file=sys.stderr)
+        return 2
+
+
+def _variable(field: str) -> str:
+    """The environment variable of a settings field (``read_pool_size`` -> ``SOUK_READ_POOL_SIZE``; an alias such
+    as ``DATABASE_URL`` is its own name)."""
+    return field if field.isupper() else f"SOUK_{field.upper()}"
+
+
+def configuration_problem(exc: BaseException) -> str | None:
+    """One line saying what to fix, for the failures a self-hoster's setup causes (a bad SOUK_* value, a database
+    that is unreachable or not migrated); None for anything else (a bug: its traceback is kept)."""
+    import psycopg
+    from psycopg_pool import PoolTimeout
+    from pydantic import ValidationError
+
+    if isinstance(exc, ValidationError):
+        fields = "; ".join(
+            f"{_variable(str(error['loc'][0]))}: {error['msg']}" if error["loc"] else error["msg"]
+            for error in exc.errors()
+        )
+        return f"invalid setting ({fields})"
+    if isinstance(exc, psycopg.errors.UndefinedTable):
+        return f"the database has no Souk tables yet ({str(exc).splitlines()[0]}): run `souk migrate` first"
+    if isinstance(exc, PoolTimeout | psycopg.OperationalError):
+        cause = exc.__cause__ or exc.__context__ or exc
+        detail = " ".join(str(cause).split())[:300]
+        return f"cannot reach the database (DATABASE_URL or the embedded one in SOUK_DATA_DIR): {detail}"
+    return None
 
 
 if __name__ == "__main__":
