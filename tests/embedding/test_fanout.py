@@ -96,3 +96,40 @@ def test_the_scheduled_job_fans_out_then_drains(db, database_url, lambda_api, mo
         get_settings.cache_clear()
     assert result["fanout"] == {"workers": 3, "invoked": 2, "due": 4}
     assert result["embedded"] == 4 and len(calls) == 2
+
+
+def test_the_job_skips_without_pgvector_or_with_a_bad_provider_and_says_so_once(
+    database_url, monkeypatch, caplog, model_dir
+):
+    # pgvector is optional and search runs keyword-only without it, but the job logged a traceback every minute.
+    import logging
+    import uuid
+
+    import psycopg
+    from psycopg.conninfo import make_conninfo
+
+    from souk.db.pool import close_pool
+    from souk.embedding.worker import scheduled_run
+
+    name = f"souk_vectorless_{uuid.uuid4().hex[:8]}"
+    with psycopg.connect(database_url, autocommit=True) as admin:
+        admin.execute(f"CREATE DATABASE {name}")
+    monkeypatch.setenv("SOUK_MODEL_DIR", str(model_dir))
+    monkeypatch.setenv("DATABASE_URL", make_conninfo(database_url, dbname=name))
+    get_settings.cache_clear()
+    close_pool()
+    try:
+        with caplog.at_level(logging.DEBUG, logger="souk.embedding.worker"):
+            results = [scheduled_run({"source": "aws.events"}) for _ in range(3)]
+        assert all("no pgvector" in r["skipped"] for r in results)
+        warnings = [r for r in caplog.records if r.levelno == logging.WARNING and "skipped" in r.getMessage()]
+        assert len(warnings) == 1
+        monkeypatch.setenv("SOUK_EMBEDDING_PROVIDER", "bogus")
+        get_settings.cache_clear()
+        assert "skipped" in scheduled_run({"source": "aws.events"})
+    finally:
+        monkeypatch.undo()
+        get_settings.cache_clear()
+        close_pool()
+        with psycopg.connect(database_url, autocommit=True) as admin:
+            admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")

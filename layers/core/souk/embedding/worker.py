@@ -47,7 +47,7 @@ from psycopg import pq, sql
 from psycopg.rows import dict_row
 
 from souk.config import Settings, get_settings
-from souk.db.types import Connection
+from souk.db.types import Connection, one
 from souk.embedding import fanout, jobs
 from souk.embedding.generations import (
     Generation,
@@ -660,11 +660,13 @@ def scheduled_run(event: dict[str, Any]) -> dict[str, Any]:
     settings = get_settings()
     try:
         provider = configured_provider(settings)
-    except EmbeddingUnavailable as exc:
-        logger.warning("embedding job skipped: %s", exc)
-        return {"skipped": str(exc)}
+    except (EmbeddingUnavailable, TypeError, ValueError) as exc:  # no model, or a misconfigured provider
+        return _skipped(str(exc))
     pool = get_pool(settings)
     with pool.connection() as conn:
+        if not one(conn.execute("SELECT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'vector') AS on"))["on"]:
+            # pgvector is optional (search runs keyword-only); this used to be a traceback every minute
+            return _skipped("the database has no pgvector extension, so search runs keyword-only")
         gen = ensure_default_generation(conn, settings, provider)
         # A scheduled tick with a long queue starts more workers first (souk.embedding.fanout).
         spread = fanout.maybe_fan_out(event, conn, gen.id, settings)
@@ -674,6 +676,17 @@ def scheduled_run(event: dict[str, Any]) -> dict[str, Any]:
     with pool.connection() as conn:
         record_embedding_run(result, queue_totals(conn))
     return result
+
+
+_said: set[str] = set()
+
+
+def _skipped(reason: str) -> dict[str, Any]:
+    """The job's answer when it cannot run; said as a warning once per process, then at debug level (the job runs
+    every minute and the cause does not change by itself)."""
+    logger.log(logging.DEBUG if reason in _said else logging.WARNING, "embedding job skipped: %s", reason)
+    _said.add(reason)
+    return {"skipped": reason}
 
 
 def queue_totals(conn: Connection) -> dict[str, int]:
