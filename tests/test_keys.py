@@ -109,3 +109,13 @@ def test_generated_keys_for_your_own_postgres_do_not_follow_the_working_director
     assert other != path  # another database, its own keys
     embedded = Settings(data_dir=tmp_path / "pg" / "pgdata", payer_hash_key=STRONG, cursor_secret=STRONG)
     assert embedded.keys_path == tmp_path / "pg" / "keys.json"  # beside the embedded database, as before
+
+
+def test_serve_on_a_public_address_refuses_a_guessable_catalog_secret(no_env_keys):
+    # Only the payer-hash and cursor keys were checked: a 1-character bearer token guarded catalog writes on 0.0.0.0.
+    strong = {"payer_hash_key": STRONG, "cursor_secret": STRONG}
+    with pytest.raises(InsecureKeys, match="SOUK_CATALOG_SECRET is shorter than 32 bytes"):
+        check_keys_for_bind(Settings(**strong, catalog_secret="x"), "0.0.0.0")
+    check_keys_for_bind(Settings(**strong, catalog_secret="x"), "127.0.0.1")  # loopback: yours to choose
+    check_keys_for_bind(Settings(**strong, catalog_secret=STRONG), "0.0.0.0")
+    check_keys_for_bind(Settings(**strong), "0.0.0.0")  # unset: every catalog event is refused anyway

@@ -40,7 +40,7 @@ from souk.config import Settings, get_settings
 from souk.db.embedded import Supervisor, stop_embedded
 from souk.db.migrate import MIGRATIONS_DIR, migrate
 from souk.db.pool import Role, close_pool, database_url, get_pool, warm_pools
-from souk.keys import InsecureKeys, is_loopback, require_strong_keys
+from souk.keys import MIN_KEY_BYTES, InsecureKeys, is_loopback, key_problem, require_strong_keys
 from souk.runner.server import LocalGateway
 
 logger = logging.getLogger(__name__)
@@ -223,10 +223,17 @@ def _schedule_loop(gateway: LocalGateway, stop: threading.Event) -> None:
 
 
 def check_keys_for_bind(settings: Settings, host: str) -> None:
-    """A runner others can reach must not sign cursors or hash payers with development keys."""
+    """A runner others can reach must not sign cursors or hash payers with development keys, nor take catalog
+    events behind a guessable bearer token (unset, the catalog refuses every event: that stays allowed)."""
     if is_loopback(host) or settings.allow_dev_keys:
         return
     require_strong_keys(settings.explicit_keys, f"souk serve on non-loopback address {host}")
+    secret = settings.catalog_secret.get_secret_value() if settings.catalog_secret else ""
+    if secret and (problem := key_problem(secret)) is not None:
+        raise InsecureKeys(
+            f"refusing to start souk serve on non-loopback address {host}: SOUK_CATALOG_SECRET {problem}; set it to "
+            f"a random value of at least {MIN_KEY_BYTES} bytes, or unset it to refuse catalog events"
+        )
 
 
 class _Terminated(Exception):
@@ -278,6 +285,7 @@ def serve(*, host: str, port: int, demo: bool, template: Path, workers: int | No
             os.environ[WORKER_TEMPLATE_ENV] = str(template.resolve())
             os.environ[WORKER_DATABASE_ENV] = database_url(settings)
             os.environ[WORKER_PARENT_ENV] = str(os.getpid())
+            port = sock.getsockname()[1]  # --port 0: the one the system chose
             logger.info("serving with %d worker processes on http://%s:%d", workers, host, port)
             # The parent's gateway only runs the schedules; requests go to the workers. This is what
             # uvicorn.run does for workers > 1, with listening sockets that keep TCP_NODELAY and one per worker.
