@@ -90,25 +90,27 @@ def test_serve_on_a_public_address_refuses_generated_or_weak_keys(no_env_keys, m
     assert "refusing to start souk serve on non-loopback address 0.0.0.0" in capsys.readouterr().err
 
 
-def test_generated_keys_for_your_own_postgres_do_not_follow_the_working_directory(monkeypatch, tmp_path):
-    # With DATABASE_URL the keys were .souk/keys.json under whatever directory a command ran in: a `souk load` from
-    # elsewhere hashed the same payer under another key (unique payers 2 -> 3 -> 4), cursors broke after a restart.
+def test_generated_keys_for_your_own_postgres_in_a_relative_path_are_announced(monkeypatch, tmp_path, caplog):
+    # With DATABASE_URL the generated keys are .souk/keys.json under the working directory: a command run from elsewhere
+    # hashes the same payer under another key (a hunt counted unique payers 2 -> 3 -> 4). Said once, with the path.
+    import logging
+
+    from souk import config
+
     for name in ("SOUK_PAYER_HASH_KEY", "SOUK_CURSOR_SECRET", "SOUK_KEYS_FILE", "SOUK_DATA_DIR"):
         monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("HOME", str(tmp_path / "home"))
-    url = "postgresql://souk@db.internal:5432/souk"
-    paths = set()
-    for cwd in ("a", "b"):
-        (tmp_path / cwd).mkdir()
-        monkeypatch.chdir(tmp_path / cwd)
-        settings = Settings(database_url=url, payer_hash_key=STRONG, cursor_secret=STRONG)
-        paths.add(settings.keys_path)
-    (path,) = paths
-    assert path.is_absolute() and path.parent == tmp_path / "home" / ".souk"
-    other = Settings(database_url=url + "_other", payer_hash_key=STRONG, cursor_secret=STRONG).keys_path
-    assert other != path  # another database, its own keys
-    embedded = Settings(data_dir=tmp_path / "pg" / "pgdata", payer_hash_key=STRONG, cursor_secret=STRONG)
-    assert embedded.keys_path == tmp_path / "pg" / "keys.json"  # beside the embedded database, as before
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(config, "_warned_keys", set())
+    with caplog.at_level(logging.WARNING, logger="souk.config"):
+        Settings(database_url="postgresql://souk@db.internal:5432/souk")
+        Settings(database_url="postgresql://souk@db.internal:5432/souk")
+    said = [r.getMessage() for r in caplog.records if "keys generated in" in r.getMessage()]
+    assert len(said) == 1 and str(tmp_path / ".souk" / "keys.json") in said[0] and "SOUK_KEYS_FILE" in said[0]
+    caplog.clear()
+    with caplog.at_level(logging.WARNING, logger="souk.config"):
+        Settings()  # the embedded database: the keys sit beside it
+        Settings(database_url="postgresql://souk@db.internal:5432/souk", keys_file=tmp_path / "k.json")
+    assert not [r for r in caplog.records if "keys generated in" in r.getMessage()]
 
 
 def test_serve_on_a_public_address_refuses_a_guessable_catalog_secret(no_env_keys):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import hashlib
+import logging
 import os
 import threading
 import time
@@ -12,6 +12,20 @@ from pydantic import Field, PrivateAttr, SecretStr, field_validator, model_valid
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from souk.aws_secrets import read_secret
+
+_warned_keys: set[Path] = set()
+
+
+def _warn_relative_keys(path: Path) -> None:
+    """On your own Postgres, generated keys in a path relative to the working directory: a command run from another
+    directory hashes payers (and signs cursors) under other keys, so say where they are, once per process."""
+    if path not in _warned_keys:
+        _warned_keys.add(path)
+        logging.getLogger(__name__).warning(
+            "payer-hash and cursor keys generated in %s (relative to the working directory): run every souk command "
+            "against this database from the same directory, or set SOUK_KEYS_FILE (or the keys) explicitly",
+            path.resolve(),
+        )
 
 
 class Settings(BaseSettings):
@@ -42,7 +56,7 @@ class Settings(BaseSettings):
     payer_hash_key: SecretStr = SecretStr("")
     # Key that signs search cursors (same rules).
     cursor_secret: SecretStr = SecretStr("")
-    # Where generated local keys live (None: see ``keys_path``).
+    # Where generated local keys live (None: ``keys.json`` beside ``data_dir``, i.e. .souk/keys.json).
     keys_file: Path | None = None
     # SOUK_ALLOW_DEV_KEYS=1: run on Lambda or a public address with development keys (never in production).
     allow_dev_keys: bool = False
@@ -171,16 +185,7 @@ class Settings(BaseSettings):
 
     @property
     def keys_path(self) -> Path:
-        """``keys_file``; else beside the embedded database (``data_dir``); else, on your own Postgres with the
-        default relative ``data_dir``, a file per database URL in ``~/.souk``: ``.souk/keys.json`` there followed
-        the working directory, so a command run from elsewhere hashed the same payer under another key and the
-        server's cursors broke after a restart from another directory."""
-        if self.keys_file is not None:
-            return self.keys_file
-        if self.database_url and not self.data_dir.is_absolute():
-            digest = hashlib.sha256(self.database_url.encode("utf-8")).hexdigest()[:16]
-            return Path("~/.souk").expanduser() / f"keys-{digest}.json"
-        return self.data_dir.parent / "keys.json"
+        return self.keys_file or self.data_dir.parent / "keys.json"
 
     @property
     def explicit_keys(self) -> dict[str, str | None]:
@@ -212,6 +217,8 @@ class Settings(BaseSettings):
         if missing:
             # Lambda has no data directory that outlives a container: dev keys there are the public ones.
             fill = keys.DEV_KEYS if on_lambda else keys.local_keys(self.keys_path)
+            if self.database_url and not on_lambda and not self.keys_path.is_absolute():
+                _warn_relative_keys(self.keys_path)
             for name in missing:
                 setattr(self, name, SecretStr(fill[name]))
         return self

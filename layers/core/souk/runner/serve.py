@@ -285,6 +285,8 @@ def serve(*, host: str, port: int, demo: bool, template: Path, workers: int | No
             os.environ[WORKER_TEMPLATE_ENV] = str(template.resolve())
             os.environ[WORKER_DATABASE_ENV] = database_url(settings)
             os.environ[WORKER_PARENT_ENV] = str(os.getpid())
+            # The workers connect by DATABASE_URL: the runner's own key file, by an absolute path, not a guess again.
+            os.environ.setdefault("SOUK_KEYS_FILE", str(settings.keys_path.resolve()))
             port = sock.getsockname()[1]  # --port 0: the one the system chose
             logger.info("serving with %d worker processes on http://%s:%d", workers, host, port)
             # The parent's gateway only runs the schedules; requests go to the workers. This is what
