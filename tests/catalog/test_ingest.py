@@ -563,20 +563,42 @@ def test_one_listing_cannot_grow_past_what_a_page_can_serve(db, settings):
     assert len(db.execute("SELECT accepts FROM listings").fetchone()["accepts"]) == settings.max_payment_options
 
     padded = _with_option(
-        verified(weather(url="https://other.example.com/v1/x")), extra={"name": "USDC", "pad": "z" * 60_000}
+        verified(weather(url="https://other.example.com/v1/x")), extra={"name": "USDC", "pad": "z" * 40_000}
     )
     reason = _rejected(db, settings, padded, "field_too_large").reason
     assert str(settings.max_listing_bytes) in reason
     fits = _with_option(
-        verified(weather(url="https://other.example.com/v1/x")), extra={"name": "USDC", "pad": "z" * 40_000}
+        verified(weather(url="https://other.example.com/v1/x")), extra={"name": "USDC", "pad": "z" * 20_000}
     )
     assert catalog_event(db, fits, settings).status == "success"
     grown = _with_option(
         verified(weather(url="https://other.example.com/v1/x"), CLOCK + timedelta(seconds=1)),
         asset=f"0x{7:040x}",
-        extra={"name": "USDC", "pad": "z" * 20_000},
+        extra={"name": "USDC", "pad": "z" * 10_000},
     )
     _rejected(db, settings, grown, "field_too_large")  # the two options together are over the limit
+
+
+def test_a_v1_item_repeats_its_description_in_every_option_and_is_counted_so(db, settings):
+    # A v1 item serves the description in each of its options: 15 options and a 4,000-character CJK description
+    # served 210 kB while 28 kB were counted (a review).
+    description = "\u5929" * 3_999  # 12 kB in UTF-8
+    first = _with_option(verified(weather(description=description)), asset=f"0x{1:040x}")
+    assert catalog_event(db, first, settings).status == "success"  # one option: 24 kB of description counted
+    second = _with_option(verified(weather(description=description), CLOCK + timedelta(seconds=1)), asset=f"0x{2:040x}")
+    _rejected(db, settings, second, "field_too_large")  # two options: 36 kB
+
+
+def test_a_listing_stored_over_the_limits_still_records_its_payments(db, settings):
+    # Stored before the limits existed: a re-sent option (its payment, a newer price) must not be refused for good.
+    for i in range(3):
+        ev = _with_option(verified(weather(), CLOCK + timedelta(seconds=i)), asset=f"0x{i:040x}")
+        catalog_event(db, ev, settings)
+    few = settings.model_copy(update={"max_payment_options": 2, "max_listing_bytes": 1_000})
+    again = _with_option(verified(weather(), CLOCK + timedelta(minutes=1)), asset=f"0x{1:040x}")
+    assert catalog_event(db, again, few).status == "success"
+    more = _with_option(verified(weather(), CLOCK + timedelta(minutes=2)), asset=f"0x{9:040x}")
+    _rejected(db, few, more, "too_many_payment_options")
 
 
 def test_a_rejection_quoting_a_huge_value_stays_readable(db, settings):

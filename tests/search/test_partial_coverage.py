@@ -56,3 +56,9 @@ def test_imputed_cosines_follow_the_lexical_order_below_the_best():
         SemanticHit(8, 0.4, 0.3),
     ]
     assert impute_unembedded(lexical, hits, set()) is hits
+
+
+def test_nothing_is_imputed_against_an_arm_that_found_nothing():
+    from souk.search.semantic import impute_unembedded
+
+    assert impute_unembedded([(7, 3.0)], [], {7}) == []  # no best cosine to place it against: no 1.0 invented

@@ -364,7 +364,15 @@ def test_expired_sessions_are_purged_and_their_cursors_say_so(client, demo, monk
 
 @pytest.mark.parametrize(
     ("raw", "value"),
-    [("0.01", "0.01"), (".5", "0.5"), ("3.", "3"), ("1e-3", "0.001"), (" 2 ", "2"), ("0.0029999999999999999", None)],
+    [
+        ("0.01", "0.01"),
+        (".5", "0.5"),
+        ("3.", "3"),
+        ("1e-3", "0.001"),
+        (" 2 ", "2"),
+        ("0.0029999999999999999", None),
+        ("0.00299999999999999999999999999999", None),  # past 28 digits, normalize() rounded the echo to 0.003
+    ],
 )
 def test_max_usd_price_takes_plain_decimal_numbers_exactly(raw, value):
     from decimal import Decimal

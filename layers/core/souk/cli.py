@@ -492,7 +492,9 @@ def configuration_problem(exc: BaseException) -> str | None:
         return f"invalid setting ({fields})"
     if isinstance(exc, psycopg.errors.UndefinedTable):
         return f"the database has no Souk tables yet ({str(exc).splitlines()[0]}): run `souk migrate` first"
-    if isinstance(exc, PoolTimeout | psycopg.OperationalError):
+    # a connection that could not be made; not the OperationalError subclasses of a query that ran (a statement
+    # timeout, a deadlock, a full disk), which keep their traceback
+    if isinstance(exc, PoolTimeout) or type(exc) is psycopg.OperationalError:
         cause = exc.__cause__ or exc.__context__ or exc
         detail = " ".join(str(cause).split())[:300]
         return f"cannot reach the database (DATABASE_URL or the embedded one in SOUK_DATA_DIR): {detail}"

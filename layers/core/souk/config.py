@@ -103,10 +103,11 @@ class Settings(BaseSettings):
     max_params: int = 100
     max_example_bytes: int = 16 * 1024
     max_schema_depth: int = 8
-    # What one listing serves in every page that holds it (its payment options, extensions and description):
-    # 100 items, the Bazaar list's largest page, must stay under Lambda's 6 MB response limit. Real listings take
-    # 1-7 KB (the 1,400 of the CDP crawl, 2025-12-31).
-    max_listing_bytes: int = 56 * 1024
+    # What one listing serves in every page that holds it (its payment options, extensions and description, the
+    # description once more per option for a v1 item): 100 items, the Bazaar list's largest page, must stay under
+    # Lambda's 6 MB response limit after Lambda escapes the body once more (up to twice the bytes: quotes and
+    # backslashes). Real listings take 1-7 KB (the 1,400 of the CDP crawl, 2025-12-31).
+    max_listing_bytes: int = 28 * 1024
     max_payment_options: int = 16  # one listing's (scheme, network, asset) options
 
     quality_window_days: int = 30

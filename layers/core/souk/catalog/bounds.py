@@ -165,19 +165,35 @@ def check_document_bounds(document: ListingDocument, settings: Settings) -> None
         )
 
 
+def served_size(accepts: list[dict[str, Any]], extensions: Any, description: str | None, url: str) -> int:
+    """An upper bound on the bytes one listing adds to a page: its options, extensions and description, with the
+    description and the URL counted once more per option (a v1 item repeats them in every option it serves)."""
+    repeated = len((description or "").encode("utf-8")) + len(url.encode("utf-8"))
+    return json_size(accepts) + json_size(extensions) + repeated * (len(accepts) + 1)
+
+
 def check_listing_size(
-    accepts: list[dict[str, Any]], extensions: Any, description: str | None, settings: Settings
+    accepts: list[dict[str, Any]],
+    extensions: Any,
+    description: str | None,
+    url: str,
+    settings: Settings,
+    *,
+    previous: tuple[int, int] = (0, 0),
 ) -> None:
     """What the listing would serve, after this event: at most ``max_payment_options`` options and
-    ``max_listing_bytes`` of options, extensions and description together. Each event is bounded on its own, but
-    a listing adds an option per new (scheme, network, asset) and every page that holds it serves them all."""
-    if len(accepts) > settings.max_payment_options:
+    ``max_listing_bytes`` in all (``served_size``). Each event is bounded on its own, but a listing adds an option
+    per new (scheme, network, asset) and every page that holds it serves them all. ``previous``: the listing's
+    options and size before the event; one stored over the limits before they existed is refused only what makes it
+    larger (a re-sent option still records its payment)."""
+    before_options, before_size = previous
+    if len(accepts) > settings.max_payment_options and len(accepts) > before_options:
         raise CatalogRejection(
             "too_many_payment_options",
             f"the listing would have {len(accepts)} payment options; the limit is {settings.max_payment_options}",
         )
-    size = json_size(accepts) + json_size(extensions) + len((description or "").encode("utf-8"))
-    if size > settings.max_listing_bytes:
+    size = served_size(accepts, extensions, description, url)
+    if size > settings.max_listing_bytes and size > before_size:
         raise CatalogRejection(
             "field_too_large",
             f"the listing's payment options, extensions and description would take {size} bytes; the limit is "

@@ -18,7 +18,7 @@ from psycopg.types.json import Jsonb
 
 from souk.assets import address_key
 from souk.catalog.amounts import check_amount, is_atomic_amount
-from souk.catalog.bounds import check_listing_size
+from souk.catalog.bounds import check_listing_size, served_size
 from souk.catalog.canonical import canonical_text
 from souk.catalog.events import FacilitatorEvent, Settlement, parse_event
 from souk.catalog.extract import ListingDraft, draft_listing
@@ -231,8 +231,8 @@ def _upsert(
     """(listing id, whether its text or payment options changed, whether the event is a new payment)."""
     _lock_listing(conn, draft.key)
     row = conn.execute(
-        "SELECT id, accepts, document, source_event_at, content_hash, extensions, description FROM listings"
-        " WHERE listing_key = %s FOR UPDATE",
+        "SELECT id, accepts, document, source_event_at, content_hash, extensions, description, resource_url"
+        " FROM listings WHERE listing_key = %s FOR UPDATE",
         (draft.key,),
     ).fetchone()
     settled = _new_settlement(conn, draft, event, None if row is None else row["id"])
@@ -380,7 +380,7 @@ def _paid_in_production(draft: ListingDraft, settled: bool) -> bool:
 
 def _insert(conn: Connection, draft: ListingDraft, observed: datetime, settled: bool, settings: Settings) -> int:
     accepts = [draft.requirement]
-    check_listing_size(accepts, draft.extensions, draft.document.description, settings)
+    check_listing_size(accepts, draft.extensions, draft.document.description, draft.document.resource_url, settings)
     doc = dataclasses.replace(draft.document, payments=_payments(accepts))
     cols = _columns(draft, doc, accepts) | {
         "listing_key": draft.key,
@@ -406,16 +406,20 @@ def _apply_event(
     option's price; a payment option the listing lacks is added whatever the arrival order (a payment on another
     network observed earlier but delivered later is still a way to pay, and its settlement counts). Of two events
     at the same instant for one option, the one whose option ``_tie_key`` ranks higher is the newer."""
+    url = row["resource_url"]
+    previous = (len(row["accepts"]), served_size(row["accepts"], row["extensions"], row["description"], url))
     if observed > row["source_event_at"] or (
         observed == row["source_event_at"] and _wins_tie(row["accepts"], draft.requirement)
     ):
         accepts = _merge_accepts(row["accepts"], draft.requirement, replace=True)
-        check_listing_size(accepts, draft.extensions, draft.document.description, settings)
+        description = draft.document.description
+        check_listing_size(accepts, draft.extensions, description, url, settings, previous=previous)
         return _refresh(conn, row["id"], draft, accepts, observed, row["content_hash"])
     if _slot(draft.requirement) in {_slot(r) for r in row["accepts"]}:
         return False  # an older event only contributes provenance
     accepts = _merge_accepts(row["accepts"], draft.requirement, replace=False)
-    check_listing_size(accepts, row["extensions"], row["description"], settings)  # the newer text stays
+    # the newer event's text stays
+    check_listing_size(accepts, row["extensions"], row["description"], url, settings, previous=previous)
     return _add_option(conn, row["id"], row["document"], accepts, row["content_hash"])
 
 

@@ -46,7 +46,7 @@ class Filters:
             "network": self.network,
             "extensions": self.extensions,
             "asset": self.asset,
-            "maxUsdPrice": None if self.max_usd_price is None else format(self.max_usd_price.normalize(), "f"),
+            "maxUsdPrice": None if self.max_usd_price is None else format(self.max_usd_price, "f"),
         }
         return {k: v for k, v in pairs.items() if v is not None}
 

@@ -391,10 +391,10 @@ def impute_unembedded(
     minute ago lost to every embedded listing under fusion: "quokkafy" did not find Quokkafy until the embedding
     job ran. Only the missing arm is imputed; listings with vectors keep their own cosines."""
     best_lexical = max((score for _, score in lexical), default=0.0)
-    if not unembedded or best_lexical <= 0:
-        return hits
-    best = max((h.similarity for h in hits), default=1.0)
-    best_listing = max((h.listing_similarity for h in hits), default=1.0)
+    if not unembedded or best_lexical <= 0 or not hits:
+        return hits  # no cosine to place them against: inventing one (1.0) would call any lexical match strong
+    best = max(h.similarity for h in hits)
+    best_listing = max(h.listing_similarity for h in hits)
     imputed = [
         SemanticHit(lid, best * share, best_listing * share)
         for lid, score in lexical
