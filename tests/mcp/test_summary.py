@@ -13,12 +13,12 @@ from tests.factories import verified, weather
 
 
 def test_pages_stay_within_the_budget_and_say_what_they_left_out(db, settings):
-    # Sellers may declare up to max_schema_bytes of schema each; a full page of them must still fit.
-    params = [Param(f"p{i:02d}", "string", "x" * 500) for i in range(90)]
+    # Sellers may declare schemas up to what a listing may serve (max_listing_bytes); a full page of them must fit.
+    params = [Param(f"p{i:02d}", "string", "x" * 500) for i in range(20)]
     for i in range(MAX_LIMIT):
         listing = weather(
             url=f"https://w{i}.example.com/v1",
-            description="Weather. " + "y" * 3500,
+            description="Weather. " + "y" * 3000,
             params=params,
             example_input={"p00": "a"},
         )
