@@ -17,7 +17,13 @@ STRONG = "k" * 40
 
 @pytest.fixture
 def no_env_keys(monkeypatch, tmp_path):
-    for name in ("SOUK_PAYER_HASH_KEY", "SOUK_CURSOR_SECRET", "AWS_LAMBDA_FUNCTION_NAME", "SOUK_ALLOW_DEV_KEYS"):
+    for name in (
+        "SOUK_PAYER_HASH_KEY",
+        "SOUK_CURSOR_SECRET",
+        "SOUK_CATALOG_SECRET",
+        "AWS_LAMBDA_FUNCTION_NAME",
+        "SOUK_ALLOW_DEV_KEYS",
+    ):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("SOUK_KEYS_FILE", str(tmp_path / "souk" / "keys.json"))
     return tmp_path / "souk" / "keys.json"
