@@ -20,6 +20,7 @@ import numpy as np
 from psycopg.rows import tuple_row
 
 from souk.config import Settings
+from souk.db.id_array import IdArray
 from souk.db.types import Connection, one
 from souk.embedding.generations import configured_provider
 from souk.embedding.provider import EmbeddingProvider, EmbeddingUnavailable, GenerationIdentity
@@ -374,8 +375,6 @@ def without_vectors(conn: Connection, generation: ActiveGeneration, listing_ids:
     """Which of ``listing_ids`` have no vector in ``generation`` yet (cataloged since the embedding job last ran)."""
     if not listing_ids:
         return set()
-    from souk.db.id_array import IdArray
-
     rows = conn.execute(
         f"SELECT DISTINCT listing_id FROM {generation.vector_table} WHERE listing_id = ANY(%s)", (IdArray(listing_ids),)
     ).fetchall()

@@ -269,7 +269,6 @@ _WISH_FILLER = _set(
     " paying settling"
 )
 # After the constraint: "payment on Base is preferred", "base preferred", "on solana if possible".
-_INTERFACE_WORDS = _set("api apis endpoint endpoints http rest service services server servers tool tools")
 _TRAILING_WISH_GAP = _set("is are would be payment payments settlement")
 _MEANS_WORDS = _set("via with using through over pay paid paying")  # "pay via x402": the caller's means
 _INSIST_WORDS = _set("only must pay paying payable pays")
