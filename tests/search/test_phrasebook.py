@@ -96,3 +96,23 @@ def test_no_english_query_of_the_evaluation_sets_is_rewritten() -> None:
 def test_lengthening_rewrites_are_bounded_per_line() -> None:
     line = "每次1美分," * 667
     assert to_english(line).count("per call") == 8
+
+
+# Batch 38 (dev half): "only" between the payment word and the chain, and an MCP server asked for in other languages.
+@pytest.mark.parametrize(
+    ("query", "networks", "query_type"),
+    [
+        ("Ich brauche eine Geocoding-API, Bezahlung nur über Base", (n.BASE,), None),
+        ("geocodificación, que se pague solo en Solana", (n.SOLANA,), None),
+        ("necesito un servidor MCP para horarios de trenes", (), "mcp"),
+        ("je cherche un serveur MCP pour les horaires de train", (), "mcp"),
+        ("Ich brauche einen MCP-Server für Fahrplanauskünfte der Deutschen Bahn", (), "mcp"),
+        ("una lista de servidores MCP populares", (), None),
+        ("necesito un informe sobre el servidor MCP de GitHub", (), None),
+    ],
+)
+def test_only_on_a_chain_and_mcp_servers_in_other_languages(
+    query: str, networks: tuple[str, ...], query_type: str | None
+) -> None:
+    iq = interpret(query)
+    assert (iq.networks, iq.type) == (networks, query_type)

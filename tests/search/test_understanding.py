@@ -3451,3 +3451,48 @@ def test_a_query_read_once_is_not_read_again_for_its_next_page() -> None:
     # Every cursor page re-derives its filters from the query: a 4,000-character query cost up to ~100 ms a page.
     query = "ocr api on base under 1 cent, " + "GET /a " * 400
     assert interpret(query) is interpret(query)
+
+
+# Batch 38 (dev half): an agent runtime's payment policy, hyphenated fractions, and money spent or held on a chain,
+# a place named like a chain and a digest of new MCP servers as the data.
+@pytest.mark.parametrize(
+    ("query", "networks", "price", "query_type"),
+    [
+        ("need a tool to geocode addresses in batch. payment policy: base only", (n.BASE,), None, None),
+        (
+            "need a tool to pull a transcript. payment policy: base only, ≤ $0.005/call",
+            (n.BASE,),
+            Decimal("0.005"),
+            None,
+        ),
+        ("summarize our company's payment policy: base salary and bonuses", (), None, None),
+        ("rail: only solana", (n.SOLANA,), None, None),
+        ("Wikipedia summary, two-tenths of a cent per lookup at most", (), Decimal("0.002"), None),
+        ("under one-tenth of a cent per call", (), Decimal("0.001"), None),
+        ("Cap: ten one-thousandths of a dollar per call. Task: detect faces.", (), Decimal("0.01"), None),
+        ("need a tool that totals how much they spent on Solana last month", (), None, None),
+        ("my agent can only spend on base, weather api", (n.BASE,), None, None),
+        ("list the wallets holding over 1M USDC on Ethereum", (), None, None),
+        ("I hold USDC on Base and pay with it, need an ocr api", (n.BASE,), None, None),
+        ("trail conditions on Avalanche Pass near Lake Placid", (), None, None),
+        ("need a tool that sends a weekly digest of new MCP servers published on GitHub", (), None, None),
+        ("find a new MCP server for weather", (), None, "mcp"),
+        (
+            "Need a tool to summarize a lease. policy: pay from solana wallet · max $0.02/call · mcp only",
+            (n.SOLANA,),
+            Decimal("0.02"),
+            "mcp",
+        ),
+        (
+            "Malware scanning for uploads. Requirement list: POST with a JSON body; responds within 2 seconds",
+            (),
+            None,
+            "http",
+        ),
+    ],
+)
+def test_policies_fractions_and_money_spent_or_held(
+    query: str, networks: tuple[str, ...], price: Decimal | None, query_type: str | None
+) -> None:
+    iq = interpret(query)
+    assert (iq.networks, iq.max_usd_price, iq.type) == (networks, price, query_type)

@@ -24,6 +24,11 @@ _PAY_WORDS = (
 _ON = r"(?:en|em|na|sur|auf|über|ueber|su|sulla|sul|con|mit|par)"
 _CURRENCY_AFTER = r"(?=\s*(?:usd|\$|us\$|dollars?|dólares|dolares|dollari|cents?|centavos?|€))"
 _NOT_BASED_ON = r"(?!base\s+al?\b)"  # Spanish "en base a(l)": "based on"
+_ONLY = r"(?:nur|ausschließlich|solo|sólo|só|somente|solamente|seulement|uniquement|soltanto)"
+_NEED_WORDS = (
+    r"necesito|necesitamos|busco|buscamos|preciso\s+de|precisamos\s+de|procuro|je\s+cherche|nous\s+cherchons"
+    r"|j['’]ai\s+besoin\s+d['’]|ich\s+brauche|wir\s+brauchen|ich\s+suche|wir\s+suchen|cerco|mi\s+serve"
+)
 _ACCEPT_WORDS = r"acepte|acepta|aceptan|aceite|aceita|accepte|acceptent|akzeptiert|akzeptieren|accetti|accetta"
 _CHAINS = r"(base|solana|stellar|polygon|ethereum|avalanche|sei|arbitrum|iotex)"
 # Hindi-English: what a request asks to happen ("... pe pay ho", "payment Solana pe USDC se karna hai")
@@ -71,6 +76,11 @@ _RULES: tuple[tuple[re.Pattern[str], Replacement, int], ...] = tuple(
         (r"([=:]\s*[\"'`]?\$?)0,(\d{1,4})(?!\d|,\d)", r"\g<1>0.\2"),
         # a rail: "zahlbar auf Solana", "que se pague en Solana", "com pagamento na rede Polygon"
         (rf"\b(?:que\s+se\s+)?(?:{_PAY_WORDS})\s+{_ON}\s+{_ARTICLE}{_NETWORK_NOUN}{_NOT_BASED_ON}", "payable on "),
+        # "Bezahlung nur über Base", "pago solo en Base", "paiement uniquement sur Solana"
+        (
+            rf"\b(?:que\s+se\s+)?(?:{_PAY_WORDS})\s+{_ONLY}\s+{_ON}\s+{_ARTICLE}{_NETWORK_NOUN}{_NOT_BASED_ON}",
+            "payable only on ",
+        ),
         (
             rf"\b(?:que\s+|qui\s+|die\s+|che\s+)?(?:{_ACCEPT_WORDS})(\s+usdc|\s+eurc|\s+usdt)?\s+{_ON}\s+",
             r"that accepts\1 on ",
@@ -162,6 +172,10 @@ _RULES: tuple[tuple[re.Pattern[str], Replacement, int], ...] = tuple(
             r"|analyse|traducción|traduccion|traduction|übersetzung|documento|document|dokument|uso|utilisation)\b",
             r"\1 per call",
         ),
+        # an MCP server asked for: "necesito un servidor MCP para ...", "Ich brauche einen MCP-Server für ..."
+        (r"\b(?:servidor|serveur|server)\s+mcp\b|\bmcp-server\b", "MCP server"),
+        (rf"\b(?:{_NEED_WORDS})\s*(?:un|una|um|uma|einen|eine|ein)\s+(?=mcp\s+server\b)", "I need an "),
+        (r"(?<=\bI need an MCP server)\s+(?:para|pour|für|fuer|per|pra)\b", " for"),
         # a pasted conversation's speakers: "Usuario: ...", "Asistente: ..."
         (r"^(?:usuario|usuária|usuário|utilisateur|benutzer|nutzer|utente|用户)\s*[:：]", "User:"),
         (r"^(?:asistente|assistente|assistent|assistant|助手|助理)\s*[:：]", "Assistant:"),

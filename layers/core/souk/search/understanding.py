@@ -208,7 +208,7 @@ def _set(words: str) -> frozenset[str]:
 
 
 _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)*")
-_BARRIER = frozenset(',;.!?()[]{}:"|—–`')
+_BARRIER = frozenset(',;.!?()[]{}:"|—–`·•')  # a middle dot or a bullet separates items as a comma does
 
 _BARE_FAMILIES = frozenset({"stellar", "solana"})
 _MAIN_QUAL = frozenset({"mainnet", "mainnets", "pubnet"})
@@ -245,9 +245,12 @@ _NOT_NETWORK_AFTER = _CHAIN_SUBJECTS | _set(
     classes case cases camp salary pay fee fees amount amounts unit units value values path paths
     directory template templates color colors colour map maps game games line number numbers station
     stations score plan tier version form forms word words shape shapes area areas vertex vertices
-    percentage hits runners camp jumping
+    percentage hits runners camp jumping pass peak lake creek canyon ridge gulch basin valley falls
     """
 )
+# Between "holding" and the chain: "wallets holding over 1M USDC on Ethereum"
+_HELD_AMOUNT_WORDS = _set("over above more than at least under below about around some any")
+_OTHERS_HOLDING = _set("wallets addresses accounts whales holders users people who that which")
 _NOT_NETWORK_BEFORE = _set(
     "knowledge data code customer user fan home military air client install wheel power tax cost convex regular"
 )
@@ -505,9 +508,10 @@ _WORD_NUMBERS = {
 _FRACTIONS = {"half": Decimal("0.5"), "third": Decimal(1) / 3, "quarter": Decimal("0.25"), "fifth": Decimal("0.2")}
 _FRACTIONS |= {"tenth": Decimal("0.1"), "hundredth": Decimal("0.01"), "thousandth": Decimal("0.001")}
 _WORDNUM = (
-    r"(?:(?:(?:a|one)\s+)?(?:half|third|quarter|fifth|tenth|hundredth|thousandth)\s+of\s+an?|half(?:\s+an?)?"
-    r"|(?:two|three|four|five|six|seven|eight|nine|[2-9])\s+(?:thirds|quarters|fifths|tenths|hundredths|thousandths)"
-    r"\s+of\s+an?"
+    # written with hyphens too: "one-tenth of a cent", "two-tenths of a cent", "ten one-thousandths of a dollar"
+    r"(?:(?:(?:a|one)[\s-])?(?:half|third|quarter|fifth|tenth|hundredth|thousandth)\s+of\s+an?|half(?:\s+an?)?"
+    r"|(?:two|three|four|five|six|seven|eight|nine|ten|[2-9])[\s-](?:one-)?"
+    r"(?:thirds|quarters|fifths|tenths|hundredths|thousandths)\s+of\s+an?"
     r"|an?|one|two|three|four|five|six|seven|eight|nine|ten)"
 )
 _SYMBOL_UNITS = "|".join(sorted([*_KNOWN_SYMBOLS, *_UNRATED_SYMBOLS], key=len, reverse=True))
@@ -644,7 +648,9 @@ _SENTENCE_PAY_CUES = _PAY_NOUNS | _PAY_VERBS | _set("per-call")
 # A label that introduces the requirements of the call: "Hard limits: GET, <= $0.005", "constraints: base".
 _REQUIREMENT_LIST_WORDS = 8
 _STOP_AT = re.compile(r"[;|]")  # a requirements list ends at the next clause
-_CONSTRAINT_LABEL = re.compile(r"(?<![\w-])(?:hard\s+)?(?:limits?|constraints?|requirements?|must[\s-]haves?)\s*:")
+_CONSTRAINT_LABEL = re.compile(
+    r"(?<![\w-])(?:hard\s+)?(?:limits?|constraints?|requirements?|must[\s-]haves?)(?:\s+list)?\s*:"
+)
 # "my wallet holds usdc on solana": holding an asset does not name the payment network.
 _HOLD_VERBS = _set("holds hold holding has have having had keeps keep contains own owns stores")
 
@@ -807,7 +813,9 @@ _ACCESS_WORDS = _set(
 _LISTED_PARTICIPLES = _set("listed ranked indexed published registered featured")
 _VAULT_WORDS = _set("multisig multisigs safe safes vault vaults")
 # Adjectives between a listing word and the interface it lists ("a directory of public MCP servers").
-_LISTED_ADJECTIVES = _set("public popular available known hosted remote existing official community trending x402")
+_LISTED_ADJECTIVES = _set(
+    "public popular available known hosted remote existing official community trending x402 new newest latest recent"
+)
 # "building a stdio MCP server", "write a minimal REST API": what is built, however it is qualified
 _BUILT_ADJECTIVES = _set("stdio local simple basic minimal custom small tiny")
 _BUILD_VERBS = _set(
@@ -1043,7 +1051,7 @@ _REQUEST_BEFORE = _set(
 # asked about as the rail. "type" counts only with an interface for its value.
 _SPEC_KEYS = (
     r"(?:payment|pay|settlement)[\s_-]?(?:network|rail|chain)|(?:network|chain|rail)\s(?:for|of)\spayments?"
-    r"|settle[\s_-]?on|pay[\s_-]?on"
+    r"|settle[\s_-]?on|pay[\s_-]?on|(?:payment|pay)[\s_-]?policy"  # an agent runtime's "payment policy: base only"
     r"|payment|network|rail|max(?:imum)?[\s_-]?(?:usd[\s_-]?)?(?:price|cost)(?:[\s_-]?(?:usd|per[\s_-]?call)){0,2}|max[\s_-]?usd"
     r"|price[\s_-]?(?:cap|ceiling)(?:[\s_-]?usd)?|ceiling(?:[\s_-]per[\s_-](?:call|request|req))?"
     r"|budget[\s_-]?per[\s_-]?call|max[\s_-]?spend[\s_-]?per[\s_-]?(?:call|request|req)"
@@ -3140,6 +3148,29 @@ class _Scan:
             elif word in _SHORT_FAMILIES and self.free(i) and not linked and self.settled_on(i):
                 self.try_family(i, linked=linked, family=_SHORT_FAMILIES[word])
 
+    def spent_or_held(self, on: int) -> int:
+        """Where a phrase of money spent or held ends at ``on`` ("how much they spent on", "spending on", "holding
+        over 1M USDC on"), else 0 (it never starts a query: a sentence needs a subject before it)."""
+        verb = on - 1
+        while verb >= 0 and self.link[verb] and on - verb <= 6:
+            word = self.words[verb]
+            if not (word in _DETERMINERS or word in _HELD_AMOUNT_WORDS or word in _KNOWN_SYMBOLS or word[:1].isdigit()):
+                break
+            verb -= 1
+        if verb < 0 or not self.link[verb]:
+            return 0
+        totals = self.in_sentence_before(verb, 6, _set("much total totals")) >= 0  # "how much ... spend on"
+        if self.at(verb) == "spent" or (self.at(verb) in _set("spend spends spending") and totals):
+            return verb if verb > 0 else 0
+        holder = verb - 1
+        if (
+            self.at(verb) in _set("hold holding")
+            and self.at(holder) in _OTHERS_HOLDING
+            and self.near(holder, -1) not in _POSSESSIVES
+        ):
+            return holder  # not "I hold USDC on Base", "my agent only holds USDC on Base": the caller's funds
+        return 0
+
     def settled_on(self, i: int) -> bool:
         """ "an api that settles on sol", "pays on eth mainnet, weather api": a coin's ticker names its chain only
         after a service's (or the request's opening) payment verb and a preposition; not "takes on ETH", "wages paid
@@ -3302,6 +3333,10 @@ class _Scan:
             # "every facilitator that supports settling on Solana": where a facilitator settles is what it
             # is asked about, not how the caller pays
             return "topic", f"'{self.span_text(facilitator, last)}': a facilitator's chains are its subject"
+        if prep == "on" and (spent := self.spent_or_held(prev)):
+            # "totals how much they spent on Solana last month", "wallets holding over 1M USDC on Ethereum": money
+            # spent or held on the chain is the data
+            return "topic", f"'{self.span_text(spent, last)}': money spent or held there is the data"
         noun = self.before(prev)
         payer = self.before(noun)
         people = self.at(payer) != "their" or self.in_sentence_before(payer, 6, _OTHER_PAYERS - {"who"}) >= 0
@@ -5565,12 +5600,14 @@ def _spec_value(key: str, value: str) -> tuple[str, object] | None:
         cents = _SPEC_CENTS.fullmatch(value)  # "ceiling=1.5c"
         return ("price", (Decimal(cents.group(1)) / 100, None, False)) if cents else None
     # "payment: base or solana", "rail: base/solana": every part a network, or the field is not one
+    value = _SPEC_ONLY.sub("", value)  # "payment policy: base only", "rail: only solana"
     parts = [_spec_network(part.strip()) for part in _SPEC_LIST_SEPARATOR.split(value)]
     if not parts or any(p is None for p in parts):
         return None
     return "network", tuple(sorted({net for nets in parts if nets for net in nets}))
 
 
+_SPEC_ONLY = re.compile(r"^only\s+|\s+only$")
 _SPEC_LIST_SEPARATOR = re.compile(r"\s*(?:,|/|&|\bor\b|\band\b)\s*")
 
 
@@ -5606,7 +5643,9 @@ def _amount_value(m: re.Match[str]) -> tuple[Decimal | None, str | None]:
         number, unit = groups["jnum"], "cent"
     else:
         number, unit = groups["num"], groups.get("unit")
-    parts = number.split()
+    parts = number.replace("-", " ").split()
+    if len(parts) > 2 and parts[1] == "one":  # "ten one-thousandths": ten of them
+        del parts[1]
     fraction = next((_FRACTIONS[w.removesuffix("s")] for w in parts if w.removesuffix("s") in _FRACTIONS), None)
     if fraction is not None:  # "a tenth of a cent", "half a dollar", "seven tenths of a cent"
         plural = any(w.endswith("s") and w.removesuffix("s") in _FRACTIONS for w in parts)
