@@ -109,6 +109,21 @@ def test_the_front_door_refuses_with_souks_error_and_writes_nothing(db, handler,
     assert table_snapshot(db) == before
 
 
+@pytest.mark.parametrize(
+    "encode",
+    [
+        lambda text: b"\xef\xbb\xbf" + text.encode(),  # UTF-8 with a byte-order mark
+        lambda text: text.encode("utf-16"),
+        lambda text: text.encode("utf-32-le"),
+    ],
+)
+def test_json_in_any_encoding_rfc_8259_allows_is_answered(db, handler, encode):
+    # The front door reads these (as every other JSON route does); the SDK's parser read only plain UTF-8 and
+    # answered a JSON-RPC parse error without {error, reason}.
+    status, _, text = invoke(handler, encode(json.dumps({"jsonrpc": "2.0", "id": 7, "method": "ping"})))
+    assert status == 200 and json.loads(text) == {"jsonrpc": "2.0", "id": 7, "result": {}}
+
+
 def test_the_nesting_limit_counts_containers():
     from souk.errors import SoukError
     from souk.mcp.messages import MAX_MESSAGE_DEPTH, check_parseable_by_sdk

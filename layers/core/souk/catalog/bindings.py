@@ -12,9 +12,8 @@ from typing import Any, Literal
 
 from souk.db.types import Connection, one
 from souk.errors import SoukError
-from souk.lifecycle.rejections import PAY_TO
 from souk.listing.lookup import listing_id_of
-from souk.listing.pay_to import pay_to_key, same_pay_to
+from souk.listing.pay_to import PAY_TO, pay_to_key, same_pay_to
 
 # The payTo equality of ingest, the filters and the seller view: an EVM address in other letters is the address
 # bound already (a second row would list the listing twice in the seller view); a Solana or Stellar one is not.

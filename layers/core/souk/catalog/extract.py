@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import re
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import unquote
@@ -19,10 +20,10 @@ from souk.catalog.softdrop import drop_invalid_headers
 from souk.config import Settings
 from souk.errors import CatalogRejection
 from souk.listing.document import ListingDocument, PaymentOption, declared_params, output_fields
+from souk.listing.pay_to import PAY_TO
 from souk.listing.urls import canonical_url, has_invisible
 from souk.networks import normalize_network
 
-_MAX_ADDRESS = 128
 _MAX_SCHEME = 64
 _MAX_ASSET = 256
 _MAX_TOOL_NAME = 256
@@ -66,8 +67,11 @@ def _requirement(event: FacilitatorEvent) -> dict[str, Any]:
         raise CatalogRejection("invalid_network", f"network {raw_network!r} is neither CAIP-2 nor a known name")
     reqs["network"] = normalize_network(raw_network)
     pay_to = reqs.get("payTo")
-    if not isinstance(pay_to, str) or not pay_to.strip() or len(pay_to) > _MAX_ADDRESS:
-        raise CatalogRejection("invalid_requirements", "paymentRequirements.payTo must be a non-empty address")
+    if not isinstance(pay_to, str) or not PAY_TO.fullmatch(pay_to):
+        raise CatalogRejection(
+            "invalid_requirements",
+            "paymentRequirements.payTo must be an address of 1-128 printable characters without spaces",
+        )
     scheme = reqs.get("scheme")
     if not isinstance(scheme, str) or not _SCHEME.fullmatch(scheme):
         raise CatalogRejection(
@@ -275,6 +279,13 @@ def draft_listing(event: FacilitatorEvent, settings: Settings) -> ListingDraft:
     # toolName is half of an MCP listing's key: an invisible character would make a look-alike twin key.
     if info.tool_name is not None and has_invisible(info.tool_name):
         raise CatalogRejection("invisible_characters", "toolName contains invisible or control characters")
+    # ... and so would another spelling of the same name: "cafe\u0301_menu" (NFD) or "get\u00a0weather" beside a
+    # bound "café_menu" or "get weather", full-width "ｌｏｏｋｕｐ" beside "lookup". One spelling per name (NFKC).
+    if info.tool_name is not None and unicodedata.normalize("NFKC", info.tool_name) != info.tool_name:
+        raise CatalogRejection(
+            "non_canonical_tool_name",
+            "toolName must be in Unicode NFKC form (no decomposed accents, no-break spaces or full-width letters)",
+        )
     # Keyed and bound by the canonical URL, so a spelling variant of a bound URL is the same listing.
     resource_url = canonical_url(info.resource_url)
 

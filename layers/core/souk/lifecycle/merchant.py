@@ -19,7 +19,7 @@ from souk.isotime import iso_utc
 from souk.lifecycle import rejections
 from souk.lifecycle.view import HEALTH_COLUMNS, health_object
 from souk.listing.filters import parse_int
-from souk.listing.pay_to import same_pay_to
+from souk.listing.pay_to import PAY_TO, same_pay_to
 
 PARAMS = frozenset({"payTo", "limit", "offset"})
 
@@ -35,7 +35,7 @@ def _pay_to(params: Mapping[str, list[str]]) -> str:
         raise SoukError("missing_payTo", "payTo is required, e.g. /discovery/merchant?payTo=0x1234...")
     if len(values) > 1:
         raise SoukError("invalid_parameter", "payTo may be given once")
-    if not rejections.PAY_TO.fullmatch(values[0]):
+    if not PAY_TO.fullmatch(values[0]):
         raise SoukError("invalid_payTo", "payTo must be 1-128 printable characters without spaces")
     return values[0]
 

@@ -9,7 +9,6 @@ on every write. Seller text is stored only clipped (resource URL) and is never i
 from __future__ import annotations
 
 import logging
-import re
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -18,11 +17,10 @@ import psycopg
 from souk.config import Settings
 from souk.db.types import Connection
 from souk.isotime import iso_utc
-from souk.listing.pay_to import same_pay_to
+from souk.listing.pay_to import PAY_TO, same_pay_to
 
 logger = logging.getLogger(__name__)
 
-PAY_TO = re.compile(r"[\x21-\x7e]{1,128}")  # the grammar of the payTo filter (souk.listing.filters); fullmatch
 _SAME_PAY_TO = same_pay_to("pay_to", "%(p)s")
 _KINDS = frozenset({"verified", "settled"})
 

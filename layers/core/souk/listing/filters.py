@@ -13,7 +13,7 @@ from decimal import Decimal
 
 from souk.errors import SoukError
 from souk.listing.asset_ids import AssetId, parse_asset_id
-from souk.listing.pay_to import pay_to_key
+from souk.listing.pay_to import PAY_TO, pay_to_key
 from souk.listing.payment_options import address_sql, is_symbol, network_asset_key, one_option_sql
 from souk.networks import normalize_network
 
@@ -108,7 +108,7 @@ def parse_filters(params: Mapping[str, list[str]], known: frozenset[str]) -> Fil
     if kind is not None:
         kind = kind.lower()
     pay_to = _single(params, "payTo")
-    if pay_to is not None and not _ADDRESS.fullmatch(pay_to):
+    if pay_to is not None and not PAY_TO.fullmatch(pay_to):
         raise SoukError("invalid_payTo", "payTo must be 1-128 printable characters without spaces")
     network = _single(params, "network")
     if network is not None:

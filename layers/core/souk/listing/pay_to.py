@@ -9,6 +9,11 @@ from __future__ import annotations
 
 import re
 
+# The one payTo grammar: what the catalog accepts, the payTo filter, the seller view and binding changes take
+# (fullmatch). Printable ASCII without spaces: every chain's address is; a spaced or multi-line "address" would be a
+# listing no seller view could name and no operator could unbind.
+PAY_TO = re.compile(r"[\x21-\x7e]{1,128}")
+
 _EVM_ADDRESS = "'^0[xX][0-9a-fA-F]{40}$'"
 _EVM_ADDRESS_RE = re.compile(r"0[xX][0-9a-fA-F]{40}")
 

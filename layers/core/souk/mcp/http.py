@@ -16,6 +16,7 @@ as MCP clients expect.
 
 from __future__ import annotations
 
+import json
 from collections.abc import MutableMapping
 from typing import Any
 
@@ -47,10 +48,15 @@ def _accept(request: Request) -> str:
     return request.headers["accept"] if "text/event-stream" in accept else _ACCEPT_BOTH
 
 
-def _check_message(raw: bytes) -> None:
+def _check_message(raw: bytes) -> bytes:
+    """The body as the SDK can read it: checked, and in plain UTF-8. JSON may come in UTF-16 or UTF-32 or with a
+    byte-order mark (RFC 8259 asks readers to accept the mark; every other JSON route does), which the SDK's parser
+    refuses with a JSON-RPC error that has no ``error`` and ``reason``."""
     message = load_message(raw, "body")
     check_parseable_by_sdk(message)
     check_jsonrpc(message)
+    encoding = json.detect_encoding(raw)
+    return raw if encoding == "utf-8" else raw.decode(encoding).encode("utf-8")
 
 
 def warm() -> None:
@@ -74,7 +80,7 @@ async def handle(request: Request) -> Response:
     body = await request.body()
     if len(body) > MAX_MESSAGE_BYTES:
         raise SoukError("payload_too_large", f"an MCP message is at most {MAX_MESSAGE_BYTES} bytes", status_code=413)
-    _check_message(body)
+    body = _check_message(body)
 
     headers = [(k, v) for k, v in request.scope["headers"] if k not in (b"accept", b"content-length")]
     headers += [(b"accept", accept.encode("latin-1")), (b"content-length", str(len(body)).encode())]
