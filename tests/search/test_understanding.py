@@ -3496,3 +3496,17 @@ def test_policies_fractions_and_money_spent_or_held(
 ) -> None:
     iq = interpret(query)
     assert (iq.networks, iq.max_usd_price, iq.type) == (networks, price, query_type)
+
+
+# Batch 39 (dev half): in a long task, the result wished to be an MCP server or a REST API is asked for; the caller's
+# own system made into one is not.
+@pytest.mark.parametrize(
+    ("query", "query_type"),
+    [
+        ("find companies and rank them by growth. I'd like the data source to be an MCP server.", "mcp"),
+        ("find companies and rank them by growth. I'd like it to be an MCP server.", "mcp"),
+        ("find companies and rank them by growth. I need our backend to be an MCP server.", None),
+    ],
+)
+def test_a_result_wished_to_be_an_interface_in_a_long_task(query: str, query_type: str | None) -> None:
+    assert interpret(query).type == query_type

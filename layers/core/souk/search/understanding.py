@@ -249,6 +249,7 @@ _NOT_NETWORK_AFTER = _CHAIN_SUBJECTS | _set(
     """
 )
 # Between "holding" and the chain: "wallets holding over 1M USDC on Ethereum"
+_WISHING_VERBS = _set("want wants wanted like prefer need needs wish")  # "I'd like X to be an MCP server"
 _HELD_AMOUNT_WORDS = _set("over above more than at least under below about around some any")
 _OTHERS_HOLDING = _set("wallets addresses accounts whales holders users people who that which")
 _NOT_NETWORK_BEFORE = _set(
@@ -4531,6 +4532,7 @@ class _Scan:
             and self.look_back(first, 5, _REQUEST_BEFORE) < 0
             and not (not method and self.opening_request(first, last))
             and not self.sought_relative(first, last)
+            and not self.wished_to_be(first)
         ):
             return "topic", f"'{phrase}'{_LONG_TASK_INTERFACE}"
         accepts = self.look_back(first, 3, _ACCEPT_VERBS)
@@ -4563,6 +4565,15 @@ class _Scan:
             # "the endpoint must accept POST" is asked
             return "topic", f"'{phrase}' in a long task request without an interface phrase"
         return "filter", f"'{phrase}': interface phrase"
+
+    def wished_to_be(self, first: int) -> bool:
+        """ "I'd like the company-data source to be an MCP server", "we want it to be a REST API": the result wished to
+        be one; not "I need our backend to be an MCP server" (the caller's own system, made into one)."""
+        to = first - 3
+        if self.words[to : first] != ["to", "be", self.at(first - 1)] or self.at(first - 1) not in ("a", "an"):
+            return False
+        wish = self.look_back(to, 6, _WISHING_VERBS)
+        return wish >= 0 and not any(w in _POSSESSIVES for w in self.words[wish:to])
 
     def must_take(self, first: int) -> bool:
         """ "it has to take a POST with a JSON body": what the result must accept; not "the relay we host has to take
