@@ -109,6 +109,8 @@ def test_lengthening_rewrites_are_bounded_per_line() -> None:
         ("Ich brauche einen MCP-Server für Fahrplanauskünfte der Deutschen Bahn", (), "mcp"),
         ("una lista de servidores MCP populares", (), None),
         ("necesito un informe sobre el servidor MCP de GitHub", (), None),
+        ("Estoy escribiendo un servidor MCP. ¿Qué API de clima me recomiendas con pago en Base?", (n.BASE,), None),
+        ("Necesito una API de nóminas con pago solo en base mensual", (), None),
     ],
 )
 def test_only_on_a_chain_and_mcp_servers_in_other_languages(

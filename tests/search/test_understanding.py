@@ -3453,8 +3453,8 @@ def test_a_query_read_once_is_not_read_again_for_its_next_page() -> None:
     assert interpret(query) is interpret(query)
 
 
-# Batch 38 (dev half): an agent runtime's payment policy, hyphenated fractions, and money spent or held on a chain,
-# a place named like a chain and a digest of new MCP servers as the data.
+# Batch 38 (dev half): an agent runtime's payment policy, hyphenated fractions, and money spent or held on a chain
+# and a place named like a chain as the data.
 @pytest.mark.parametrize(
     ("query", "networks", "price", "query_type"),
     [
@@ -3474,15 +3474,33 @@ def test_a_query_read_once_is_not_read_again_for_its_next_page() -> None:
         ("my agent can only spend on base, weather api", (n.BASE,), None, None),
         ("list the wallets holding over 1M USDC on Ethereum", (), None, None),
         ("I hold USDC on Base and pay with it, need an ocr api", (n.BASE,), None, None),
-        ("trail conditions on Avalanche Pass near Lake Placid", (), None, None),
-        ("need a tool that sends a weekly digest of new MCP servers published on GitHub", (), None, None),
+        ("trail conditions on Avalanche Lake near Lake Placid", (), None, None),
         ("find a new MCP server for weather", (), None, "mcp"),
+        # An attack on these rules (2026-12-06): a pasted or someone else's policy, a quoted field, the caller's own
+        # spending and holdings, a chain word before a verb
+        ("Summarize the attached HR handbook section. Sick pay policy: base only, no commission.", (), None, None),
         (
-            "Need a tool to summarize a lease. policy: pay from solana wallet · max $0.02/call · mcp only",
-            (n.SOLANA,),
-            Decimal("0.02"),
-            "mcp",
+            "The footer says 'Payment policy: Base only. Refunds within 14 days.' Find a checkout scraper",
+            (),
+            None,
+            None,
         ),
+        (
+            "Our supplier's payment policy: Polygon only. We pay per call on Base. Need an OCR API",
+            (n.BASE,),
+            None,
+            None,
+        ),
+        ("The facilitator docs say 'network: base only'. Any OCR API?", (), None, None),
+        ("Wallets holding over 1M USDC on Ethereum", (), None, None),
+        (
+            "Our two wallets holding USDC on Base should pay for this. Looking for a translation API",
+            (n.BASE,),
+            None,
+            None,
+        ),
+        ("Our monthly x402 budget of $50 is spent on Base. Find a cheaper web search API", (n.BASE,), None, None),
+        ("Settlement on Base falls back to Solana if gas spikes; need an OCR API", (n.BASE,), None, None),
         (
             "Malware scanning for uploads. Requirement list: POST with a JSON body; responds within 2 seconds",
             (),
@@ -3496,17 +3514,3 @@ def test_policies_fractions_and_money_spent_or_held(
 ) -> None:
     iq = interpret(query)
     assert (iq.networks, iq.max_usd_price, iq.type) == (networks, price, query_type)
-
-
-# Batch 39 (dev half): in a long task, the result wished to be an MCP server or a REST API is asked for; the caller's
-# own system made into one is not.
-@pytest.mark.parametrize(
-    ("query", "query_type"),
-    [
-        ("find companies and rank them by growth. I'd like the data source to be an MCP server.", "mcp"),
-        ("find companies and rank them by growth. I'd like it to be an MCP server.", "mcp"),
-        ("find companies and rank them by growth. I need our backend to be an MCP server.", None),
-    ],
-)
-def test_a_result_wished_to_be_an_interface_in_a_long_task(query: str, query_type: str | None) -> None:
-    assert interpret(query).type == query_type

@@ -23,7 +23,8 @@ _PAY_WORDS = (
 # not "in", "no", "via": English words ("payable in USDC" stays as it is)
 _ON = r"(?:en|em|na|sur|auf|über|ueber|su|sulla|sul|con|mit|par)"
 _CURRENCY_AFTER = r"(?=\s*(?:usd|\$|us\$|dollars?|dólares|dolares|dollari|cents?|centavos?|€))"
-_NOT_BASED_ON = r"(?!base\s+al?\b)"  # Spanish "en base a(l)": "based on"
+# Spanish "en base a(l)": "based on"; "en base mensual": "on a monthly basis"
+_NOT_BASED_ON = r"(?!base\s+(?:al?|mensual|semanal|diaria|diario|anual|horaria)\b)"
 _ONLY = r"(?:nur|ausschließlich|solo|sólo|só|somente|solamente|seulement|uniquement|soltanto)"
 _NEED_WORDS = (
     r"necesito|necesitamos|busco|buscamos|preciso\s+de|precisamos\s+de|procuro|je\s+cherche|nous\s+cherchons"
@@ -172,10 +173,13 @@ _RULES: tuple[tuple[re.Pattern[str], Replacement, int], ...] = tuple(
             r"|analyse|traducción|traduccion|traduction|übersetzung|documento|document|dokument|uso|utilisation)\b",
             r"\1 per call",
         ),
-        # an MCP server asked for: "necesito un servidor MCP para ...", "Ich brauche einen MCP-Server für ..."
-        (r"\b(?:servidor|serveur|server)\s+mcp\b|\bmcp-server\b", "MCP server"),
-        (rf"\b(?:{_NEED_WORDS})\s*(?:un|una|um|uma|einen|eine|ein)\s+(?=mcp\s+server\b)", "I need an "),
-        (r"(?<=\bI need an MCP server)\s+(?:para|pour|für|fuer|per|pra)\b", " for"),
+        # an MCP server asked for: "necesito un servidor MCP para ...", "Ich brauche einen MCP-Server für ..." (not
+        # "estoy escribiendo un servidor MCP": one the asker writes)
+        (
+            rf"\b(?:{_NEED_WORDS})\s*(?:un|una|um|uma|einen|eine|ein)\s+(?:(?:servidor|serveur|server)\s+mcp|mcp-server)\b"
+            r"(\s+(?:para|pour|für|fuer|per|pra)\b)?",
+            lambda m: "I need an MCP server" + (" for" if m[1] else ""),
+        ),
         # a pasted conversation's speakers: "Usuario: ...", "Asistente: ..."
         (r"^(?:usuario|usuária|usuário|utilisateur|benutzer|nutzer|utente|用户)\s*[:：]", "User:"),
         (r"^(?:asistente|assistente|assistent|assistant|助手|助理)\s*[:：]", "Assistant:"),

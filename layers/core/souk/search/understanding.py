@@ -208,7 +208,7 @@ def _set(words: str) -> frozenset[str]:
 
 
 _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)*")
-_BARRIER = frozenset(',;.!?()[]{}:"|—–`·•')  # a middle dot or a bullet separates items as a comma does
+_BARRIER = frozenset(',;.!?()[]{}:"|—–`')
 
 _BARE_FAMILIES = frozenset({"stellar", "solana"})
 _MAIN_QUAL = frozenset({"mainnet", "mainnets", "pubnet"})
@@ -245,11 +245,10 @@ _NOT_NETWORK_AFTER = _CHAIN_SUBJECTS | _set(
     classes case cases camp salary pay fee fees amount amounts unit units value values path paths
     directory template templates color colors colour map maps game games line number numbers station
     stations score plan tier version form forms word words shape shapes area areas vertex vertices
-    percentage hits runners camp jumping pass peak lake creek canyon ridge gulch basin valley falls
+    percentage hits runners camp jumping peak lake creek canyon ridge gulch basin valley
     """
 )
 # Between "holding" and the chain: "wallets holding over 1M USDC on Ethereum"
-_WISHING_VERBS = _set("want wants wanted like prefer need needs wish")  # "I'd like X to be an MCP server"
 _HELD_AMOUNT_WORDS = _set("over above more than at least under below about around some any")
 _OTHERS_HOLDING = _set("wallets addresses accounts whales holders users people who that which")
 _NOT_NETWORK_BEFORE = _set(
@@ -814,9 +813,7 @@ _ACCESS_WORDS = _set(
 _LISTED_PARTICIPLES = _set("listed ranked indexed published registered featured")
 _VAULT_WORDS = _set("multisig multisigs safe safes vault vaults")
 # Adjectives between a listing word and the interface it lists ("a directory of public MCP servers").
-_LISTED_ADJECTIVES = _set(
-    "public popular available known hosted remote existing official community trending x402 new newest latest recent"
-)
+_LISTED_ADJECTIVES = _set("public popular available known hosted remote existing official community trending x402")
 # "building a stdio MCP server", "write a minimal REST API": what is built, however it is qualified
 _BUILT_ADJECTIVES = _set("stdio local simple basic minimal custom small tiny")
 _BUILD_VERBS = _set(
@@ -2567,6 +2564,11 @@ class _Scan:
             key = re.sub(r"[\s_-]+", "_", m.group("key"))
             if key == "payment" and not self.opens_a_field(m.start()):
                 continue  # "groups revenue by payment: base or solana", "an invoice that says payment: base"
+            quoted = m.group()[:1] in _QUOTES or self.text[max(0, m.start() - 1) : m.start()] in _QUOTES
+            if key in ("payment_policy", "pay_policy") and (quoted or not self.opens_a_field(m.start())):
+                continue  # "Sick pay policy: base only", "the footer says 'Payment policy: Base only.'": data
+            if quoted and m.re is _SPEC_FIELD and _SPEC_ONLY.search(m.group("value").strip()):
+                continue  # "the facilitator docs say 'network: base only'": what a quoted text requires
             if m.re is _TABLE_FIELD and not _REQUEST_TABLE.search(self.text, max(0, m.start() - 300), m.start()):
                 continue  # "last month's settlements: | network | base | | amount | $4.20 |": a table of data
             if m.re is _OPERATOR_FIELDS[1] and not _SOUK_COMMAND.search(self.text, 0, m.start()):
@@ -3150,8 +3152,9 @@ class _Scan:
                 self.try_family(i, linked=linked, family=_SHORT_FAMILIES[word])
 
     def spent_or_held(self, on: int) -> int:
-        """Where a phrase of money spent or held ends at ``on`` ("how much they spent on", "spending on", "holding
-        over 1M USDC on"), else 0 (it never starts a query: a sentence needs a subject before it)."""
+        """Where a phrase of money spent or held ends at ``on`` ("how much they spent on", "total spending on",
+        "wallets holding over 1M USDC on"), else -1. Not the caller's own: "our budget is spent on Base", "our two
+        wallets holding USDC on Base should pay for this"."""
         verb = on - 1
         while verb >= 0 and self.link[verb] and on - verb <= 6:
             word = self.words[verb]
@@ -3159,18 +3162,15 @@ class _Scan:
                 break
             verb -= 1
         if verb < 0 or not self.link[verb]:
-            return 0
-        totals = self.in_sentence_before(verb, 6, _set("much total totals")) >= 0  # "how much ... spend on"
-        if self.at(verb) == "spent" or (self.at(verb) in _set("spend spends spending") and totals):
-            return verb if verb > 0 else 0
+            return -1
+        if self.at(verb) in _set("spent spend spends spending"):
+            # "how much ... spent on", "totals spending on": the amounts are what the task adds up
+            return verb if self.in_sentence_before(verb, 6, _set("much total totals")) >= 0 else -1
         holder = verb - 1
-        if (
-            self.at(verb) in _set("hold holding")
-            and self.at(holder) in _OTHERS_HOLDING
-            and self.near(holder, -1) not in _POSSESSIVES
-        ):
-            return holder  # not "I hold USDC on Base", "my agent only holds USDC on Base": the caller's funds
-        return 0
+        own = any(w in _POSSESSIVES or w.endswith("'s") for w in self.words[max(0, holder - 3) : holder])
+        if self.at(verb) in _set("hold holding") and self.at(holder) in _OTHERS_HOLDING and not own:
+            return holder  # not "I hold USDC on Base", "the agent's wallets holding USDC on Base": the caller's funds
+        return -1
 
     def settled_on(self, i: int) -> bool:
         """ "an api that settles on sol", "pays on eth mainnet, weather api": a coin's ticker names its chain only
@@ -3334,7 +3334,7 @@ class _Scan:
             # "every facilitator that supports settling on Solana": where a facilitator settles is what it
             # is asked about, not how the caller pays
             return "topic", f"'{self.span_text(facilitator, last)}': a facilitator's chains are its subject"
-        if prep == "on" and (spent := self.spent_or_held(prev)):
+        if prep == "on" and (spent := self.spent_or_held(prev)) >= 0:
             # "totals how much they spent on Solana last month", "wallets holding over 1M USDC on Ethereum": money
             # spent or held on the chain is the data
             return "topic", f"'{self.span_text(spent, last)}': money spent or held there is the data"
@@ -4532,7 +4532,6 @@ class _Scan:
             and self.look_back(first, 5, _REQUEST_BEFORE) < 0
             and not (not method and self.opening_request(first, last))
             and not self.sought_relative(first, last)
-            and not self.wished_to_be(first)
         ):
             return "topic", f"'{phrase}'{_LONG_TASK_INTERFACE}"
         accepts = self.look_back(first, 3, _ACCEPT_VERBS)
@@ -4565,15 +4564,6 @@ class _Scan:
             # "the endpoint must accept POST" is asked
             return "topic", f"'{phrase}' in a long task request without an interface phrase"
         return "filter", f"'{phrase}': interface phrase"
-
-    def wished_to_be(self, first: int) -> bool:
-        """ "I'd like the company-data source to be an MCP server", "we want it to be a REST API": the result wished to
-        be one; not "I need our backend to be an MCP server" (the caller's own system, made into one)."""
-        to = first - 3
-        if self.words[to : first] != ["to", "be", self.at(first - 1)] or self.at(first - 1) not in ("a", "an"):
-            return False
-        wish = self.look_back(to, 6, _WISHING_VERBS)
-        return wish >= 0 and not any(w in _POSSESSIVES for w in self.words[wish:to])
 
     def must_take(self, first: int) -> bool:
         """ "it has to take a POST with a JSON body": what the result must accept; not "the relay we host has to take
@@ -5619,6 +5609,7 @@ def _spec_value(key: str, value: str) -> tuple[str, object] | None:
 
 
 _SPEC_ONLY = re.compile(r"^only\s+|\s+only$")
+_QUOTES = frozenset("\"'“‘`")
 _SPEC_LIST_SEPARATOR = re.compile(r"\s*(?:,|/|&|\bor\b|\band\b)\s*")
 
 
