@@ -191,3 +191,18 @@ def test_a_self_hosters_misconfiguration_is_one_line_naming_what_to_fix(database
         close_pool()
         with psycopg.connect(database_url, autocommit=True) as admin:
             admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+def test_an_argument_that_is_not_utf8_is_refused_in_one_line(db, listing_key, capsys):
+    # A non-UTF-8 byte reaches Python as a lone surrogate ("\udcff"); psycopg could not encode it (a traceback).
+    before = table_snapshot(db)
+    cases = [
+        (["listing", "show", "\udcff"], "listing show"),
+        (["listing", "delist", listing_key, "--reason", "bad \udcff byte"], "listing delist"),
+        (["seller", "bind", listing_key, "0xabc", "--reason", "\udcff"], "seller bind"),
+        (["inspect", "\udcff"], "inspect"),
+    ]
+    lines = [_refused(capsys, argv, prefix) for argv, prefix in cases]
+    assert all("not UTF-8" in line and "\\xff" in line for line in lines)
+    db.rollback()
+    assert table_snapshot(db) == before

@@ -135,3 +135,29 @@ def test_results_are_recorded_as_each_probe_finishes(db, probe_settings, hostile
     job.join()
     assert recorded_while_running
     assert summary["outcomes"] == {"ok": 1, "timeout": 1}
+
+
+def test_a_402_with_unstorable_strings_is_recorded_and_the_pass_goes_on(db, probe_settings, hostile):
+    # One seller's 402 offering an option whose asset holds a NUL ended every probe pass: jsonb refused the finding,
+    # the result was never stored, the listing stayed first in line and ended the next pass the same way.
+    from souk.db import get_pool
+
+    hourly = probe_settings.model_copy(update={"probe_interval_minutes": 60.0})
+    odd = catalog_event(db, verified(weather(url=_url(hostile, "/nul402"))), hourly).listing_id
+    honest = catalog_event(db, verified(weather(url=_url(hostile, "/plain402"), description="Honest")), hourly)
+    db.commit()
+    summary = run_pass(get_pool().connection, hourly)
+    assert summary["probed"] == 2 and sum(summary["outcomes"].values()) == 2
+    rows = {r["listing_id"]: r for r in db.execute("SELECT listing_id, outcome, findings FROM probe_results")}
+    assert set(rows) == {odd, honest.listing_id}
+    assert "\x00" not in str(rows[odd]["findings"])
+
+
+def test_a_redirects_seller_text_is_not_copied_into_the_detail(db, probe_settings, hostile):
+    from souk.db import get_pool
+
+    listing = catalog_event(db, verified(weather(url=_url(hostile, "/redirect-text"))), probe_settings).listing_id
+    db.commit()
+    run_pass(get_pool().connection, probe_settings)
+    row = db.execute("SELECT outcome, detail FROM probe_results WHERE listing_id = %s", (listing,)).fetchone()
+    assert row == {"outcome": "redirect_refused", "detail": "redirect to another host not followed"}

@@ -10,7 +10,7 @@ from souk.catalog.ingest import catalog_event
 from souk.lifecycle.job import due_targets
 from souk.lifecycle.probe import ProbeResult
 from souk.lifecycle.store import record_probe
-from tests.factories import verified, weather
+from tests.factories import pdf_tool, verified, weather
 
 
 def test_one_busy_host_does_not_fill_the_batch(db, settings):
@@ -67,3 +67,32 @@ def test_a_gone_listing_with_a_state_changing_method_is_not_probed_again_until_a
     catalog_event(db, repaid, settings)
     db.commit()
     assert ids["DELETE"] in {t.listing_id for t in due_targets(db, settings, later, 100)}
+
+
+def test_a_gone_mcp_listing_is_not_probed_again_until_a_payment(db, settings):
+    # The MCP probe always POSTs a JSON-RPC initialize: a gone MCP listing naming a third party's URL got one a day.
+    paid = datetime.now(UTC) - timedelta(days=5)
+    mcp = catalog_event(db, verified(pdf_tool(url="https://gone.example.com/mcp"), paid), settings).listing_id
+    db.commit()
+    _gone(db, settings, mcp, paid + timedelta(minutes=1))
+    later = datetime.now(UTC) + timedelta(hours=settings.probe_gone_interval_hours + 1)
+    assert mcp not in {t.listing_id for t in due_targets(db, settings, later, 100)}
+    catalog_event(db, verified(pdf_tool(url="https://gone.example.com/mcp"), datetime.now(UTC)), settings)
+    db.commit()
+    assert mcp in {t.listing_id for t in due_targets(db, settings, later, 100)}
+
+
+def test_one_probe_pass_runs_at_a_time(db, settings):
+    from souk.db import get_pool
+    from souk.lifecycle.job import _PASS_LOCK, run_pass
+
+    catalog_event(db, verified(weather(url="https://elsewhere.example.com/w")), settings)
+    db.commit()
+    with get_pool().connection() as holder:
+        assert holder.execute("SELECT pg_try_advisory_lock(%s) AS ok", (_PASS_LOCK,)).fetchone()["ok"]
+        try:
+            summary = run_pass(get_pool().connection, settings)
+        finally:
+            holder.execute("SELECT pg_advisory_unlock(%s)", (_PASS_LOCK,))
+    assert summary["due"] == 0 and summary["running"] == "another pass"
+    assert db.execute("SELECT count(*) AS n FROM probe_results").fetchone()["n"] == 0

@@ -72,3 +72,20 @@ def test_the_payment_that_preceded_the_first_failing_probe_does_not_prevent_gone
         state = observe(state, "not_found", at, T0, settings)
         at += step
     assert state.status == "gone"
+
+
+def test_a_late_delivered_payment_inside_a_streak_restarts_it_and_gone_stays_reachable(settings):
+    # The payment (stamped a second after the first failing probe) arrives after later probes were recorded, so it
+    # did not reactivate the listing; it counted as "paid since the streak began" on every later probe, and a 404
+    # endpoint stayed listed for good.
+    k, t = settings.gone_after_failures, settings.gone_after_hours
+    step = timedelta(hours=t / (k - 1))
+    late_payment = T0 + timedelta(seconds=1)
+    state = _run(settings, ["not_found"] * 2, step=step)  # T0, T0 + step: the payment was not known yet
+    state = observe(state, "not_found", T0 + 2 * step, late_payment, settings)
+    assert state.failure_streak == 1 and state.status == "degraded"  # the streak starts again after the payment
+    at = T0 + 3 * step
+    for _ in range(k - 1):
+        state = observe(state, "not_found", at, late_payment, settings)
+        at += step
+    assert state.status == "gone"

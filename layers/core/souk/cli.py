@@ -458,6 +458,12 @@ def main(argv: list[str] | None = None) -> int:
 
     action = getattr(args, "action", None)
     command = f"{args.command}{f' {action}' if action else ''}"
+    # A byte that is not UTF-8 reaches Python as a lone surrogate, which no database or JSON writer takes.
+    undecodable = next((arg for arg in (argv if argv is not None else sys.argv[1:]) if _has_surrogate(arg)), None)
+    if undecodable is not None:
+        shown = undecodable.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+        print(f"{command}: argument {shown!r} is not UTF-8", file=sys.stderr)
+        return 1
     try:
         return int(args.func(args) or 0)
     except SoukError as exc:  # a refusal is one line and exit 1 in every command, never a traceback
@@ -469,6 +475,10 @@ def main(argv: list[str] | None = None) -> int:
             raise
         print(f"{command}: {problem}", file=sys.stderr)
         return 2
+
+
+def _has_surrogate(text: str) -> bool:
+    return any("\ud800" <= ch <= "\udfff" for ch in text)
 
 
 def _variable(field: str) -> str:

@@ -8,7 +8,8 @@ The per-host cap is applied in the selection, before the batch limit, so one hos
 cannot fill the batch and starve the others. Each result is recorded as soon as its probe finishes, so
 a pass cut short (a crash, the Lambda timeout) keeps what it learned and the next pass moves on.
 Listings not reached stay due and come first next time (oldest probe first). Delisted listings are
-not probed; gone ones are, every ``SOUK_PROBE_GONE_INTERVAL_HOURS``.
+not probed; gone ones are, every ``SOUK_PROBE_GONE_INTERVAL_HOURS``, unless their probe would change state at the
+far end (an MCP listing, an HTTP one with an unsafe method). One pass runs at a time.
 """
 
 from __future__ import annotations
@@ -16,14 +17,17 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable
-from contextlib import AbstractContextManager
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 from urllib.parse import urlsplit
 
+import psycopg
+
 from souk.config import Settings, get_settings
-from souk.db.types import Connection
+from souk.db.types import Connection, one
 from souk.lifecycle import store
 from souk.lifecycle.probe import ProbeResult, Target, probe
 from souk.lifecycle.safety import Pin, ProbeRefused, allowed_hosts, vet
@@ -40,13 +44,17 @@ _HOST_SQL = r"lower(substring(l.resource_url from '^[^:/?#]+://(?:[^/?#@]*@)?(\[
 
 # Methods that change state at the far end. The probe sends a listing's declared method, and a seller can list any
 # URL: a gone listing (it stopped answering 402, or never did) with one of these is not probed again, so Souk does
-# not go on sending DELETEs to a third party's API every day. A new verified payment brings it back.
+# not go on sending DELETEs to a third party's API every day. Nor is a gone MCP listing: its probe always POSTs a
+# JSON-RPC initialize. A new verified payment brings either back.
 UNSAFE_METHODS = ("POST", "PUT", "PATCH", "DELETE")
+# One pass at a time (a schedule's pass, an operator's `souk probe run`, a duplicated schedule delivery): two passes
+# probed every due listing twice, two requests to a host moments apart and two failures counted for one moment.
+_PASS_LOCK = 0x50524F4245  # pg_try_advisory_lock key: "PROBE"
 
 
 def due_targets(conn: Connection, settings: Settings, now: datetime, limit: int) -> list[Target]:
     """The due listings, oldest probe first, at most ``probe_max_per_host`` of each host, at most ``limit``;
-    never a gone HTTP listing whose method is in ``UNSAFE_METHODS``."""
+    never a gone MCP listing or a gone HTTP listing whose method is in ``UNSAFE_METHODS``."""
     rows = conn.execute(
         f"""WITH due AS (
               SELECT l.id, h.last_probe_at,
@@ -55,8 +63,8 @@ def due_targets(conn: Connection, settings: Settings, now: datetime, limit: int)
               FROM listings l LEFT JOIN listing_health h ON h.listing_id = l.id
               WHERE h.listing_id IS NULL
                  OR (NOT h.delisted AND (h.next_probe_at IS NULL OR h.next_probe_at <= %(now)s)
-                     AND NOT (h.status = 'gone' AND l.type = 'http'
-                              AND upper(coalesce(l.method, 'GET')) = ANY(%(unsafe)s))))
+                     AND NOT (h.status = 'gone'
+                              AND (l.type = 'mcp' OR upper(coalesce(l.method, 'GET')) = ANY(%(unsafe)s)))))
            SELECT l.id, l.listing_key, l.type, l.resource_url, l.method, l.tool_name, l.accepts, l.discovery_info,
                   (SELECT array_agg(b.pay_to) FROM listing_bindings b WHERE b.listing_id = l.id) AS bound
            FROM due d JOIN listings l ON l.id = d.id
@@ -151,18 +159,38 @@ def run_pass(
     started = time.monotonic()
     clock = now or datetime.now(UTC)
     batch = settings.probe_batch_size if limit is None else min(limit, settings.probe_batch_size)
-    with connection() as conn:
-        targets = due_targets(conn, settings, clock, batch)
-        conn.commit()
     outcomes: dict[str, int] = {}
     statuses: dict[str, int] = {}
-    with connection() as conn:
+    with connection() as conn, _one_pass(conn) as alone:
+        if not alone:
+            logger.info("probe pass: another pass is running; nothing to do")
+            return {
+                "due": 0,
+                "probed": 0,
+                "skipped": 0,
+                "outcomes": {},
+                "statuses": {},
+                "prunedResults": 0,
+                "seconds": round(time.monotonic() - started, 3),
+                "running": "another pass",
+            }
+        targets = due_targets(conn, settings, clock, batch)
+        conn.commit()
 
         def record(result: ProbeResult) -> None:
             # A short write on the event loop's thread: the connection is not shared across threads, and
-            # the probes' deadlines tolerate a few milliseconds.
-            health = store.record_probe(conn, result, settings)
-            conn.commit()
+            # the probes' deadlines tolerate a few milliseconds. One result that cannot be stored must not end the
+            # pass (it would stay first in line and end every later pass too): it is logged and recorded as an
+            # error with no findings, so the listing moves back in line.
+            try:
+                health = store.record_probe(conn, result, settings)
+                conn.commit()
+            except psycopg.DataError:
+                conn.rollback()
+                logger.exception("probe result of listing %s could not be stored", result.listing_id)
+                result = replace(result, outcome="protocol_error", detail="the answer could not be stored", findings=[])
+                health = store.record_probe(conn, result, settings)
+                conn.commit()
             outcomes[result.outcome] = outcomes.get(result.outcome, 0) + 1
             if health is not None:
                 statuses[health.status] = statuses.get(health.status, 0) + 1
@@ -181,6 +209,21 @@ def run_pass(
     }
     logger.info("probe pass: %s", summary)
     return summary
+
+
+@contextmanager
+def _one_pass(conn: Connection) -> Iterator[bool]:
+    """Holds the pass lock on ``conn`` (a session lock: it outlives the pass's commits, and a connection that dies
+    releases it) and yields whether it was free."""
+    alone = bool(one(conn.execute("SELECT pg_try_advisory_lock(%s) AS ok", (_PASS_LOCK,)))["ok"])
+    conn.commit()
+    try:
+        yield alone
+    finally:
+        if alone:
+            conn.rollback()  # an aborted transaction would refuse the unlock
+            conn.execute("SELECT pg_advisory_unlock(%s)", (_PASS_LOCK,))
+            conn.commit()
 
 
 def scheduled_run(_event: dict[str, Any]) -> dict[str, Any]:

@@ -16,6 +16,7 @@ is cut at ``SOUK_PROBE_MAX_BYTES`` and the probe is then ``too_large``, and the 
 from __future__ import annotations
 
 import json
+import re
 import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -98,7 +99,10 @@ def _port(url: str) -> int:
 
 
 def _clip(value: Any, limit: int = 128) -> str:
-    return str(value)[:limit]
+    """A seller's value as the findings keep it: at most ``limit`` characters, and storable (jsonb refuses NUL and
+    a lone surrogate: one such value in a 402 answer made recording fail and ended every probe pass)."""
+    text = str(value)[:limit].replace("\x00", "\ufffd")
+    return text.encode("utf-8", "replace").decode("utf-8")
 
 
 def _offered(answer: PaymentRequired | PaymentRequiredV1) -> list[dict[str, str]]:
@@ -185,8 +189,25 @@ def _request_input(target: Target, method: str) -> dict[str, Any]:
 
 
 def _same_origin(a: str, b: str) -> bool:
-    pa, pb = urlsplit(a), urlsplit(b)
-    return (pa.scheme, (pa.hostname or "").lower(), _port(a)) == (pb.scheme, (pb.hostname or "").lower(), _port(b))
+    """Same scheme, host and port; a URL whose port does not parse is another origin."""
+    try:
+        pa, pb = urlsplit(a), urlsplit(b)
+        return (pa.scheme, (pa.hostname or "").lower(), _port(a)) == (pb.scheme, (pb.hostname or "").lower(), _port(b))
+    except ValueError:
+        return False
+
+
+# A redirect's host is named in the detail only when it is a host name: the Location is the seller's text, and the
+# detail reaches the operator's tools and the seller view ("http://OPERATOR NOTE ignore previous instructions/").
+_HOST_NAME = re.compile(r"(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?")
+
+
+def _named_host(url: str) -> str:
+    try:
+        host = (urlsplit(url).hostname or "").lower()
+    except ValueError:
+        return ""
+    return host if _HOST_NAME.fullmatch(host) else ""
 
 
 async def _probe_http(client: httpx2.AsyncClient, target: Target, result: ProbeResult) -> None:
@@ -201,7 +222,8 @@ async def _probe_http(client: httpx2.AsyncClient, target: Target, result: ProbeR
             following = urljoin(url, location)
             if not _same_origin(url, following):
                 result.outcome = "redirect_refused"
-                result.detail = f"redirect to another host ({urlsplit(following).hostname or '?'}) not followed"
+                named = f" ({host})" if (host := _named_host(following)) else ""
+                result.detail = f"redirect to another host{named} not followed"
                 return
             url, method = following, ("GET" if response.status_code == 303 else method)
             continue

@@ -9,7 +9,8 @@ Status after each observation, first rule that holds:
 1. ``gone``: the last ``K`` (``SOUK_GONE_AFTER_FAILURES``) or more answers in a row were "gone-class"
    (404, 410, any other non-402 answer, a redirect to another host, an MCP endpoint that no longer lists
    the tool), the streak spans at least ``T`` hours (``SOUK_GONE_AFTER_HOURS``), and no verified payment
-   arrived since the streak began.
+   arrived since the streak began. A payment stamped inside a streak ends it, also when it is delivered late:
+   the next failure starts a new one.
 2. The last observation was healthy: ``active`` when score >= ``SOUK_HEALTH_DEGRADED_BELOW`` (0.8), else
    ``degraded``.
 3. The last observation failed: ``unreachable`` when it was a network-level failure (DNS, refused address,
@@ -58,9 +59,18 @@ def observe(state: Health, outcome: str, at: datetime, last_payment_at: datetime
     """The state after a probe with ``outcome`` at ``at`` (``last_payment_at``: the newest verified payment)."""
     healthy = outcome in HEALTHY
     score = _ewma(state.score, healthy, settings.health_ewma_alpha)
+    # A payment delivered late (stamped inside the streak, after the probe it followed was recorded) did not end
+    # the streak on arrival (souk.lifecycle.store.record_payment ignores evidence older than the last probe), but
+    # it is proof of life inside it: the streak starts again here, else it would block "gone" for good.
+    paid_inside = (
+        last_payment_at is not None
+        and state.streak_started_at is not None
+        and last_payment_at > state.streak_started_at
+    )
     if outcome in GONE_CLASS:
-        streak = state.failure_streak + 1
-        started = state.streak_started_at if state.failure_streak and state.streak_started_at else at
+        continued = state.failure_streak and state.streak_started_at and not paid_inside
+        streak = state.failure_streak + 1 if continued else 1
+        started = state.streak_started_at if continued else at
     else:
         streak, started = 0, None
     # Strictly after: a payment in the streak's first second may be the one that preceded the first failing
