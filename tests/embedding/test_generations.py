@@ -161,3 +161,23 @@ def test_cli_reindex_generation_jobs_and_inspect(conn, settings, monkeypatch, ca
     assert f"g{gen_id} retired" in inspected and "vectors (current)" in inspected
     assert f"g{building.id} active" in inspected and "no vectors" in inspected
     assert cli.main(["inspect", "nope"]) == 1
+
+
+def test_cli_reindex_of_a_retired_generation_builds_it_again_so_it_can_be_activated(
+    conn, settings, monkeypatch, capsys
+):
+    # `souk reindex` said "activate it first" and `generation activate` said "drain the queue (`souk reindex`)": the
+    # only way out was --force, serving a generation that lacks vectors.
+    catalog(conn, settings, listing(0))
+    a, b = FakeProvider(model_id="a"), FakeProvider(model_id="b")
+    gen_a = gens.ensure_default_generation(conn, settings, a)
+    run_once(conn, a, settings, "w")
+    gens.activate(conn, gens.ensure_default_generation(conn, settings, b).id, force=True)
+    catalog(conn, settings, listing(1))  # missed by the retired generation
+    monkeypatch.setattr(cli, "_provider", lambda: a)
+    assert cli.main(["reindex"]) == 0
+    assert "building again" in capsys.readouterr().err
+    assert gens.get_generation(conn, gen_a.id).state == "building"
+    assert gens.coverage(conn, gen_a.id)["ratio"] == 1.0
+    assert cli.main(["generation", "activate", str(gen_a.id)]) == 0
+    assert gens.active_generation(conn).id == gen_a.id

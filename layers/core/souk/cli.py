@@ -182,8 +182,12 @@ def cmd_reindex(args: argparse.Namespace) -> int:
                 return 1
             gen = found or gens.create_generation(conn, provider.identity)
         if gen.state == "retired":
-            print(f"reindex: generation {gen.id} is retired; activate it first", file=sys.stderr)
-            return 1
+            # Activating it needs full coverage, and filling it needs it live: building again breaks the circle.
+            gen = gens.revive(conn, gen.id)
+            print(
+                f"reindex: generation {gen.id} was retired; it is building again (activate it once complete)",
+                file=sys.stderr,
+            )
         jobs.enqueue_generation(conn, gen.id, force=args.force)
         pending = one(conn.execute(
             "SELECT count(*) AS n FROM embedding_jobs WHERE generation_id = %s AND state IN ('queued', 'leased')",

@@ -208,6 +208,17 @@ def activate(conn: Connection, generation_id: int, *, force: bool = False) -> Ge
     return get_generation(conn, generation_id)
 
 
+def revive(conn: Connection, generation_id: int) -> Generation:
+    """A retired generation back to ``building``: fed from the queue again (with what it missed while retired), to be
+    activated once complete. Any other generation is returned as it is."""
+    with conn.transaction():
+        conn.execute("SELECT pg_advisory_xact_lock(%s)", (_LOCK_KEY,))
+        if get_generation(conn, generation_id).state == "retired":
+            conn.execute("UPDATE embedding_generations SET state = 'building' WHERE id = %s", (generation_id,))
+            jobs.enqueue_generation(conn, generation_id, retry_dead=False)
+    return get_generation(conn, generation_id)
+
+
 def configured_provider(settings: Settings) -> EmbeddingProvider:
     """The provider the settings name (raises EmbeddingUnavailable when it cannot be built)."""
     kind = settings.embedding_provider
@@ -246,9 +257,7 @@ def ensure_default_generation(
         if gen is None:
             gen = create_generation(conn, provider.identity)
         elif gen.state == "retired":
-            conn.execute("UPDATE embedding_generations SET state = 'building' WHERE id = %s", (gen.id,))
-            jobs.enqueue_generation(conn, gen.id, retry_dead=False)
-            gen = get_generation(conn, gen.id)
+            gen = revive(conn, gen.id)
         if gen.state != "active" and active_generation(conn) is None:
             gen = activate(conn, gen.id, force=True)
     return gen
