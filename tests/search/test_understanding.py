@@ -3469,6 +3469,11 @@ def test_a_query_read_once_is_not_read_again_for_its_next_page() -> None:
         ("rail: only solana", (n.SOLANA,), None, None),
         ("Wikipedia summary, two-tenths of a cent per lookup at most", (), Decimal("0.002"), None),
         ("under one-tenth of a cent per call", (), Decimal("0.001"), None),
+        ("image tagging, no more than five ten-thousandths of a dollar per call", (), Decimal("0.0005"), None),
+        ("three-fourths of a cent per call at most, stock quotes API", (), Decimal("0.0075"), None),
+        # a zero cap would hide every paid listing; a middle dot as the decimal point
+        ("geocoding API, max $0 per call", (), None, None),
+        ("geocoding API, max $0·005 per call", (), Decimal("0.005"), None),
         ("Cap: ten one-thousandths of a dollar per call. Task: detect faces.", (), Decimal("0.01"), None),
         ("need a tool that totals how much they spent on Solana last month", (), None, None),
         ("my agent can only spend on base, weather api", (n.BASE,), None, None),

@@ -73,6 +73,8 @@ _RULES: tuple[tuple[re.Pattern[str], Replacement, int], ...] = tuple(
         (rf"(?<![\d,.])0,(\d{{1,4}})(?!\d){_CURRENCY_AFTER}", r"0.\1"),
         (rf"(?<![\d,.])([1-9]\d*),(\d{{1,2}})(?!\d){_CURRENCY_AFTER}", r"\1.\2"),
         (r"\bus\$\s*", "$"),
+        # a middle dot as the decimal point, as British writing has it: "$0·005 per call"
+        (r"(?<=\d)·(?=\d)", "."),
         # a field's value with a decimal comma: "MAX_PRICE_USD=0,005", "max_price: 0,01" (a leading 0 is no thousands)
         (r"([=:]\s*[\"'`]?\$?)0,(\d{1,4})(?!\d|,\d)", r"\g<1>0.\2"),
         # a rail: "zahlbar auf Solana", "que se pague en Solana", "com pagamento na rede Polygon"

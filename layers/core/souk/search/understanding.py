@@ -507,11 +507,14 @@ _WORD_NUMBERS = {
 }
 _FRACTIONS = {"half": Decimal("0.5"), "third": Decimal(1) / 3, "quarter": Decimal("0.25"), "fifth": Decimal("0.2")}
 _FRACTIONS |= {"tenth": Decimal("0.1"), "hundredth": Decimal("0.01"), "thousandth": Decimal("0.001")}
+_FRACTIONS |= {"fourth": Decimal("0.25"), "tenthousandth": Decimal("0.0001")}
 _WORDNUM = (
-    # written with hyphens too: "one-tenth of a cent", "two-tenths of a cent", "ten one-thousandths of a dollar"
-    r"(?:(?:(?:a|one)[\s-])?(?:half|third|quarter|fifth|tenth|hundredth|thousandth)\s+of\s+an?|half(?:\s+an?)?"
-    r"|(?:two|three|four|five|six|seven|eight|nine|ten|[2-9])[\s-](?:one-)?"
-    r"(?:thirds|quarters|fifths|tenths|hundredths|thousandths)\s+of\s+an?"
+    # written with hyphens too: "one-tenth of a cent", "two-tenths of a cent", "ten one-thousandths of a dollar"; a
+    # "ten-thousandth" is one fraction (1/10,000), not ten thousandths
+    r"(?:(?:(?:a|one)[\s-])?(?:half|third|quarter|fourth|fifth|tenth|hundredth|ten-thousandth|thousandth)\s+of\s+an?"
+    r"|half(?:\s+an?)?"
+    r"|(?:(?:two|three|four|five|six|seven|eight|nine|[2-9])[\s-]|ten\s)(?:one-)?"
+    r"(?:thirds|quarters|fourths|fifths|tenths|hundredths|ten-thousandths|thousandths)\s+of\s+an?"
     r"|an?|one|two|three|four|five|six|seven|eight|nine|ten)"
 )
 _SYMBOL_UNITS = "|".join(sorted([*_KNOWN_SYMBOLS, *_UNRATED_SYMBOLS], key=len, reverse=True))
@@ -2885,6 +2888,10 @@ class _Scan:
         unit: str | None,
     ) -> tuple[AppliedAs, str]:
         """Whether an amount is the price of a call (a cap) or part of what the task is about."""
+        if usd is not None and usd <= 0:
+            # "max $0 per call": every paid listing is above it; as a filter it would answer nothing (a misread
+            # figure such as "$0·005" with a middle dot reads the same)
+            return "topic", f"'{phrase}': a zero cap would hide every paid listing"
         if unit is not None and (unit in _NON_CALL_UNITS or unit.removesuffix("s") in _NON_CALL_UNITS):
             return "topic", f"'{phrase}' is a price per {unit}, not per call"
         closing = self.past(last, " ¢$")
@@ -5645,7 +5652,7 @@ def _amount_value(m: re.Match[str]) -> tuple[Decimal | None, str | None]:
         number, unit = groups["jnum"], "cent"
     else:
         number, unit = groups["num"], groups.get("unit")
-    parts = number.replace("-", " ").split()
+    parts = number.replace("ten-thousandth", "tenthousandth").replace("-", " ").split()
     if len(parts) > 2 and parts[1] == "one":  # "ten one-thousandths": ten of them
         del parts[1]
     fraction = next((_FRACTIONS[w.removesuffix("s")] for w in parts if w.removesuffix("s") in _FRACTIONS), None)
