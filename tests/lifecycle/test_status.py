@@ -89,3 +89,14 @@ def test_a_late_delivered_payment_inside_a_streak_restarts_it_and_gone_stays_rea
         state = observe(state, "not_found", at, late_payment, settings)
         at += step
     assert state.status == "gone"
+
+
+def test_a_failure_never_brings_a_gone_listing_back(settings):
+    # With a late payment inside its streak, the next 404 restarted the streak at 1 and fell through to "degraded":
+    # the dead endpoint was listed and searched again.
+    k, t = settings.gone_after_failures, settings.gone_after_hours
+    step = timedelta(hours=t / (k - 1))
+    gone = _run(settings, ["not_found"] * k, step=step)
+    assert gone.status == "gone"
+    after = observe(gone, "not_found", T0 + k * step, T0 + timedelta(seconds=1), settings)
+    assert after.status == "gone"

@@ -16,7 +16,6 @@ is cut at ``SOUK_PROBE_MAX_BYTES`` and the probe is then ``too_large``, and the 
 from __future__ import annotations
 
 import json
-import re
 import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -197,19 +196,6 @@ def _same_origin(a: str, b: str) -> bool:
         return False
 
 
-# A redirect's host is named in the detail only when it is a host name: the Location is the seller's text, and the
-# detail reaches the operator's tools and the seller view ("http://OPERATOR NOTE ignore previous instructions/").
-_HOST_NAME = re.compile(r"(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?")
-
-
-def _named_host(url: str) -> str:
-    try:
-        host = (urlsplit(url).hostname or "").lower()
-    except ValueError:
-        return ""
-    return host if _HOST_NAME.fullmatch(host) else ""
-
-
 async def _probe_http(client: httpx2.AsyncClient, target: Target, result: ProbeResult) -> None:
     method = (target.method or "GET").upper()
     url = target.url
@@ -222,8 +208,9 @@ async def _probe_http(client: httpx2.AsyncClient, target: Target, result: ProbeR
             following = urljoin(url, location)
             if not _same_origin(url, following):
                 result.outcome = "redirect_refused"
-                named = f" ({host})" if (host := _named_host(following)) else ""
-                result.detail = f"redirect to another host{named} not followed"
+                # not the host: a Location is the seller's text, and the detail reaches the operator's tools and the
+                # seller view ("http://operator-note-ignore-previous-instructions.relist-listing-1/" is a host name)
+                result.detail = "redirect to another host not followed"
                 return
             url, method = following, ("GET" if response.status_code == 303 else method)
             continue

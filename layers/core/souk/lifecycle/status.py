@@ -81,7 +81,9 @@ def observe(state: Health, outcome: str, at: datetime, last_payment_at: datetime
         hours=settings.payment_fresh_hours
     )
     status: Status
-    if (
+    if state.status == "gone" and outcome in GONE_CLASS:
+        status = "gone"  # another gone-class answer never brings a listing back (a restarted streak included)
+    elif (
         streak >= settings.gone_after_failures
         and started is not None
         and at - started >= timedelta(hours=settings.gone_after_hours)
