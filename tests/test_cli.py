@@ -206,3 +206,13 @@ def test_an_argument_that_is_not_utf8_is_refused_in_one_line(db, listing_key, ca
     assert all("not UTF-8" in line and "\\xff" in line for line in lines)
     db.rollback()
     assert table_snapshot(db) == before
+
+
+def test_files_that_cannot_be_read_or_written_are_refused_in_one_line(db, tmp_path, capsys):
+    missing = str(tmp_path / "nowhere" / "x.json")
+    line = _refused(capsys, ["openapi", "--out", missing], "openapi")
+    assert "nowhere" in line
+    _refused(capsys, ["openapi", "--template", str(tmp_path / "missing.yaml")], "openapi")
+    nested = tmp_path / "nested.jsonl"
+    nested.write_text("[" * 100_000 + "]" * 100_000 + "\n", encoding="utf-8")
+    assert "nested too deeply" in _refused(capsys, ["load", str(nested)], "load")

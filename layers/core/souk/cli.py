@@ -473,6 +473,11 @@ def main(argv: list[str] | None = None) -> int:
     except SoukError as exc:  # a refusal is one line and exit 1 in every command, never a traceback
         print(f"{command}: {exc.reason}", file=sys.stderr)
         return 1
+    except OSError as exc:  # a file named on the command line that cannot be read or written
+        if exc.filename is None:
+            raise
+        print(f"{command}: {exc.filename}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
     except Exception as exc:
         problem = configuration_problem(exc)
         if problem is None:

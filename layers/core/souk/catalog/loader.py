@@ -14,8 +14,12 @@ from souk.db.types import Connection, one
 
 
 def read_events(path: Path) -> list[dict[str, Any]]:
+    """Every line's JSON; raises ValueError for a line that is not JSON (too deeply nested included) or not UTF-8."""
     with path.open(encoding="utf-8") as fh:
-        return [json.loads(line) for line in fh if line.strip()]
+        try:
+            return [json.loads(line) for line in fh if line.strip()]
+        except RecursionError:
+            raise ValueError("a line is nested too deeply") from None
 
 
 def rebase(events: list[dict[str, Any]], now: datetime) -> list[dict[str, Any]]:
