@@ -63,12 +63,13 @@ def serve_process(
     port = free_port()
     env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
     env |= {"SOUK_DATA_DIR": str(data_dir), "SOUK_KEYS_FILE": str(tmp_path / "keys.json")}
+    log = (tmp_path / "serve.log").open("wb")  # read back when start-up fails, so the failure says why
     proc = subprocess.Popen(
         [sys.executable, "-m", "souk.cli", "serve", "--port", str(port), *args],
         cwd=REPO,
         env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        stdout=log,
+        stderr=subprocess.STDOUT,
     )
     base = f"http://127.0.0.1:{port}"
     try:
@@ -76,7 +77,9 @@ def serve_process(
         while True:
             # Checked first: an answer on the port counts only while our runner is alive (not another
             # process that took the port after free_port() let it go).
-            assert proc.poll() is None, f"souk serve exited with {proc.returncode} before it came up"
+            if proc.poll() is not None:
+                tail = (tmp_path / "serve.log").read_text(errors="replace")[-3000:]
+                raise AssertionError(f"souk serve exited with {proc.returncode} before it came up:\n{tail}")
             try:
                 if httpx.get(f"{base}/discovery/resources", timeout=10).status_code == 200:
                     break
@@ -87,6 +90,7 @@ def serve_process(
         yield proc, base, data_dir
     finally:
         _stop_tree(proc, data_dir)
+        log.close()
 
 
 def _stop_tree(proc: subprocess.Popen[bytes], data_dir: Path) -> None:
