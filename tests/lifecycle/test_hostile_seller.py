@@ -161,3 +161,21 @@ def test_a_redirects_seller_text_is_not_copied_into_the_detail(db, probe_setting
     run_pass(get_pool().connection, probe_settings)
     row = db.execute("SELECT outcome, detail FROM probe_results WHERE listing_id = %s", (listing,)).fetchone()
     assert row == {"outcome": "redirect_refused", "detail": "redirect to another host not followed"}
+
+
+def test_a_pass_started_after_shutdown_began_sends_no_probe(db, probe_settings, hostile):
+    # `souk serve` stopped the embedding job on shutdown but not a probe pass, which went on sending new probes for
+    # up to a minute after SIGINT.
+    from souk.db import get_pool
+    from souk.lifecycle import job
+
+    catalog_event(db, verified(weather(url=_url(hostile, "/plain402"))), probe_settings)
+    db.commit()
+    seen = len(hostile[1].requests)
+    job.request_stop()
+    try:
+        summary = run_pass(get_pool().connection, probe_settings)
+    finally:
+        job._stop_requested.clear()
+    assert (summary["due"], summary["probed"], summary["skipped"]) == (1, 0, 1)
+    assert len(hostile[1].requests) == seen

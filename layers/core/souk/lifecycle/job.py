@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
@@ -50,6 +51,13 @@ UNSAFE_METHODS = ("POST", "PUT", "PATCH", "DELETE")
 # One pass at a time (a schedule's pass, an operator's `souk probe run`, a duplicated schedule delivery): two passes
 # probed every due listing twice, two requests to a host moments apart and two failures counted for one moment.
 _PASS_LOCK = 0x50524F4245  # pg_try_advisory_lock key: "PROBE"
+# Set when the process shuts down (souk serve): a running pass starts no more probes; those in flight finish and
+# are recorded. It waited for a whole pass before (up to a minute, new probes sent after shutdown began).
+_stop_requested = threading.Event()
+
+
+def request_stop() -> None:
+    _stop_requested.set()
 
 
 def due_targets(conn: Connection, settings: Settings, now: datetime, limit: int) -> list[Target]:
@@ -123,7 +131,7 @@ async def probe_all(
 
     async def one_host(host: str, items: list[Target]) -> None:
         async with slots:
-            if time.monotonic() >= deadline:
+            if time.monotonic() >= deadline or _stop_requested.is_set():
                 return
             try:
                 pin: Pin = await vet(host, _port(items[0].url), allowed, settings.probe_deadline_s)
@@ -133,7 +141,7 @@ async def probe_all(
                     done(ProbeResult(t.listing_id, at, refused.code, detail=refused.reason))
                 return
             for i, target in enumerate(items):
-                if time.monotonic() >= deadline:
+                if time.monotonic() >= deadline or _stop_requested.is_set():
                     return
                 if i:
                     await asyncio.sleep(settings.probe_host_interval_s)

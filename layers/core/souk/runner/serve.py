@@ -324,8 +324,10 @@ def _shutdown(
     stop.set()
     if worker is not None:
         from souk.embedding.worker import request_stop
+        from souk.lifecycle.job import request_stop as stop_probing
 
         request_stop()  # a running embedding job ends after its current batch
+        stop_probing()  # a running probe pass starts no more probes
         worker.join(timeout=60)
         if worker.is_alive():
             logger.warning("the scheduled job is still running; exiting anyway")
