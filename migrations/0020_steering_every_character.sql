@@ -20,7 +20,8 @@ ALTER TABLE listings ADD COLUMN steers_agents boolean NOT NULL GENERATED ALWAYS 
                 NFKC
             ),
             '[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164'
-            '\ufe00-\ufe0f\ufeff\uffa0\U000e0000-\U000e0fff]', '', 'g'
+            '\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufffb\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0000-\U000e0fff]',
+            '', 'g'
         ),
         '[\u0001-\u0008\u000e-\u001f\u007f-\u009f\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]', ' ', 'g'
     ) ~* (

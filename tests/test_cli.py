@@ -216,3 +216,11 @@ def test_files_that_cannot_be_read_or_written_are_refused_in_one_line(db, tmp_pa
     nested = tmp_path / "nested.jsonl"
     nested.write_text("[" * 100_000 + "]" * 100_000 + "\n", encoding="utf-8")
     assert "nested too deeply" in _refused(capsys, ["load", str(nested)], "load")
+
+
+def test_a_file_whose_name_is_not_utf8_is_still_read(db, tmp_path, capsys):
+    # The argument check refuses a non-UTF-8 value, not a path Python can open as it is.
+    path = tmp_path / "caf\udce9.jsonl"
+    path.write_bytes(b"")
+    assert cli.main(["load", str(path)]) == 0
+    capsys.readouterr()

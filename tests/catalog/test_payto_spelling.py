@@ -105,3 +105,8 @@ def test_another_spelling_of_a_bound_tool_name_is_no_second_listing(db, settings
         catalog_event(db, verified(pdf_tool(tool_name=twin, pay_to=SPOOFER)), settings)
     assert info.value.error == "non_canonical_tool_name" and info.value.reason
     assert table_snapshot(db) == before
+
+
+@pytest.mark.parametrize("name", ["emitir_2ª_via_boleto", "area_m²", "dose_µg", "temp_℃", "café_menu", "天気"])
+def test_ordinary_non_ascii_tool_names_are_cataloged(db, settings, name):
+    assert catalog_event(db, verified(pdf_tool(tool_name=name)), settings).status == "success"

@@ -179,3 +179,32 @@ def test_a_pass_started_after_shutdown_began_sends_no_probe(db, probe_settings, 
         job._stop_requested.clear()
     assert (summary["due"], summary["probed"], summary["skipped"]) == (1, 0, 1)
     assert len(hostile[1].requests) == seen
+
+
+def test_a_result_that_cannot_be_stored_is_recorded_without_findings_and_the_pass_goes_on(
+    db, probe_settings, hostile, monkeypatch
+):
+    import psycopg
+
+    from souk.db import get_pool
+    from souk.lifecycle import store
+
+    first = catalog_event(db, verified(weather(url=_url(hostile, "/plain402"))), probe_settings).listing_id
+    second = catalog_event(db, verified(weather(url=_url(hostile, "/gzip402"))), probe_settings).listing_id
+    db.commit()
+    real, refused = store.record_probe, []
+
+    def refuse_once(conn, result, settings):  # type: ignore[no-untyped-def]
+        if result.listing_id == first and not refused:
+            refused.append(result)
+            raise psycopg.DataError("unsupported Unicode escape sequence")
+        return real(conn, result, settings)
+
+    monkeypatch.setattr(store, "record_probe", refuse_once)
+    both = probe_settings.model_copy(update={"probe_max_per_host": 5, "probe_host_interval_s": 0.0})
+    summary = run_pass(get_pool().connection, both)
+    assert refused and summary["probed"] == 2
+    rows = {r["listing_id"]: r for r in db.execute("SELECT listing_id, outcome, detail, findings FROM probe_results")}
+    assert rows[first]["outcome"] == "protocol_error" and rows[first]["findings"] == []
+    assert rows[first]["detail"] == "the answer could not be stored"
+    assert rows[second]["outcome"] == "ok"

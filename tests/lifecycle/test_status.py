@@ -100,3 +100,7 @@ def test_a_failure_never_brings_a_gone_listing_back(settings):
     assert gone.status == "gone"
     after = observe(gone, "not_found", T0 + k * step, T0 + timedelta(seconds=1), settings)
     assert after.status == "gone"
+    # nor does a domain that stopped resolving (unreachable is listed; gone is not), nor a 404 after it
+    after = observe(gone, "dns_error", T0 + k * step, None, settings)
+    assert after.status == "gone"
+    assert observe(after, "not_found", T0 + (k + 1) * step, None, settings).status == "gone"

@@ -3497,6 +3497,8 @@ def test_a_query_read_once_is_not_read_again_for_its_next_page() -> None:
             None,
         ),
         ("The facilitator docs say 'network: base only'. Any OCR API?", (), None, None),
+        ('ocr api {"network": "base only"}', (n.BASE,), None, None),  # a JSON key is no quotation
+        ('ocr api {"payment_policy": "base"}', (n.BASE,), None, None),
         ("Wallets holding over 1M USDC on Ethereum", (), None, None),
         (
             "Our two wallets holding USDC on Base should pay for this. Looking for a translation API",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -462,8 +463,10 @@ def main(argv: list[str] | None = None) -> int:
 
     action = getattr(args, "action", None)
     command = f"{args.command}{f' {action}' if action else ''}"
-    # A byte that is not UTF-8 reaches Python as a lone surrogate, which no database or JSON writer takes.
-    undecodable = next((arg for arg in (argv if argv is not None else sys.argv[1:]) if _has_surrogate(arg)), None)
+    # A byte that is not UTF-8 reaches Python as a lone surrogate, which no database or JSON writer takes (a file's
+    # path may hold one: Python opens it as it is).
+    arguments = argv if argv is not None else sys.argv[1:]
+    undecodable = next((arg for arg in arguments if _has_surrogate(arg) and not os.path.exists(arg)), None)
     if undecodable is not None:
         shown = undecodable.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
         print(f"{command}: argument {shown!r} is not UTF-8", file=sys.stderr)
@@ -474,8 +477,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{command}: {exc.reason}", file=sys.stderr)
         return 1
     except OSError as exc:  # a file named on the command line that cannot be read or written
-        if exc.filename is None:
-            raise
+        if exc.filename is None or str(exc.filename) not in arguments:
+            raise  # not the operator's file: a bug or the installation's, its traceback is kept
         print(f"{command}: {exc.filename}: {exc.strerror or exc}", file=sys.stderr)
         return 1
     except Exception as exc:

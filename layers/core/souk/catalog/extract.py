@@ -60,6 +60,16 @@ def listing_key(doc_type: str, resource_url: str, method: str | None, tool_name:
     return f"http {method} {resource_url}"
 
 
+def _twin_spelling(name: str) -> bool:
+    """``name`` is a look-alike spelling of another name: decomposed (not NFC), a space other than U+0020, or a
+    full-width form of an ASCII character (U+FF01-FF5E)."""
+    return (
+        unicodedata.normalize("NFC", name) != name
+        or any(ch != " " and unicodedata.category(ch) == "Zs" for ch in name)
+        or any("\uff01" <= ch <= "\uff5e" for ch in name)
+    )
+
+
 def _requirement(event: FacilitatorEvent) -> dict[str, Any]:
     reqs = dict(event.payment_requirements)
     raw_network = reqs.get("network")
@@ -279,12 +289,14 @@ def draft_listing(event: FacilitatorEvent, settings: Settings) -> ListingDraft:
     # toolName is half of an MCP listing's key: an invisible character would make a look-alike twin key.
     if info.tool_name is not None and has_invisible(info.tool_name):
         raise CatalogRejection("invisible_characters", "toolName contains invisible or control characters")
-    # ... and so would another spelling of the same name: "cafe\u0301_menu" (NFD) or "get\u00a0weather" beside a
-    # bound "café_menu" or "get weather", full-width "ｌｏｏｋｕｐ" beside "lookup". One spelling per name (NFKC).
-    if info.tool_name is not None and unicodedata.normalize("NFKC", info.tool_name) != info.tool_name:
+    # ... and so would another spelling of the same name: "cafe\u0301_menu" (NFD) beside a bound "café_menu",
+    # "get\u00a0weather" beside "get weather", full-width "ｌｏｏｋｕｐ" beside "lookup". One spelling per name: NFC,
+    # no space but U+0020, no full-width ASCII. Not NFKC, which would refuse ordinary names ("emitir_2ª_via",
+    # "area_m²", "dose_µg").
+    if info.tool_name is not None and _twin_spelling(info.tool_name):
         raise CatalogRejection(
             "non_canonical_tool_name",
-            "toolName must be in Unicode NFKC form (no decomposed accents, no-break spaces or full-width letters)",
+            "toolName must be in Unicode NFC form, with no space other than U+0020 and no full-width letters or digits",
         )
     # Keyed and bound by the canonical URL, so a spelling variant of a bound URL is the same listing.
     resource_url = canonical_url(info.resource_url)

@@ -193,7 +193,7 @@ def run_pass(
             try:
                 health = store.record_probe(conn, result, settings)
                 conn.commit()
-            except psycopg.DataError:
+            except (psycopg.DataError, UnicodeEncodeError):  # jsonb's NUL, a lone surrogate in a text column
                 conn.rollback()
                 logger.exception("probe result of listing %s could not be stored", result.listing_id)
                 result = replace(result, outcome="protocol_error", detail="the answer could not be stored", findings=[])

@@ -81,8 +81,10 @@ def observe(state: Health, outcome: str, at: datetime, last_payment_at: datetime
         hours=settings.payment_fresh_hours
     )
     status: Status
-    if state.status == "gone" and outcome in GONE_CLASS:
-        status = "gone"  # another gone-class answer never brings a listing back (a restarted streak included)
+    if state.status == "gone" and not healthy:
+        # no failure brings a listing back (a restarted streak, a domain that stopped resolving): only a healthy probe
+        # or a new payment (souk.lifecycle.store.record_payment) does
+        status = "gone"
     elif (
         streak >= settings.gone_after_failures
         and started is not None

@@ -2567,8 +2567,12 @@ class _Scan:
             key = re.sub(r"[\s_-]+", "_", m.group("key"))
             if key == "payment" and not self.opens_a_field(m.start()):
                 continue  # "groups revenue by payment: base or solana", "an invoice that says payment: base"
-            quoted = m.group()[:1] in _QUOTES or self.text[max(0, m.start() - 1) : m.start()] in _QUOTES
-            if key in ("payment_policy", "pay_policy") and (quoted or not self.opens_a_field(m.start())):
+            # quoted text ("the footer says 'Payment policy: Base only.'"), not a JSON key ('{"network": "base only"}')
+            after_key = self.text[m.end("key") : m.end("key") + 1]
+            json_key = after_key in _QUOTES or after_key == "\\"
+            opened = m.group()[:1] in _QUOTES or self.text[max(0, m.start() - 1) : m.start()] in _QUOTES
+            quoted = opened and not json_key
+            if key in ("payment_policy", "pay_policy") and (quoted or not (json_key or self.opens_a_field(m.start()))):
                 continue  # "Sick pay policy: base only", "the footer says 'Payment policy: Base only.'": data
             if quoted and m.re is _SPEC_FIELD and _SPEC_ONLY.search(m.group("value").strip()):
                 continue  # "the facilitator docs say 'network: base only'": what a quoted text requires
