@@ -182,6 +182,11 @@ def test_a_self_hosters_misconfiguration_is_one_line_naming_what_to_fix(database
     try:
         monkeypatch.setenv("DATABASE_URL", make_conninfo(database_url, dbname=name))
         assert "run `souk migrate` first" in one_line(["listing", "show", "1"])
+        latin1 = f"{name}_latin1"
+        with psycopg.connect(database_url, autocommit=True) as admin:
+            admin.execute(f"CREATE DATABASE {latin1} ENCODING 'LATIN1' TEMPLATE template0 LC_COLLATE 'C' LC_CTYPE 'C'")
+        monkeypatch.setenv("DATABASE_URL", make_conninfo(database_url, dbname=latin1))
+        assert "needs a UTF8 database" in one_line(["migrate"])
         monkeypatch.setenv("DATABASE_URL", make_conninfo(database_url, port=1))
         monkeypatch.setenv("SOUK_POOL_TIMEOUT_S", "0.5")
         assert one_line(["listing", "show", "1"]).startswith("listing show: cannot reach the database")
@@ -191,6 +196,7 @@ def test_a_self_hosters_misconfiguration_is_one_line_naming_what_to_fix(database
         close_pool()
         with psycopg.connect(database_url, autocommit=True) as admin:
             admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+            admin.execute(f"DROP DATABASE IF EXISTS {name}_latin1 WITH (FORCE)")
 
 
 def test_an_argument_that_is_not_utf8_is_refused_in_one_line(db, listing_key, capsys):

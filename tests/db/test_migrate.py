@@ -27,3 +27,41 @@ def test_migrators_starting_together_on_a_new_database_all_succeed(database_url)
         finally:
             with psycopg.connect(database_url, autocommit=True) as admin:
                 admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+def test_a_database_that_is_not_utf8_is_refused_before_anything_is_created(database_url):
+    # LATIN1 and SQL_ASCII took every migration on empty tables, then failed every catalog write (NFKC needs UTF8);
+    # on SQL_ASCII the bookkeeping names came back as bytes and the next start re-ran 0001.
+    import pytest
+
+    from souk.db.migrate import MigrationError
+
+    name = f"souk_latin1_{uuid.uuid4().hex[:8]}"
+    with psycopg.connect(database_url, autocommit=True) as admin:
+        admin.execute(f"CREATE DATABASE {name} ENCODING 'LATIN1' TEMPLATE template0 LC_COLLATE 'C' LC_CTYPE 'C'")
+    url = make_conninfo(database_url, dbname=name)
+    try:
+        with pytest.raises(MigrationError, match="UTF8"):
+            migrate(url)
+        with psycopg.connect(url) as conn:
+            assert conn.execute("SELECT to_regclass('schema_migrations')").fetchone() == (None,)
+    finally:
+        with psycopg.connect(database_url, autocommit=True) as admin:
+            admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+def test_a_role_that_may_not_create_can_start_on_a_migrated_database(database_url):
+    # Every start ran CREATE TABLE IF NOT EXISTS schema_migrations, which needs CREATE on the schema even when the
+    # table exists: a read-write runtime role beside an owner that migrates could not start.
+    role = f"souk_rw_{uuid.uuid4().hex[:8]}"
+    with psycopg.connect(database_url, autocommit=True) as admin:
+        admin.execute(f"CREATE ROLE {role} LOGIN")
+        admin.execute(f"GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO {role}")
+        may_create = admin.execute("SELECT has_schema_privilege(%s, 'public', 'CREATE')", (role,)).fetchone()
+        assert may_create == (False,)  # PostgreSQL 15+ grants PUBLIC no CREATE on public
+    try:
+        assert migrate(make_conninfo(database_url, user=role)) == []
+    finally:
+        with psycopg.connect(database_url, autocommit=True) as admin:
+            admin.execute(f"REVOKE ALL ON ALL TABLES IN SCHEMA public FROM {role}")
+            admin.execute(f"DROP ROLE IF EXISTS {role}")

@@ -77,3 +77,18 @@ def test_a_connection_opened_before_the_vector_extension_gets_its_types_once_it_
         pool.close()
         with psycopg.connect(database_url, autocommit=True) as admin:
             admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+def test_the_urls_own_options_reach_every_pooled_connection(database_url, settings):
+    # "?options=-csearch_path%3Dsouk" (a schema of one's own) was replaced by the pool's planner options: migrate and
+    # load used the schema, every read used public ("relation listings does not exist", a 500 each).
+    url = make_conninfo(database_url, options="-c search_path=souk_own_schema")
+    for role in ("read", "write"):
+        pool = _new_pool(settings.model_copy(update={"database_url": url}), role, size=1)
+        try:
+            with pool.connection() as conn:
+                assert conn.execute("SHOW search_path").fetchone()["search_path"] == "souk_own_schema"
+                if role == "read":
+                    assert conn.execute("SHOW jit").fetchone()["jit"] == "off"  # and the pool's own still apply
+        finally:
+            pool.close()

@@ -181,3 +181,30 @@ def test_cli_reindex_of_a_retired_generation_builds_it_again_so_it_can_be_activa
     assert gens.coverage(conn, gen_a.id)["ratio"] == 1.0
     assert cli.main(["generation", "activate", str(gen_a.id)]) == 0
     assert gens.active_generation(conn).id == gen_a.id
+
+
+def test_an_upgrade_re_embeds_listings_holding_a_dropped_synthetic_query(conn, settings):
+    # Vectors of "api that takes <a parameter's description>" (dropped in 29dccee) outlived an upgrade: nothing
+    # re-embeds a listing whose text did not change (a hunt of 2026-12-06 found 139 such rows in an upgraded demo).
+    from souk.db.migrate import MIGRATIONS_DIR
+
+    ids = catalog(conn, settings, listing(0), listing(1))
+    provider = FakeProvider()
+    gen = gens.ensure_default_generation(conn, settings, provider)
+    run_once(conn, provider, settings, "w")
+    conn.execute(
+        f"INSERT INTO {gen.vector_table} (listing_id, kind, ordinal, text, content_hash, embedding, fencing_token)"
+        f" SELECT listing_id, 'synthetic', 99, 'api that takes city name', content_hash, embedding, fencing_token"
+        f" FROM {gen.vector_table} WHERE listing_id = %s AND kind = 'listing'",
+        (ids[0],),
+    )
+    conn.execute((MIGRATIONS_DIR / "0021_reembed_old_synthetic_queries.sql").read_text(encoding="utf-8"))
+    states = {
+        r["listing_id"]: (r["state"], r["embedded_hash"])
+        for r in conn.execute("SELECT listing_id, state, embedded_hash FROM embedding_jobs")
+    }
+    assert states[ids[0]] == ("queued", None)
+    assert states[ids[1]][0] == "done" and states[ids[1]][1] is not None
+    run_once(conn, provider, settings, "w")
+    texts = {r["text"] for r in vector_rows(conn, gen.vector_table) if r["listing_id"] == ids[0]}
+    assert "api that takes city name" not in texts

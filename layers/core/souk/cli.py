@@ -512,6 +512,12 @@ def configuration_problem(exc: BaseException) -> str | None:
             for error in exc.errors()
         )
         return f"invalid setting ({fields})"
+    from souk.db.migrate import MigrationError
+
+    if isinstance(exc, MigrationError):
+        return str(exc)
+    if isinstance(exc, psycopg.errors.InsufficientPrivilege):
+        return f"the database role lacks a privilege Souk needs: {str(exc).splitlines()[0]} (migrate as the owner)"
     if isinstance(exc, psycopg.errors.UndefinedTable):
         return f"the database has no Souk tables yet ({str(exc).splitlines()[0]}): run `souk migrate` first"
     # a connection that could not be made; not the OperationalError subclasses of a query that ran (a statement

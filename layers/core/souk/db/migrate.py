@@ -33,12 +33,29 @@ def migrate(conninfo: str, directory: Path = MIGRATIONS_DIR) -> list[str]:
         # bookkeeping table's creation included: two CREATE TABLE IF NOT EXISTS at once on a new database make one
         # fail on the catalog's unique type name.
         conn.execute("SELECT pg_advisory_xact_lock(7342001)")
-        conn.execute(
-            "CREATE TABLE IF NOT EXISTS schema_migrations ("
-            " name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())"
-        )
+        # The steering flag normalizes text (NFKC) and the catalog stores any language: a LATIN1 or SQL_ASCII database
+        # took every migration on empty tables and then failed every catalog write (a 500 each).
+        encoding = conn.execute("SHOW server_encoding").fetchone()
+        if encoding is None or encoding[0] != "UTF8":
+            raise MigrationError(
+                f"the database's encoding is {encoding[0] if encoding else '?'}; Souk needs a UTF8 database "
+                "(CREATE DATABASE ... ENCODING 'UTF8' TEMPLATE template0)"
+            )
+        files = migration_files(directory)
+        # A role that may read and write but not create (the usual runtime role beside an owner that migrates) can
+        # serve a database with nothing pending: the bookkeeping table is created only when it is missing. Looked up in
+        # the schema it would be created in, not along the search path (a scratch schema before public: souk eval).
+        present = conn.execute(
+            "SELECT EXISTS (SELECT 1 FROM pg_tables"
+            " WHERE schemaname = current_schema() AND tablename = 'schema_migrations')"
+        ).fetchone()
+        if present != (True,):
+            conn.execute(
+                "CREATE TABLE IF NOT EXISTS schema_migrations ("
+                " name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())"
+            )
         done = {row[0] for row in conn.execute("SELECT name FROM schema_migrations")}
-        for path in migration_files(directory):
+        for path in files:
             if path.name in done:
                 continue
             conn.execute(path.read_text(encoding="utf-8"))

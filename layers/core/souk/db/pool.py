@@ -21,6 +21,7 @@ from time import monotonic
 from typing import Any, Literal, cast
 
 import psycopg
+from psycopg.conninfo import conninfo_to_dict
 from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool
 
@@ -135,7 +136,10 @@ def _new_pool(
     size = size or configured
     kwargs: dict[str, object] = {"connect_timeout": max(1, round(settings.pool_timeout_s))}
     if options := session_options(settings, role):
-        kwargs["options"] = options
+        # after the URL's own (a keyword replaces the URL's `options`: "?options=-csearch_path%3Dsouk" was lost and
+        # every read met the wrong schema)
+        own = conninfo_to_dict(database_url(settings)).get("options")
+        kwargs["options"] = f"{own} {options}" if own else options
     check = _CheckOrDrain()
     pool = ConnectionPool(
         database_url(settings),
