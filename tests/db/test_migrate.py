@@ -3,51 +3,49 @@
 from __future__ import annotations
 
 import uuid
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 
 import psycopg
+import pytest
 from psycopg.conninfo import make_conninfo
 
-from souk.db.migrate import migrate, migration_files
+from souk.db.migrate import MigrationError, migrate, migration_files
+
+
+@contextmanager
+def _scratch_database(database_url: str, prefix: str, options: str = "") -> Iterator[str]:
+    """A new database (``options``: what CREATE DATABASE takes after its name) for one test; its conninfo."""
+    name = f"{prefix}_{uuid.uuid4().hex[:8]}"
+    with psycopg.connect(database_url, autocommit=True) as admin:
+        admin.execute(f"CREATE DATABASE {name} {options}")
+    try:
+        yield make_conninfo(database_url, dbname=name)
+    finally:
+        with psycopg.connect(database_url, autocommit=True) as admin:
+            admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
 
 
 def test_migrators_starting_together_on_a_new_database_all_succeed(database_url):
     # The bookkeeping table was created before the lock was taken: one of two migrators starting together failed on
     # the catalog's unique type name (3 times out of 3 in a hunt).
     for _ in range(3):
-        name = f"souk_migrate_{uuid.uuid4().hex[:8]}"
-        with psycopg.connect(database_url, autocommit=True) as admin:
-            admin.execute(f"CREATE DATABASE {name}")
-        url = make_conninfo(database_url, dbname=name)
-        try:
-            with ThreadPoolExecutor(4) as pool:
-                results = list(pool.map(migrate, [url] * 4))
+        with _scratch_database(database_url, "souk_migrate") as url, ThreadPoolExecutor(4) as pool:
+            results = list(pool.map(migrate, [url] * 4))
             applied = sorted(name for result in results for name in result)
             assert applied == sorted(p.name for p in migration_files())  # each applied once, by one of them
-        finally:
-            with psycopg.connect(database_url, autocommit=True) as admin:
-                admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
 
 
 def test_a_database_that_is_not_utf8_is_refused_before_anything_is_created(database_url):
     # LATIN1 and SQL_ASCII took every migration on empty tables, then failed every catalog write (NFKC needs UTF8);
     # on SQL_ASCII the bookkeeping names came back as bytes and the next start re-ran 0001.
-    import pytest
-
-    from souk.db.migrate import MigrationError
-
-    name = f"souk_latin1_{uuid.uuid4().hex[:8]}"
-    with psycopg.connect(database_url, autocommit=True) as admin:
-        admin.execute(f"CREATE DATABASE {name} ENCODING 'LATIN1' TEMPLATE template0 LC_COLLATE 'C' LC_CTYPE 'C'")
-    url = make_conninfo(database_url, dbname=name)
-    try:
+    latin1 = "ENCODING 'LATIN1' TEMPLATE template0 LC_COLLATE 'C' LC_CTYPE 'C'"
+    with _scratch_database(database_url, "souk_latin1", latin1) as url:
         with pytest.raises(MigrationError, match="UTF8"):
             migrate(url)
         with psycopg.connect(url) as conn:
             assert conn.execute("SELECT to_regclass('schema_migrations')").fetchone() == (None,)
-    finally:
-        with psycopg.connect(database_url, autocommit=True) as admin:
-            admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
 
 
 def test_a_role_that_may_not_create_can_start_on_a_migrated_database(database_url):

@@ -134,15 +134,16 @@ def _new_pool(
 ) -> ConnectionPool[Connection]:
     configured, _ = _size_and_timeout(settings, role)
     size = size or configured
+    url = database_url(settings)
     kwargs: dict[str, object] = {"connect_timeout": max(1, round(settings.pool_timeout_s))}
     if options := session_options(settings, role):
         # after the URL's own (a keyword replaces the URL's `options`: "?options=-csearch_path%3Dsouk" was lost and
         # every read met the wrong schema)
-        own = conninfo_to_dict(database_url(settings)).get("options")
+        own = conninfo_to_dict(url).get("options")
         kwargs["options"] = f"{own} {options}" if own else options
     check = _CheckOrDrain()
     pool = ConnectionPool(
-        database_url(settings),
+        url,
         name=f"souk-{role}",
         kwargs=kwargs,
         min_size=size if full else min(settings.pool_min_size, size),

@@ -172,16 +172,7 @@ def run_pass(
     with connection() as conn, _one_pass(conn) as alone:
         if not alone:
             logger.info("probe pass: another pass is running; nothing to do")
-            return {
-                "due": 0,
-                "probed": 0,
-                "skipped": 0,
-                "outcomes": {},
-                "statuses": {},
-                "prunedResults": 0,
-                "seconds": round(time.monotonic() - started, 3),
-                "running": "another pass",
-            }
+            return _summary([], [], outcomes, statuses, 0, started) | {"running": "another pass"}
         targets = due_targets(conn, settings, clock, batch)
         conn.commit()
 
@@ -206,7 +197,20 @@ def run_pass(
         results = asyncio.run(probe_all(targets, settings, now=now, on_result=record))
         pruned = store.prune_history(conn, clock - timedelta(days=settings.probe_history_days))
         conn.commit()
-    summary = {
+    summary = _summary(targets, results, outcomes, statuses, pruned, started)
+    logger.info("probe pass: %s", summary)
+    return summary
+
+
+def _summary(
+    targets: list[Target],
+    results: list[ProbeResult],
+    outcomes: dict[str, int],
+    statuses: dict[str, int],
+    pruned: int,
+    started: float,
+) -> dict[str, Any]:
+    return {
         "due": len(targets),
         "probed": len(results),
         "skipped": len(targets) - len(results),
@@ -215,8 +219,6 @@ def run_pass(
         "prunedResults": pruned,
         "seconds": round(time.monotonic() - started, 3),
     }
-    logger.info("probe pass: %s", summary)
-    return summary
 
 
 @contextmanager
