@@ -179,3 +179,16 @@ def test_the_default_visibility_filter_searches_like_an_unfiltered_one_and_still
     ef.clear()
     _paid_on_base(db, active, vector, semantic.SemanticTrace())
     assert ef[0] == str(min(4 * semantic.HNSW_ROWS, 1000))
+
+
+def test_the_arm_leaves_the_connections_prepared_statements_alone(db, settings):
+    """The arm's settings are reset, not rolled back to a savepoint: psycopg forgets (and deallocates) every
+    prepared statement of a connection when it sees a ROLLBACK, and a search then re-planned all its statements."""
+    active = _analyzed(db, settings)
+    vector = semantic.QUERY_CACHE.get(semantic.query_provider(settings), "current weather for a city")
+    db.execute("SELECT 1 + %s AS n", (1,), prepare=True)
+    _paid_on_base(db, active, vector, semantic.SemanticTrace())
+    semantic.semantic_search(db, active, vector, where="TRUE", args={}, pool=10, synthetic=False)
+    prepared = db.execute("SELECT statement FROM pg_prepared_statements").fetchall()
+    assert any("1 + $1" in row["statement"] for row in prepared)
+    assert db.execute("SHOW hnsw.ef_search").fetchone()["hnsw.ef_search"] == "40"  # pgvector's default, put back

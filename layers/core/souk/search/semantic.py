@@ -21,6 +21,7 @@ from psycopg.rows import tuple_row
 
 from souk.config import Settings
 from souk.db.id_array import IdArray
+from souk.db.local_settings import local_settings
 from souk.db.types import Connection, one
 from souk.embedding.generations import configured_provider
 from souk.embedding.provider import EmbeddingProvider, EmbeddingUnavailable, GenerationIdentity
@@ -278,35 +279,34 @@ def semantic_search(
     if plan.hnsw and filtered and networks:
         estimate = network_rows(conn, generation.vector_table, networks)
         selective = estimate is not None and estimate <= EXACT_SCAN_MAX_ROWS
-    # Rolled back, not committed: the arm only reads, and a set_config(..., true) lasts to the end of the outermost
-    # transaction (a search's reads share one) unless the savepoint it was made in is rolled back. So the settings
-    # below apply to this arm's statements and to nothing the search runs after them.
-    with conn.transaction(force_rollback=True):
-        if not plan.hnsw or selective:
-            trace.strategy = "exact" if not plan.hnsw else "exact (selective filter)"
-            if selective and EXACT_SCAN_RANDOM_PAGE_COST is not None:
-                conn.execute("SELECT set_config('random_page_cost', %s, true)", (str(EXACT_SCAN_RANDOM_PAGE_COST),))
-            rows = _nearest(
-                conn, generation, where, kinds, params | {"inner": pool * EXACT_ROWS_PER_LISTING}, exact=plan.hnsw
-            )
+    # Set for this arm's statements only (a search's reads share one transaction): reset after them, not rolled
+    # back to a savepoint, which would make psycopg forget every prepared statement of the connection.
+    local: dict[str, str] = {}
+    exact_only = not plan.hnsw or selective
+    if exact_only:
+        trace.strategy = "exact" if not plan.hnsw else "exact (selective filter)"
+        if selective and EXACT_SCAN_RANDOM_PAGE_COST is not None:
+            local["random_page_cost"] = str(EXACT_SCAN_RANDOM_PAGE_COST)
+        inner = pool * EXACT_ROWS_PER_LISTING
+    else:
+        # A small pool (the abstention reference's 10 listings) needs no more rows than the exact scan would read.
+        inner = max(min(HNSW_ROWS, pool * EXACT_ROWS_PER_LISTING), pool)
+        # A filter discards part of what the index returns: let it look further before giving up.
+        local["hnsw.ef_search"] = str(min(_EF_SEARCH_MAX, inner * (4 if narrowing else 1)))
+        if filtered and plan.iterative:
+            local["hnsw.iterative_scan"] = "strict_order"
+    params["inner"] = inner
+    with local_settings(conn, local):
+        if exact_only:
+            rows = _nearest(conn, generation, where, kinds, params, exact=plan.hnsw, custom_plan=narrowing)
         else:
-            # A small pool (the abstention reference's 10 listings) needs no more rows than the exact scan would read.
-            inner = max(min(HNSW_ROWS, pool * EXACT_ROWS_PER_LISTING), pool)
-            # A filter discards part of what the index returns: let it look further before giving up.
-            ef = min(_EF_SEARCH_MAX, inner * (4 if narrowing else 1))
-            gucs = ["set_config('hnsw.ef_search', %s, true)"]
-            if narrowing:
-                gucs.append("set_config('plan_cache_mode', 'force_custom_plan', true)")
-            if filtered and plan.iterative:
-                gucs.append("set_config('hnsw.iterative_scan', 'strict_order', true)")
-            conn.execute("SELECT " + ", ".join(gucs), (str(ef),))
-            rows = _nearest(conn, generation, where, kinds, params | {"inner": inner})
+            rows = _nearest(conn, generation, where, kinds, params, custom_plan=narrowing)
             trace.strategy, trace.rows = "hnsw", sum(n for *_, n in rows)
             if filtered and len(rows) < pool and trace.rows < inner:
                 # The index ran out of candidates passing the filter, or the filter passes fewer rows
                 # than asked: either way the exact scan of the filtered rows is complete and small.
                 trace.strategy = "hnsw+exact"
-                rows = _nearest(conn, generation, where, kinds, params | {"inner": inner}, exact=True)
+                rows = _nearest(conn, generation, where, kinds, params, exact=True, custom_plan=narrowing)
     if not rows:
         has_any = conn.execute(f"SELECT 1 FROM {generation.vector_table} LIMIT 1").fetchone()
         if has_any is None:
@@ -322,9 +322,11 @@ def _nearest(
     params: dict[str, object],
     *,
     exact: bool = False,
+    custom_plan: bool = False,
 ) -> list[tuple[int, float, float, int]]:
     """(listing id, best cosine of any of its vectors, of its listing vector (0 if not among them), vectors
-    seen): tuples, not dicts, for up to 250 rows a search."""
+    seen): tuples, not dicts, for up to 250 rows a search. With ``custom_plan`` (a filter narrower than
+    visibility) the statement is never prepared, so it is planned for its own filter values each time."""
     # "+ 0" orders by an expression the index cannot serve, so the planner scans the filtered rows.
     order = "(e.embedding <=> %(qv)s) + 0" if exact else "c_distance"
     sql = f"""
@@ -343,7 +345,7 @@ def _nearest(
         LIMIT %(pool)s
     """
     with conn.cursor(row_factory=tuple_row) as cur:
-        return cur.execute(sql, params).fetchall()
+        return cur.execute(sql, params, prepare=False if custom_plan else None).fetchall()
 
 
 def coverage(conn: Connection, generation: ActiveGeneration) -> tuple[int, int]:
