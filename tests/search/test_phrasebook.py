@@ -118,3 +118,30 @@ def test_only_on_a_chain_and_mcp_servers_in_other_languages(
 ) -> None:
     iq = interpret(query)
     assert (iq.networks, iq.type) == (networks, query_type)
+
+
+# Batch 40 and its attack: rails in Japanese, Russian and Indonesian; payments that are the data, and texts that
+# refuse, stay as they are.
+@pytest.mark.parametrize(
+    ("query", "networks"),
+    [
+        ("天気予報API、Baseで支払い", (n.BASE,)),
+        ("Solanaネットワークで決済できる翻訳API", (n.SOLANA,)),
+        ("BaseとSolanaで支払いできるAPI", (n.BASE, n.SOLANA)),
+        ("Ethereumで支払いたくない", ()),
+        ("Ethereumで決済するAPIは除外して", ()),
+        ("Solanaで決済された取引の一覧を取得するAPI", ()),
+        ("Baseでの支払い履歴を取得するAPI", ()),
+        ("API для распознавания текста на чеках, оплата в сети Stellar", (n.STELLAR_PUBNET,)),
+        ("оплата в сети Base или Solana", (n.BASE, n.SOLANA)),
+        ("не хочу платить в сети Ethereum", ()),
+        ("отслеживать оплату в сети Base", ()),
+        ("API cek ongkir, bayar pakai USDC di jaringan Polygon", ("eip155:137",)),
+        ("API untuk terjemahan, pembayaran via Solana", (n.SOLANA,)),
+        ("jangan bayar di Ethereum, cari API cuaca", ()),
+        ("memantau pembayaran di jaringan Base", ()),
+        ("riwayat pembayaran di Solana", ()),
+    ],
+)
+def test_rails_in_japanese_russian_and_indonesian(query: str, networks: tuple[str, ...]) -> None:
+    assert interpret(query).networks == tuple(sorted(networks))

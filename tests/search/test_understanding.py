@@ -3521,3 +3521,35 @@ def test_policies_fractions_and_money_spent_or_held(
 ) -> None:
     iq = interpret(query)
     assert (iq.networks, iq.max_usd_price, iq.type) == (networks, price, query_type)
+
+
+# Batch 40 and its attack (2026-12-06): an exclusion of the listings a rail describes refuses the rail (a demotion,
+# never the filter it used to become); a lack, a report, a question or a condition refuses nothing.
+@pytest.mark.parametrize(
+    ("query", "networks", "excluded"),
+    [
+        ("avoid anything that settles on ethereum", (), ("eip155:1",)),
+        ("avoid anything that settles on ethereum or polygon", (), ("eip155:1", "eip155:137")),
+        ("skip the tools paid on ethereum and polygon", (), ("eip155:1", "eip155:137")),
+        ("avoid anything paid in usdc on base", (), (n.BASE,)),
+        ("no apis paid on base please", (), (n.BASE,)),
+        ("weather api, no apis paid on base", (), (n.BASE,)),
+        ("don't want anything that settles on ethereum", (), ("eip155:1",)),
+        ("steer clear of tools paid on ethereum", (), ("eip155:1",)),
+        ("filter out anything paid on ethereum", (), ("eip155:1",)),
+        ("none of the tools paid on ethereum", (), ("eip155:1",)),
+        ("we have no tools that settle on stellar yet, find one", (n.STELLAR_PUBNET,), ()),
+        ("are there no tools that settle on base? find one", (n.BASE,), ()),
+        ("still no tools paid on base? try again", (n.BASE,), ()),
+        ("I see no apis paid on base, search again", (n.BASE,), ()),
+        ("if no tools settle on base, fall back to polygon", (n.BASE,), ()),
+        ("Not all APIs paid on Base support batching; find one that does", (n.BASE,), ()),
+        ("why not the tools paid on base", (n.BASE,), ()),
+        ("please don't ignore endpoints paid on base", (n.BASE,), ()),
+        ("don't the tools paid on base support webhooks?", (n.BASE,), ()),
+        ("weather api that settles on base", (n.BASE,), ()),
+    ],
+)
+def test_refused_listings_refuse_their_rail(query: str, networks: tuple[str, ...], excluded: tuple[str, ...]) -> None:
+    iq = interpret(query)
+    assert (iq.networks, iq.excluded_networks) == (networks, tuple(sorted(excluded)))

@@ -1,4 +1,5 @@
-"""Payment and price phrases of Spanish, Portuguese, French, German and Italian requests, rewritten into the
+"""Payment and price phrases of Spanish, Portuguese, French, German and Italian requests (and the rail phrases of
+Chinese, Japanese, Russian, Indonesian and Hindi-English ones), rewritten into the
 English that souk.search.understanding reads ("zahlbar auf Solana" -> "payable on Solana", "máximo 1 centavo por
 llamada" -> "at most 1 cent per call", "0,05 USD" -> "0.05 USD").
 
@@ -53,6 +54,17 @@ _ZH_AT_MOST = r"(?:不超过|不高于|最多|最高|以内)"
 _ZH_UNDER = r"(?:低于|少于|小于)"
 _ZH_UNIT = r"(美元|美金|美分|usdc|cents?|dollars?|usd)(?![a-z])"
 _ZH_NOT_MINIMUM = r"(?!\s*(?:以上|起|或以上|及以上))"  # "0.01 美元以上" is at least
+# Japanese: a rail phrase ends its clause or describes what is sought ("Baseで支払い。", "...決済できるAPI"); not
+# "Baseでの支払い履歴" (the payment history on Base), "Solanaで決済された取引" (transactions settled there)
+_JA_DESCRIBES = (
+    r"(?=\s*(?:[、。,，.!！?？)）]|$|(?:の|な|する)?\s*[\u4e00-\u9fff\u30a0-\u30ffー]{0,10}"
+    r"(?:API|ツール|サービス|MCP|エンドポイント|サーバー|もの)))"
+)
+_JA_LIST = re.compile(r"\s*(?:と|や|か|または|、|/)\s*")
+# Texts that refuse something: a rail phrase in them may be the refused one ("Ethereumで支払いたくない")
+_JA_REFUSAL = re.compile(r"除外|除く|以外|不可|禁止|たくない|しない|できない|避け|NG")
+_RU_REFUSAL = re.compile(r"(?<!\w)(?:не|без|кроме|нельзя)(?!\w)|исключ", re.IGNORECASE)
+_ID_REFUSAL = re.compile(r"\b(?:tidak|tak|jangan|tanpa|hindari|kecuali|bukan)\b", re.IGNORECASE)
 
 # Rewrites that lengthen the text apply a few times a line: a request states its rail and cap once or twice, and a
 # 4,000-character line of "每次1美分," must not become 18,000 characters of caps.
@@ -129,6 +141,34 @@ _RULES: tuple[tuple[re.Pattern[str], Replacement, int], ...] = tuple(
             lambda m: f" {'under' if m[1] and m[1] in '低于少于小于' else 'at most'} {m[2]} cents per call ",
             _FEW,
         ),
+        # Japanese: "Baseで支払い", "Solanaネットワークで決済できる", "BaseとSolanaで支払えるAPI"; only where the phrase
+        # ends a clause or describes the API sought, not "Baseでの支払い履歴", "Solanaで決済された取引" (payments as the
+        # data), and never in a text that refuses something ("Ethereumで支払いたくない", "...は除外して")
+        (
+            rf"(?<![a-z])({_CHAINS}(?:\s*(?:と|や|か|または|、|/)\s*{_CHAINS})*)(?![a-z])\s*(?:ネットワーク|チェーン)?\s*"
+            rf"(?:上)?\s*で\s*(?:の)?\s*(?:支払い|支払える|決済|払える)(?:\s*(?:できる|可能な?|OK))?{_JA_DESCRIBES}",
+            lambda m: m[0] if _JA_REFUSAL.search(m.string) else f" payable on {_JA_LIST.sub(' or ', m[1])} ",
+            _FEW,
+        ),
+        # Russian: "оплата в сети Stellar", "с оплатой только на Base", "оплата в сети Base или Solana"; not
+        # "отслеживать оплату в сети Base" (the payments as the data), nor in a text that refuses ("не хочу платить
+        # в сети Ethereum")
+        (
+            rf"(?:\bс\s+)?(?<!\w)(?:оплата|оплатой|оплачивается)\s+(только\s+)?(?:в|на|через)\s+"
+            rf"(?:сети\s+|блокчейне\s+)?(?={_CHAINS}\b)",
+            lambda m: m[0] if _RU_REFUSAL.search(m.string) else ("payable only on " if m[1] else "payable on "),
+        ),
+        # Indonesian: "bayar pakai USDC di jaringan Polygon", "bayar di Base atau Solana", "..., pembayaran via Solana";
+        # not "biaya pembayaran di Solana", "memantau pembayaran di Base" (payments as the data), nor in a text that
+        # refuses ("jangan bayar di Ethereum")
+        (
+            rf"(?:\bbayar|(?:^|(?<=[,;:]\s)|(?<=[,;:]))pembayaran)\s+(?:(?:pakai|dengan|menggunakan)\s+(usdc|eurc)\s+)?"
+            rf"(?:di|lewat|via|melalui)\s+(?:jaringan\s+)?(?={_CHAINS}\b)",
+            lambda m: m[0]
+            if _ID_REFUSAL.search(m.string)
+            else (f"payable in {m[1]} on " if m[1] else "payable on "),
+        ),
+        (rf"(?<=\w)\s+(?:или|atau)\s+(?={_CHAINS}\b)", " or "),
         # "per GET abrufbar" (callable with GET); "GETable", "POSTable" (callable with that method)
         (r"\bper\s+(GET|POST)\s+(?:abrufbar|aufrufbar|erreichbar)\b", r"callable with \1"),
         # only before what it describes ("GETable ip lookup"); not "are our routes POSTable?", "GETable for partners"

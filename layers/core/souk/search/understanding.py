@@ -1400,6 +1400,21 @@ _PAYMENT_OBJECT_MARKERS = _set(
     """
 )
 _CANNOT = _set("cannot can't cant")  # "we cannot pay on Solana": the rail refused, not asked for
+# "avoid anything that settles on ethereum", "no apis paid on base": the listings a rail describes, refused
+_REFUSED_LISTINGS = _set(
+    """
+    anything everything ones tools tool apis api services service endpoints endpoint providers provider sellers
+    seller listings listing options servers results
+    """
+)
+_RAIL_KINDS = frozenset({"network", "asset", "qualifier"})
+_RAIL_LIST_GAP = _set("or and nor on in via over through")
+_REFUSED_LISTING_GAP = _set("the any all those a an me of want need show")
+_LISTING_REFUSERS = _set("avoid skip exclude excluding no don't dont ignore none")
+_REFUSED_LISTING_WANTS = _set("want need show")  # "don't want anything ...", "don't show me anything ..."
+_OUT_REFUSERS = _set("filter leave rule cut")
+_NO_CLAUSE_OPENERS = _set("and but so please also just")  # "weather api, and no apis paid on base"
+_REFUSAL_UNDONE = _set("don't dont not never why if when unless")  # "please don't ignore ...", "why not ..."
 _SERVICE_NOUN_MODIFIERS = _set("payment payments settlement settlements")
 # The units a call is billed by, words of no topic; "per image", "per page", "per document" may be what is sought.
 _BILLING_UNITS = _CALL_WORDS | _set("req query queries use hit hits run runs")
@@ -4802,7 +4817,7 @@ class _Scan:
             # "... must come from an MCP server, not an HTTP API" in a long task: a refused interface, but only set
             # against the other one ("the old service was not a REST API" refuses nothing)
             long_task_type = claim.kind == "type" and claim.why.endswith(_LONG_TASK_INTERFACE)
-            if claim.kind in ("price", "minprice") or (claim.role == "topic" and not long_task_type):
+            if claim.negated or claim.kind in ("price", "minprice") or (claim.role == "topic" and not long_task_type):
                 continue
             if claim.first == claim.last and claim.first in self.minus_words:  # "weather api -solana"
                 self.refuse(claim, claim.first, claim.last)
@@ -4838,6 +4853,9 @@ class _Scan:
                 for s in (k, k - 1)
                 if self.free(s) and (self.trigger_length(s) == k - s + 1 or (s == k and self.at(k) in _CANNOT))
             ]
+            listings_refused = False
+            if not starts and (refuser := self.listings_refused_at(k)) >= 0:
+                starts, listings_refused = [refuser], True
             if not starts:
                 continue
             if self.at(starts[0]) == "not" and self.at(starts[0] + 1) == "only":
@@ -4848,6 +4866,59 @@ class _Scan:
             ):
                 continue
             self.refuse(claim, starts[0], claim.last)
+            if listings_refused:
+                self.refuse_the_rest(claim)
+
+    def refuse_the_rest(self, claim: _Claim) -> None:
+        """The rails listed after a refused one are refused with it: "avoid anything that settles on ethereum or
+        polygon", "no apis that accept usdc on base"."""
+        listed = claim
+        for later in sorted((c for c in self.claims if c.first > claim.last), key=lambda c: c.first):
+            between = range(listed.last + 1, later.first)
+            if later.negated or later.kind not in _RAIL_KINDS or not all(
+                self.free(j) and self.joined(j, j + 1) and self.at(j) in _RAIL_LIST_GAP for j in between
+            ):
+                break
+            if not self.joined(listed.last, listed.last + 1):
+                break
+            self.refuse(later, later.first, later.last)
+            listed = later
+
+    def listings_refused_at(self, k: int) -> int:
+        """ "avoid anything that settles on ethereum", "skip the tools paid on base", "no apis paid on base",
+        "don't want anything that settles on ethereum", "steer clear of tools paid on ethereum": word k names the
+        listings the constraint after it describes, and an exclusion refuses them; the exclusion's first word, or -1.
+
+        Not a lack or a report ("we have no tools that settle on stellar yet", "are there no apis paid on base?",
+        "still no tools paid on base"): "no" refuses only where its clause starts; not a question, a double
+        negative or a case ("why not the tools paid on base", "please don't ignore endpoints paid on base",
+        "if no tools settle on base, ...")."""
+        if not (self.free(k) and self.at(k) in _REFUSED_LISTINGS):
+            return -1
+        v = k - 1
+        while self.free(v) and self.joined(v, v + 1) and self.at(v) in _REFUSED_LISTING_GAP:
+            v -= 1
+        if not (self.free(v) and self.joined(v, v + 1)):
+            return -1
+        word = self.at(v)
+        if word not in _LISTING_REFUSERS:
+            # "anything but", "other than", "leave out", "filter out"; "steer clear of" (its "of" in the gap)
+            if self.trigger_length(v) == 2 and v + 1 < k:
+                pass
+            elif self.free(v - 1) and (
+                self.trigger_length(v - 1) == 2 or (word == "out" and self.near(v, -1) in _OUT_REFUSERS)
+            ):
+                v -= 1
+            else:
+                return -1
+            word = self.at(v)
+        if word == "no" and (self.trigger_length(v) == 0 or self.near(v, -1) not in ("", *_NO_CLAUSE_OPENERS)):
+            return -1
+        if word in ("don't", "dont") and not set(self.words[v + 1 : k]) & _REFUSED_LISTING_WANTS:
+            return -1  # "don't the tools paid on base support webhooks?"
+        if self.near(v, -1) in _REFUSAL_UNDONE:
+            return -1
+        return v
 
     def drop_caller_context(self) -> None:
         """ "my wallet is on solana, find me a translator", "My wallet only holds USDC on Solana. I need to translate
