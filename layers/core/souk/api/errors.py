@@ -23,8 +23,19 @@ logger = logging.getLogger(__name__)
 UNAVAILABLE = (PoolTimeout, TooManyRequests, psycopg.OperationalError, psycopg.InterfaceError)
 
 
+def stale_plan(exc: BaseException) -> bool:
+    """A prepared statement whose row type a migration changed under it ("cached plan must not change result
+    type"): the failed request's rollback clears that connection's prepared statements, so a retry succeeds."""
+    return isinstance(exc, psycopg.errors.FeatureNotSupported) and "cached plan must not change result type" in str(exc)
+
+
+def unavailable(exc: BaseException) -> bool:
+    """Whether ``exc`` is a database failure a retry may not meet: one of ``UNAVAILABLE`` or a stale plan."""
+    return isinstance(exc, UNAVAILABLE) or stale_plan(exc)
+
+
 def unavailable_error(exc: Exception) -> str:
-    """The error code of a database failure (one of ``UNAVAILABLE``), the same on HTTP and MCP."""
+    """The error code of a database failure (``unavailable``), the same on HTTP and MCP."""
     if isinstance(exc, psycopg.errors.QueryCanceled):
         return "database_timeout"
     if isinstance(exc, psycopg.errors.DeadlockDetected | psycopg.errors.SerializationFailure):
@@ -50,12 +61,14 @@ def error_response(exc: Exception, *, method: str = "", path: str = "") -> Error
     """The response for ``exc``; ``method`` and ``path`` only label the log line of a 503 or a 500."""
     if isinstance(exc, SoukError):
         return ErrorResponse(exc.status_code, exc.to_body(), dict(getattr(exc, "headers", None) or {}))
-    if isinstance(exc, UNAVAILABLE):
+    if unavailable(exc):
         logger.warning("database unavailable for %s %s: %s: %s", method, path, type(exc).__name__, exc)
         error = unavailable_error(exc)
         reason = _UNAVAILABLE_REASONS[error]
         if isinstance(exc, PoolTimeout | TooManyRequests):
             reason = "no database connection became available; retry shortly"
+        if stale_plan(exc):
+            reason = "the database schema changed during the request; retry"
         body = {"error": error, "reason": reason}
         return ErrorResponse(503, body, {"retry-after": str(get_settings().retry_after_s)})
     logger.exception("unhandled error", exc_info=exc)

@@ -26,7 +26,7 @@ from mcp.server import Server, ServerRequestContext
 from mcp.shared.exceptions import MCPError
 from pydantic import BaseModel, ValidationError
 
-from souk.api.errors import UNAVAILABLE, unavailable_error
+from souk.api.errors import stale_plan, unavailable, unavailable_error
 from souk.config import get_settings
 from souk.db import get_pool
 from souk.errors import SoukError
@@ -257,16 +257,18 @@ async def call_tool(spec: ToolSpec, raw: dict[str, Any], client: str | None) -> 
         headers = getattr(exc, "headers", None) or {}
         retry: dict[str, Any] = {"retryAfterSeconds": int(headers["retry-after"])} if "retry-after" in headers else {}
         return tool_error(exc.error, exc.reason, **retry)
-    except UNAVAILABLE as exc:
+    except Exception as exc:
+        if not unavailable(exc):
+            logger.exception("mcp %s: unexpected error", spec.name)
+            return tool_error("internal_error", "an unexpected error occurred")
         logger.warning("mcp %s: database unavailable: %s: %s", spec.name, type(exc).__name__, exc)
         return tool_error(
             unavailable_error(exc),
-            "the database is busy or unreachable; retry shortly",
+            "the database schema changed during the request; retry"
+            if stale_plan(exc)
+            else "the database is busy or unreachable; retry shortly",
             retryAfterSeconds=get_settings().retry_after_s,
         )
-    except Exception:
-        logger.exception("mcp %s: unexpected error", spec.name)
-        return tool_error("internal_error", "an unexpected error occurred")
     return types.CallToolResult(
         # The last pass: whatever the render let through, only Souk's own "\n" starts a line (souk.mcp.quoting).
         content=[types.TextContent(text=one_line_breaks(spec.render(result)))],

@@ -57,9 +57,12 @@ _TABLE = re.compile(r"^embeddings_g\d+$")
 
 
 # One round trip on the hot path: the extension check, the active generation and whether its queue is
-# drained (what partial_coverage asks), read together.
+# drained (what partial_coverage asks), read together. Named columns, not g.*: the statement is prepared, and a
+# migration adding a column to embedding_generations would change a g.* row type under it ("cached plan must not
+# change result type" on every warm connection).
 _ACTIVE_SQL = """
-SELECT v.has_vector, g.*,
+SELECT v.has_vector, g.id, g.vector_table, g.provider, g.model_id, g.model_revision, g.dimension, g.pooling,
+       g.normalization,
        EXISTS (SELECT 1 FROM embedding_jobs j WHERE j.generation_id = g.id AND j.state <> 'done') AS pending_jobs
 FROM (SELECT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'vector') AS has_vector) v
 LEFT JOIN embedding_generations g ON g.state = 'active'
