@@ -35,11 +35,29 @@ def test_prepared_statements_survive_the_block(db):
     assert any("2 * $1" in s for s in statements)
 
 
-def test_an_error_in_the_block_is_the_error_raised(db):
+def test_an_error_in_the_block_is_the_error_raised_and_no_reset_is_tried(db):
     with pytest.raises(psycopg.errors.DivisionByZero), local_settings(db, {"work_mem": "6MB"}):
         db.execute("SELECT 1 / 0")
+    # the reset was skipped, not attempted on the aborted transaction (that would raise InFailedSqlTransaction)
+    assert db.info.transaction_status == psycopg.pq.TransactionStatus.INERROR
     db.rollback()
-    assert _show(db, "work_mem") != "6MB"
+
+
+def test_inside_a_transaction_block_of_an_autocommit_connection_the_block_resets_its_own(database_url):
+    with psycopg.connect(database_url, autocommit=True) as conn, conn.transaction():
+        with local_settings(conn, {"work_mem": "12MB"}):  # type: ignore[arg-type]
+            assert conn.execute("SHOW work_mem").fetchone() == ("12MB",)
+        assert conn.execute("SHOW work_mem").fetchone() != ("12MB",)
+
+
+def test_in_pipeline_mode_the_settings_are_reset_too(db):
+    db.execute("SELECT 1")
+    with db.pipeline():
+        with local_settings(db, {"work_mem": "13MB"}):
+            shown = db.execute("SHOW work_mem")
+        after = db.execute("SHOW work_mem")
+    assert shown.fetchone()["work_mem"] == "13MB"
+    assert after.fetchone()["work_mem"] != "13MB"
 
 
 def test_no_settings_send_nothing(db):

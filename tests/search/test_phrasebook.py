@@ -145,3 +145,19 @@ def test_only_on_a_chain_and_mcp_servers_in_other_languages(
 )
 def test_rails_in_japanese_russian_and_indonesian(query: str, networks: tuple[str, ...]) -> None:
     assert interpret(query).networks == tuple(sorted(networks))
+
+
+# A review of the above: payment records as the data, a refusal marker inside a word, questions whether a payment
+# went through.
+@pytest.mark.parametrize(
+    ("query", "networks"),
+    [
+        ("Baseでの支払い履歴API", ()),
+        ("Solanaでの決済履歴ツール", ()),
+        ("PNG画像変換API、Baseで支払いできる", (n.BASE,)),
+        ("API для проверки, прошла ли оплата в сети Base", ()),
+        ("API untuk cek apakah pelanggan sudah bayar di Base", ()),
+    ],
+)
+def test_payment_records_and_checks_are_the_data(query: str, networks: tuple[str, ...]) -> None:
+    assert interpret(query).networks == networks

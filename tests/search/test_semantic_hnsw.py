@@ -192,3 +192,4 @@ def test_the_arm_leaves_the_connections_prepared_statements_alone(db, settings):
     prepared = db.execute("SELECT statement FROM pg_prepared_statements").fetchall()
     assert any("1 + $1" in row["statement"] for row in prepared)
     assert db.execute("SHOW hnsw.ef_search").fetchone()["hnsw.ef_search"] == "40"  # pgvector's default, put back
+    assert db.execute("SHOW hnsw.iterative_scan").fetchone()["hnsw.iterative_scan"] == "off"

@@ -3548,6 +3548,8 @@ def test_policies_fractions_and_money_spent_or_held(
         ("please don't ignore endpoints paid on base", (n.BASE,), ()),
         ("don't the tools paid on base support webhooks?", (n.BASE,), ()),
         ("weather api that settles on base", (n.BASE,), ()),
+        ("I can't skip tools paid on base", (n.BASE,), ()),
+        ("you shouldn't exclude apis paid on base", (n.BASE,), ()),
     ],
 )
 def test_refused_listings_refuse_their_rail(query: str, networks: tuple[str, ...], excluded: tuple[str, ...]) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import psycopg
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
@@ -41,7 +42,9 @@ def make_app(*routers: APIRouter) -> FastAPI:
     app.add_exception_handler(SoukError, _contract_error)
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(StarletteHTTPException, _http_error)
-    for exc_type in UNAVAILABLE:
+    # FeatureNotSupported too: a stale prepared plan is a 503 (souk.api.errors.stale_plan), and only the catch-all
+    # handler would re-raise it after answering
+    for exc_type in (*UNAVAILABLE, psycopg.errors.FeatureNotSupported):
         app.add_exception_handler(exc_type, _contract_error)
     app.add_exception_handler(Exception, _contract_error)
     return app

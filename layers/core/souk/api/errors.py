@@ -15,6 +15,7 @@ import psycopg
 from psycopg_pool import PoolTimeout, TooManyRequests
 
 from souk.config import get_settings
+from souk.db.pool import drain_pools
 from souk.errors import SoukError
 
 logger = logging.getLogger(__name__)
@@ -25,8 +26,12 @@ UNAVAILABLE = (PoolTimeout, TooManyRequests, psycopg.OperationalError, psycopg.I
 
 def stale_plan(exc: BaseException) -> bool:
     """A prepared statement whose row type a migration changed under it ("cached plan must not change result
-    type"): the failed request's rollback clears that connection's prepared statements, so a retry succeeds."""
-    return isinstance(exc, psycopg.errors.FeatureNotSupported) and "cached plan must not change result type" in str(exc)
+    type", told by the server function that raises it, in any server language). Every warm connection of a process
+    holds such statements, so ``error_response`` drains the process's pools: the connections are replaced and the
+    retry meets fresh ones."""
+    return isinstance(exc, psycopg.errors.FeatureNotSupported) and (
+        exc.diag.source_function == "RevalidateCachedQuery" or "cached plan must not change result type" in str(exc)
+    )
 
 
 def unavailable(exc: BaseException) -> bool:
@@ -69,6 +74,7 @@ def error_response(exc: Exception, *, method: str = "", path: str = "") -> Error
             reason = "no database connection became available; retry shortly"
         if stale_plan(exc):
             reason = "the database schema changed during the request; retry"
+            drain_pools()
         body = {"error": error, "reason": reason}
         return ErrorResponse(503, body, {"retry-after": str(get_settings().retry_after_s)})
     logger.exception("unhandled error", exc_info=exc)

@@ -3,9 +3,9 @@
 A savepoint rolled back would undo them too, but psycopg forgets every prepared statement of a connection when
 it sees a ``ROLLBACK`` command status (``ROLLBACK TO SAVEPOINT`` included) and deallocates them on the server:
 a search that did so re-parsed and re-planned each of its ~10 statements every time (on the demo catalog
-about a third of Postgres's CPU a search). ``set_config(name, NULL, true)`` resets a setting to the value the
-session started with (the connection's own options included), which is what the block found unless something
-before it in the same transaction set it locally too: nothing in a search does.
+about a third of Postgres's CPU a search). ``set_config(name, NULL, true)`` resets a setting to the session's
+reset value (what the connection started with, its own options included). That is what the block found unless
+something earlier in the same session changed it with a ``SET`` or a ``SET LOCAL``: nothing on a request path does.
 """
 
 from __future__ import annotations
@@ -17,28 +17,32 @@ from psycopg.pq import TransactionStatus
 
 from souk.db.types import Connection
 
+# After an error the transaction is rolled back as a whole, settings included; a closed connection needs nothing.
+_NO_RESET = (TransactionStatus.INERROR, TransactionStatus.UNKNOWN)
+
 
 @contextmanager
 def local_settings(conn: Connection, settings: Mapping[str, str]) -> Iterator[None]:
     """Run the block with ``settings`` (name → value) set for the transaction, then reset them: one statement
-    each way, none when ``settings`` is empty. Reset only while the transaction is healthy: after an error
-    it is rolled back as a whole, settings included. On an autocommit connection the block becomes one
-    transaction (committed: its end puts the settings back), or each statement would be its own."""
+    each way, none when ``settings`` is empty. On an autocommit connection outside any transaction the block
+    becomes one transaction (committed: its end puts the settings back), or each statement would be its own."""
     if not settings:
         yield
         return
-    if conn.autocommit:
+    if conn.autocommit and conn.info.transaction_status == TransactionStatus.IDLE:
         with conn.transaction():
             _set(conn, settings)
             yield
         return
     _set(conn, settings)
-    names = list(settings)
     try:
         yield
     finally:
-        if conn.info.transaction_status == TransactionStatus.INTRANS:
-            conn.execute("SELECT " + ", ".join(f"set_config(%s, NULL, true) AS s{i}" for i in range(len(names))), names)
+        if conn.info.transaction_status not in _NO_RESET:  # in pipeline mode the status reads ACTIVE
+            conn.execute(
+                "SELECT " + ", ".join(f"set_config(%s, NULL, true) AS s{i}" for i in range(len(settings))),
+                list(settings),
+            )
 
 
 def _set(conn: Connection, settings: Mapping[str, str]) -> None:

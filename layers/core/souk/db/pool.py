@@ -164,6 +164,15 @@ def _new_pool(
     return cast("ConnectionPool[Connection]", pool)  # _configure set dict rows on every connection
 
 
+def drain_pools() -> None:
+    """Replace every connection of this process's pools: the idle ones close now, those in use when they come back
+    (a migration changed a row type under their prepared statements)."""
+    with _lock:
+        pools = list(_pools.values())
+    for pool in pools:
+        pool.drain()
+
+
 def get_pool(settings: Settings | None = None, role: Role = "default") -> ConnectionPool[Connection]:
     """The process-wide pool for ``role``; the first call connects (and starts the embedded server if needed)."""
     pool = _pools.get(role)

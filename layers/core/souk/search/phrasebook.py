@@ -60,11 +60,18 @@ _JA_DESCRIBES = (
     r"(?=\s*(?:[、。,，.!！?？)）]|$|(?:の|な|する)?\s*[\u4e00-\u9fff\u30a0-\u30ffー]{0,10}"
     r"(?:API|ツール|サービス|MCP|エンドポイント|サーバー|もの)))"
 )
+# "Baseでの支払い履歴API", "Solanaでの決済履歴ツール": the payments' records are the data sought
+_JA_NOT_DATA = (
+    r"(?!\s*(?:の)?\s*(?:履歴|記録|データ|状況|明細|一覧|件数|金額|額|情報|手数料|取引|監視|集計|検証|確認|通知|分析))"
+)
 _JA_LIST = re.compile(r"\s*(?:と|や|か|または|、|/)\s*")
 # Texts that refuse something: a rail phrase in them may be the refused one ("Ethereumで支払いたくない")
-_JA_REFUSAL = re.compile(r"除外|除く|以外|不可|禁止|たくない|しない|できない|避け|NG")
-_RU_REFUSAL = re.compile(r"(?<!\w)(?:не|без|кроме|нельзя)(?!\w)|исключ", re.IGNORECASE)
-_ID_REFUSAL = re.compile(r"\b(?:tidak|tak|jangan|tanpa|hindari|kecuali|bukan)\b", re.IGNORECASE)
+_JA_REFUSAL = re.compile(r"除外|除く|以外|不可|禁止|たくない|しない|できない|避け|(?<![A-Za-z])NG(?![A-Za-z])")
+# ... and questions whether a payment went through ("прошла ли оплата в сети Base", "apakah ... sudah bayar di Base")
+_RU_REFUSAL = re.compile(r"(?<!\w)(?:не|без|кроме|нельзя|ли)(?!\w)|исключ", re.IGNORECASE)
+_ID_REFUSAL = re.compile(
+    r"\b(?:tidak|tak|jangan|tanpa|hindari|kecuali|bukan|apakah|sudah|belum|telah)\b", re.IGNORECASE
+)
 
 # Rewrites that lengthen the text apply a few times a line: a request states its rail and cap once or twice, and a
 # 4,000-character line of "每次1美分," must not become 18,000 characters of caps.
@@ -146,7 +153,7 @@ _RULES: tuple[tuple[re.Pattern[str], Replacement, int], ...] = tuple(
         # data), and never in a text that refuses something ("Ethereumで支払いたくない", "...は除外して")
         (
             rf"(?<![a-z])({_CHAINS}(?:\s*(?:と|や|か|または|、|/)\s*{_CHAINS})*)(?![a-z])\s*(?:ネットワーク|チェーン)?\s*"
-            rf"(?:上)?\s*で\s*(?:の)?\s*(?:支払い|支払える|決済|払える)(?:\s*(?:できる|可能な?|OK))?{_JA_DESCRIBES}",
+            rf"(?:上)?\s*で\s*(?:の)?\s*(?:支払い|支払える|決済|払える)(?:\s*(?:できる|可能な?|OK))?{_JA_NOT_DATA}{_JA_DESCRIBES}",
             lambda m: m[0] if _JA_REFUSAL.search(m.string) else f" payable on {_JA_LIST.sub(' or ', m[1])} ",
             _FEW,
         ),

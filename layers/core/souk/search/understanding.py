@@ -1409,12 +1409,15 @@ _REFUSED_LISTINGS = _set(
 )
 _RAIL_KINDS = frozenset({"network", "asset", "qualifier"})
 _RAIL_LIST_GAP = _set("or and nor on in via over through")
-_REFUSED_LISTING_GAP = _set("the any all those a an me of want need show")
+_REFUSED_LISTING_GAP = _set("the any all those a an me of want show")
 _LISTING_REFUSERS = _set("avoid skip exclude excluding no don't dont ignore none")
-_REFUSED_LISTING_WANTS = _set("want need show")  # "don't want anything ...", "don't show me anything ..."
+# "don't want anything ...", "don't show me anything ..."; not "don't need": "I don't need anything paid on base,
+# any chain is fine" says a rail is not required
+_REFUSED_LISTING_WANTS = _set("want show")
 _OUT_REFUSERS = _set("filter leave rule cut")
 _NO_CLAUSE_OPENERS = _set("and but so please also just")  # "weather api, and no apis paid on base"
-_REFUSAL_UNDONE = _set("don't dont not never why if when unless")  # "please don't ignore ...", "why not ..."
+# "please don't ignore ...", "why not ...", "I can't skip tools paid on base", "you shouldn't exclude ..."
+_REFUSAL_UNDONE = _set("don't dont not never why if when unless can't cant cannot won't wont shouldn't shouldnt")
 _SERVICE_NOUN_MODIFIERS = _set("payment payments settlement settlements")
 # The units a call is billed by, words of no topic; "per image", "per page", "per document" may be what is sought.
 _BILLING_UNITS = _CALL_WORDS | _set("req query queries use hit hits run runs")
