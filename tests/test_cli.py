@@ -230,3 +230,13 @@ def test_a_file_whose_name_is_not_utf8_is_still_read(db, tmp_path, capsys):
     path.write_bytes(b"")
     assert cli.main(["load", str(path)]) == 0
     capsys.readouterr()
+
+
+def test_ctrl_c_in_a_command_is_one_line_and_exit_130(capsys, monkeypatch):
+    def interrupted(_args):  # type: ignore[no-untyped-def]
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "cmd_migrate", interrupted)
+    assert cli.main(["migrate"]) == 130
+    err = capsys.readouterr().err
+    assert err.strip() == "migrate: interrupted" and "Traceback" not in err

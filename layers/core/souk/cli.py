@@ -476,6 +476,9 @@ def main(argv: list[str] | None = None) -> int:
     except SoukError as exc:  # a refusal is one line and exit 1 in every command, never a traceback
         print(f"{command}: {exc.reason}", file=sys.stderr)
         return 1
+    except KeyboardInterrupt:  # Ctrl-C: a migration's transaction rolls back with its connection; no traceback
+        print(f"{command}: interrupted", file=sys.stderr)
+        return 130
     except OSError as exc:  # a file named on the command line that cannot be read or written
         if exc.filename is None or str(exc.filename) not in arguments:
             raise  # not the operator's file: a bug or the installation's, its traceback is kept
