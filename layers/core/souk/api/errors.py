@@ -27,11 +27,20 @@ UNAVAILABLE = (PoolTimeout, TooManyRequests, psycopg.OperationalError, psycopg.I
 def stale_plan(exc: BaseException) -> bool:
     """A prepared statement whose row type a migration changed under it ("cached plan must not change result
     type", told by the server function that raises it, in any server language). Every warm connection of a process
-    holds such statements, so ``error_response`` drains the process's pools: the connections are replaced and the
+    holds such statements, so ``recover`` drains the process's pools: the connections are replaced and the
     retry meets fresh ones."""
     return isinstance(exc, psycopg.errors.FeatureNotSupported) and (
         exc.diag.source_function == "RevalidateCachedQuery" or "cached plan must not change result type" in str(exc)
     )
+
+
+STALE_PLAN_REASON = "the database schema changed during the request; retry"
+
+
+def recover(exc: BaseException) -> None:
+    """What a database failure asks of this process before it is answered: after a stale plan, fresh connections."""
+    if stale_plan(exc):
+        drain_pools()
 
 
 def unavailable(exc: BaseException) -> bool:
@@ -73,8 +82,8 @@ def error_response(exc: Exception, *, method: str = "", path: str = "") -> Error
         if isinstance(exc, PoolTimeout | TooManyRequests):
             reason = "no database connection became available; retry shortly"
         if stale_plan(exc):
-            reason = "the database schema changed during the request; retry"
-            drain_pools()
+            reason = STALE_PLAN_REASON
+        recover(exc)
         body = {"error": error, "reason": reason}
         return ErrorResponse(503, body, {"retry-after": str(get_settings().retry_after_s)})
     logger.exception("unhandled error", exc_info=exc)

@@ -26,10 +26,9 @@ from mcp.server import Server, ServerRequestContext
 from mcp.shared.exceptions import MCPError
 from pydantic import BaseModel, ValidationError
 
-from souk.api.errors import stale_plan, unavailable, unavailable_error
+from souk.api.errors import STALE_PLAN_REASON, recover, stale_plan, unavailable, unavailable_error
 from souk.config import get_settings
 from souk.db import get_pool
-from souk.db.pool import drain_pools
 from souk.errors import SoukError
 from souk.mcp import text, tools
 from souk.mcp.lookup import AmbiguousResource
@@ -244,11 +243,6 @@ def _run(spec: ToolSpec, arguments: BaseModel, client: str | None) -> BaseModel:
         return spec.run(conn, arguments, settings, client)
 
 
-def _stale_plan_reason() -> str:
-    drain_pools()  # as error_response does: every warm connection of the process holds the stale statements
-    return "the database schema changed during the request; retry"
-
-
 async def call_tool(spec: ToolSpec, raw: dict[str, Any], client: str | None) -> types.CallToolResult:
     try:
         arguments = spec.arguments.model_validate(raw)
@@ -268,9 +262,10 @@ async def call_tool(spec: ToolSpec, raw: dict[str, Any], client: str | None) -> 
             logger.exception("mcp %s: unexpected error", spec.name)
             return tool_error("internal_error", "an unexpected error occurred")
         logger.warning("mcp %s: database unavailable: %s: %s", spec.name, type(exc).__name__, exc)
+        recover(exc)
         return tool_error(
             unavailable_error(exc),
-            _stale_plan_reason() if stale_plan(exc) else "the database is busy or unreachable; retry shortly",
+            STALE_PLAN_REASON if stale_plan(exc) else "the database is busy or unreachable; retry shortly",
             retryAfterSeconds=get_settings().retry_after_s,
         )
     return types.CallToolResult(

@@ -4878,11 +4878,12 @@ class _Scan:
         listed = claim
         for later in sorted((c for c in self.claims if c.first > claim.last), key=lambda c: c.first):
             between = range(listed.last + 1, later.first)
-            if later.negated or later.kind not in _RAIL_KINDS or not all(
-                self.free(j) and self.joined(j, j + 1) and self.at(j) in _RAIL_LIST_GAP for j in between
+            if (
+                later.negated
+                or later.kind not in _RAIL_KINDS
+                or not all(self.joined(j, j + 1) for j in range(listed.last, later.first))
+                or not all(self.free(j) and self.at(j) in _RAIL_LIST_GAP for j in between)
             ):
-                break
-            if not self.joined(listed.last, listed.last + 1):
                 break
             self.refuse(later, later.first, later.last)
             listed = later
@@ -4904,16 +4905,15 @@ class _Scan:
         if not (self.free(v) and self.joined(v, v + 1)):
             return -1
         word = self.at(v)
-        if word not in _LISTING_REFUSERS:
-            # "anything but", "other than", "leave out", "filter out"; "steer clear of" (its "of" in the gap)
-            if self.trigger_length(v) == 2 and v + 1 < k:
-                pass
-            elif self.free(v - 1) and (
-                self.trigger_length(v - 1) == 2 or (word == "out" and self.near(v, -1) in _OUT_REFUSERS)
+        # "steer clear of" (its "of" in the gap) starts at v; "anything but", "other than", "leave out", "filter out"
+        # end at v
+        if word not in _LISTING_REFUSERS and not (self.trigger_length(v) == 2 and v + 1 < k):
+            if not (
+                self.free(v - 1)
+                and (self.trigger_length(v - 1) == 2 or (word == "out" and self.near(v, -1) in _OUT_REFUSERS))
             ):
-                v -= 1
-            else:
                 return -1
+            v -= 1
             word = self.at(v)
         if word == "no" and (self.trigger_length(v) == 0 or self.near(v, -1) not in ("", *_NO_CLAUSE_OPENERS)):
             return -1
