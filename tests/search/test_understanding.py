@@ -3555,3 +3555,29 @@ def test_policies_fractions_and_money_spent_or_held(
 def test_refused_listings_refuse_their_rail(query: str, networks: tuple[str, ...], excluded: tuple[str, ...]) -> None:
     iq = interpret(query)
     assert (iq.networks, iq.excluded_networks) == (networks, tuple(sorted(excluded)))
+
+
+# A refused rail's list is refused whole: these were read as a filter to the very chains the caller refused.
+# A comma continues the list only when a conjunction closes it; a rail opening its own clause is wanted.
+_SOLANA = ("solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp", "solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1")
+
+
+@pytest.mark.parametrize(
+    ("query", "networks", "excluded"),
+    [
+        ("avoid apis paid on ethereum, solana or base", (), ("eip155:1", n.BASE, *_SOLANA)),
+        ("weather api not on ethereum or solana", (), ("eip155:1", *_SOLANA)),
+        ("weather api, not on ethereum, solana, or base", (), ("eip155:1", n.BASE, *_SOLANA)),
+        ("weather api that isn't paid on ethereum or solana", (), ("eip155:1", *_SOLANA)),
+        ("weather api not on ethereum mainnet or base sepolia", (), ("eip155:1", "eip155:84532")),
+        ("weather api not on base, and polygon is fine", ("eip155:137",), (n.BASE,)),
+        ("weather api not on base or polygon, solana works", (_SOLANA[0],), (n.BASE, "eip155:137")),
+        ("don't pay on ethereum or solana, base is fine", (n.BASE,), ("eip155:1", *_SOLANA)),
+        ("weather api not on ethereum, solana", (_SOLANA[0],), ("eip155:1",)),
+    ],
+)
+def test_a_refused_rail_list_is_refused_whole(
+    query: str, networks: tuple[str, ...], excluded: tuple[str, ...]
+) -> None:
+    iq = interpret(query)
+    assert (iq.networks, iq.excluded_networks) == (networks, tuple(sorted(excluded)))

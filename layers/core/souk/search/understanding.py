@@ -1409,6 +1409,8 @@ _REFUSED_LISTINGS = _set(
 )
 _RAIL_KINDS = frozenset({"network", "asset", "qualifier"})
 _RAIL_LIST_GAP = _set("or and nor on in via over through")
+# "not on base, and polygon is fine": the rail after the refused one is the subject of a clause of its own
+_CLAUSE_AFTER_RAIL = _COPULAS | _set("works work would will should can could 's isn't aren't")
 _REFUSED_LISTING_GAP = _set("the any all those a an me of want show")
 _LISTING_REFUSERS = _set("avoid skip exclude excluding no don't dont ignore none")
 # "don't want anything ...", "don't show me anything ..."; not "don't need": "I don't need anything paid on base,
@@ -4856,9 +4858,8 @@ class _Scan:
                 for s in (k, k - 1)
                 if self.free(s) and (self.trigger_length(s) == k - s + 1 or (s == k and self.at(k) in _CANNOT))
             ]
-            listings_refused = False
             if not starts and (refuser := self.listings_refused_at(k)) >= 0:
-                starts, listings_refused = [refuser], True
+                starts = [refuser]
             if not starts:
                 continue
             if self.at(starts[0]) == "not" and self.at(starts[0] + 1) == "only":
@@ -4869,24 +4870,33 @@ class _Scan:
             ):
                 continue
             self.refuse(claim, starts[0], claim.last)
-            if listings_refused:
-                self.refuse_the_rest(claim)
+            self.refuse_the_rest(claim)
 
     def refuse_the_rest(self, claim: _Claim) -> None:
         """The rails listed after a refused one are refused with it: "avoid anything that settles on ethereum or
-        polygon", "no apis that accept usdc on base"."""
+        polygon", "no apis that accept usdc on base", "not on ethereum, solana or base" (read as a filter to the
+        very chains refused). A comma continues the list only when a conjunction closes it ("not on ethereum,
+        solana" may correct itself to solana), and a rail that opens a clause of its own ("not on base, and
+        polygon is fine") is not refused."""
         listed = claim
+        listed_after: list[tuple[_Claim, bool]] = []  # each later rail, and whether its step closes a list
         for later in sorted((c for c in self.claims if c.first > claim.last), key=lambda c: c.first):
             between = range(listed.last + 1, later.first)
+            steps = range(listed.last, later.first)
             if (
                 later.negated
                 or later.kind not in _RAIL_KINDS
-                or not all(self.joined(j, j + 1) for j in range(listed.last, later.first))
+                or not all(self.joined(j, j + 1) or self.listed(j, j + 1) for j in steps)
                 or not all(self.free(j) and self.at(j) in _RAIL_LIST_GAP for j in between)
+                or (self.near(later.last, 1) in _CLAUSE_AFTER_RAIL)
             ):
                 break
-            self.refuse(later, later.first, later.last)
+            comma = not all(self.joined(j, j + 1) for j in steps)
+            listed_after.append((later, not comma or any(self.at(j) in _LIST_JOINS for j in between)))
             listed = later
+        closed = max((n for n, (_, closes) in enumerate(listed_after, 1) if closes), default=0)
+        for later, _ in listed_after[:closed]:
+            self.refuse(later, later.first, later.last)
 
     def listings_refused_at(self, k: int) -> int:
         """ "avoid anything that settles on ethereum", "skip the tools paid on base", "no apis paid on base",
