@@ -3576,8 +3576,58 @@ _SOLANA = ("solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp", "solana:EtWTRABZaYq6iMfeYK
         ("weather api not on ethereum, solana", (_SOLANA[0],), ("eip155:1",)),
     ],
 )
-def test_a_refused_rail_list_is_refused_whole(
-    query: str, networks: tuple[str, ...], excluded: tuple[str, ...]
-) -> None:
+def test_a_refused_rail_list_is_refused_whole(query: str, networks: tuple[str, ...], excluded: tuple[str, ...]) -> None:
     iq = interpret(query)
     assert (iq.networks, iq.excluded_networks) == (networks, tuple(sorted(excluded)))
+
+
+# Batch 41 (2026-12-06): a chain said to be acceptable names a rail ("no polygon, base is fine"), but not all
+# chains except it, not beside a preferred one, and not a task's chain list going on.
+@pytest.mark.parametrize(
+    ("query", "networks", "excluded"),
+    [
+        ("no polygon, base is fine - need a geocoding api", (n.BASE,), ("eip155:137",)),
+        ("geocoding api, base is fine", (n.BASE,), ()),
+        ("not on polygon, base is fine", (n.BASE,), ("eip155:137",)),
+        ("the knowledge base is fine", (), ()),
+        ("our code base is fine, we need a linter", (), ()),
+        ("is base fine?", (), ()),
+        ("any chain but polygon is fine for payment; need a vin decoder", (), ()),
+        ("Preferably Base, but Solana is fine. I need a crypto news summary", (), ()),
+        ("We pay on base. Need an NFT metadata API for polygon, ethereum is also fine", (n.BASE,), ()),
+        ("tts under 1c stellar", (n.STELLAR_PUBNET,), ()),
+        ("ocr under 1c base", (n.BASE,), ()),
+        ("tokens under 1c base", (), ()),
+    ],
+)
+def test_an_accepted_chain_is_a_rail(query: str, networks: tuple[str, ...], excluded: tuple[str, ...]) -> None:
+    iq = interpret(query)
+    assert (iq.networks, iq.excluded_networks) == (networks, excluded)
+
+
+# Refusals in other languages are refusals, never the interface or rail they name ("kein MCP" was type=mcp).
+@pytest.mark.parametrize(
+    ("query", "networks", "query_type", "excluded_networks", "excluded_type"),
+    [
+        ("Wetter-API, bezahlt auf Stellar, kein MCP", (n.STELLAR_PUBNET,), None, (), "mcp"),
+        ("API de météo, sans MCP", (), None, (), "mcp"),
+        ("API per il riassunto di testi, non su Ethereum, va bene Base", (n.BASE,), None, ("eip155:1",), None),
+        ("API do OCR płatne w USDC na Solanie", (_SOLANA[0],), None, (), None),
+        ("API pour la TVA, payable en USDC sur Stellar", (n.STELLAR_PUBNET,), None, (), None),
+        ("Übersetzungs-API, Solana ist ok", (_SOLANA[0],), None, (), None),
+    ],
+)
+def test_refusals_and_rails_in_other_languages(
+    query: str,
+    networks: tuple[str, ...],
+    query_type: str | None,
+    excluded_networks: tuple[str, ...],
+    excluded_type: str | None,
+) -> None:
+    iq = interpret(query)
+    assert (iq.networks, iq.type, iq.excluded_networks, iq.excluded_type) == (
+        networks,
+        query_type,
+        excluded_networks,
+        excluded_type,
+    )

@@ -19,8 +19,18 @@ _ARTICLE = r"(?:(?:la|el|a|o|le|der|die|dem|den|das|il|lo|the)\s+)?"
 _NETWORK_NOUN = r"(?:(?:red|rede|réseau|reseau|netzwerk|rete|blockchain|cadena|chain)\s+(?:de\s+|di\s+)?)?"
 _PAY_WORDS = (
     r"pagable|pagables|pague|paguen|pagar|pago|pagos|pagando|pagamento|pagável|pagavel|payable|payables|"
-    r"paiement|payer|payée|payé|payés|payées|zahlbar|bezahlbar|bezahlung|zahlung|bezahlen|zahlen|pagabile|pagare"
+    r"paiement|payer|payée|payé|payés|payées|zahlbar|bezahlbar|bezahlung|zahlung|bezahlen|zahlen|pagabile|pagare|"
+    r"bezahlt|gezahlt|pagato|pagata|pagati|pagate|pagado|pagada|pagados|pagadas"
 )
+# What is refused, in a request's own words ("kein MCP", "sans MCP", "nicht auf Ethereum", "non su Ethereum"): said
+# in English, so the refusal is read as one and never as the interface or rail it names
+_NO_WORDS = r"(?:kein|keine|keinen|keiner|ohne|sans|pas\s+de|pas\s+d['’]|sin|sem|senza|niente|geen|zonder|bez)"
+_NOT_ON = (
+    r"(?:nicht\s+(?:auf|über|ueber|mit)|pas\s+(?:sur|en)|non\s+(?:su|sulla|sul|in)|no\s+en|não\s+(?:na|no|em)"
+    r"|nie\s+na)"
+)
+_POLISH_STEMS = {"solan": "solana"}  # "na Solanie": the stem matched, spelled as the chain
+_INTERFACES = r"(mcp(?:-server|-tools?)?|http|rest)"
 # not "in", "no", "via": English words ("payable in USDC" stays as it is)
 _ON = r"(?:en|em|na|sur|auf|über|ueber|su|sulla|sul|con|mit|par)"
 _CURRENCY_AFTER = r"(?=\s*(?:usd|\$|us\$|dollars?|dólares|dolares|dollari|cents?|centavos?|€))"
@@ -96,12 +106,35 @@ _RULES: tuple[tuple[re.Pattern[str], Replacement, int], ...] = tuple(
         (r"(?<=\d)·(?=\d)", "."),
         # a field's value with a decimal comma: "MAX_PRICE_USD=0,005", "max_price: 0,01" (a leading 0 is no thousands)
         (r"([=:]\s*[\"'`]?\$?)0,(\d{1,4})(?!\d|,\d)", r"\g<1>0.\2"),
+        # "payable en USDC sur Stellar", "bezahlt mit USDC auf Base": the asset between the payment word and the rail
+        (
+            rf"\b(?:{_PAY_WORDS})\s+(?:en|em|in|con|mit)\s+(usdc|eurc|xlm)\s+{_ON}\s+{_ARTICLE}{_NETWORK_NOUN}"
+            rf"{_NOT_BASED_ON}(?={_CHAINS}\b)",
+            r"payable in \1 on ",
+        ),
         # a rail: "zahlbar auf Solana", "que se pague en Solana", "com pagamento na rede Polygon"
         (rf"\b(?:que\s+se\s+)?(?:{_PAY_WORDS})\s+{_ON}\s+{_ARTICLE}{_NETWORK_NOUN}{_NOT_BASED_ON}", "payable on "),
         # "Bezahlung nur über Base", "pago solo en Base", "paiement uniquement sur Solana"
         (
             rf"\b(?:que\s+se\s+)?(?:{_PAY_WORDS})\s+{_ONLY}\s+{_ON}\s+{_ARTICLE}{_NETWORK_NOUN}{_NOT_BASED_ON}",
             "payable only on ",
+        ),
+        # Polish: "płatne w USDC na Solanie", "płatność przez sieć Base" (the chain's name declined)
+        (
+            r"\bpłatn\w*\s+(?:w\s+(usdc|eurc|xlm)\s+)?(?:na|przez|w)\s+(?:sieci\s+|sieć\s+)?"
+            r"(solan|stellar|polygon|base|ethereum|arbitrum|avalanche)\w*",
+            lambda m: f"payable {'in ' + m[1] + ' ' if m[1] else ''}on {_POLISH_STEMS.get(m[2].lower(), m[2].lower())}",
+        ),
+        # refusals: "kein MCP", "sans MCP", "senza MCP", "nicht auf Ethereum", "non su Ethereum", "no en Solana"
+        (rf"\b{_NO_WORDS}\s*(?={_INTERFACES}\b)", "no ", _FEW),
+        (rf"\b{_NOT_ON}\s+(?={_CHAINS}\b)", "not on ", _FEW),
+        # a rail allowed: "va bene Base", "Base ist ok", "Base está bien", "Solana c'est bon"
+        (rf"\bva\s+bene\s+(?:anche\s+)?{_CHAINS}\b", r"\1 is fine", _FEW),
+        (
+            rf"\b{_CHAINS}\s+(?:ist|est|está|esta|è|c['’]est)\s+(?:ok|okay|in\s+ordnung|bien|bon|bene|buena|perfetto"
+            r"|parfait|perfekt)\b",
+            r"\1 is fine",
+            _FEW,
         ),
         (
             rf"\b(?:que\s+|qui\s+|die\s+|che\s+)?(?:{_ACCEPT_WORDS})(\s+usdc|\s+eurc|\s+usdt)?\s+{_ON}\s+",
@@ -199,6 +232,7 @@ _RULES: tuple[tuple[re.Pattern[str], Replacement, int], ...] = tuple(
             "at most ",
         ),
         (r"\b(?:menos\s+de|moins\s+de|weniger\s+als|meno\s+di|por\s+debajo\s+de|abaixo\s+de)\s+", "under "),
+        (r"\bmoins\s+d['’](?=un\b|une\b)", "under "),  # "à moins d'un centime"
         # "unter 0,5 Cent", "unter 0.01 USD": a fraction of a dollar (not "unter 1 Dollar pro Tasse")
         (rf"\bunter\s+(?=(?:[$€]\s?)?0?[.,]\d|\d+(?:[.,]\d+)?\s*(?:cents?|ct)\b){_NOT_PER_CALL}", "under "),
         # "≤ 1 ct" (French and German shorthand for a cent), only right after a cap sign
@@ -207,6 +241,8 @@ _RULES: tuple[tuple[re.Pattern[str], Replacement, int], ...] = tuple(
         (r"\b(?:medio|meio|mezzo|demi|halben?)\s+(?=cent)", "half a "),
         (r"\b(?:centavos|céntimos|centimes|centesimi)\b", "cents"),
         (r"\b(?:centavo|céntimo|centime|centesimo)\b", "cent"),
+        # "under un cent", "at most one centime": one
+        (r"\b(under|at\s+most)\s+(?:un|une|uno|una|um|uma|ein|eine|einen|einem)\s+(?=cents?\b)", r"\1 1 "),
         (r"\b(?:dólares|dolares|dollari)\b", "dollars"),
         (r"\b(?:dólar|dollaro)\b", "dollar"),
         (

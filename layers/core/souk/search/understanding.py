@@ -745,7 +745,7 @@ _SERVICE_HEADS = _set(
     bot bots assistant assistants app apps feed feeds provider providers plugin plugins library sdk
     wrapper proxy client solution solutions option options alternative alternatives one ones
     something anything results result source sources mcp search lookup integration integrations
-    connector connectors agent agents ocr upscaler transcriber transcription translation gateway gateways
+    connector connectors agent agents ocr upscaler transcriber transcription translation gateway gateways tts stt
     """
 )
 _UNITLESS_PRICE_WORDS = _PRICE_WORDS | _set("spend spending budget cheaper cheap paying costing")
@@ -1410,6 +1410,11 @@ _REFUSED_LISTINGS = _set(
 _RAIL_KINDS = frozenset({"network", "asset", "qualifier"})
 _RAIL_LIST_GAP = _set("or and nor on in via over through")
 # "not on base, and polygon is fine": the rail after the refused one is the subject of a clause of its own
+# "..., base is fine", "but solana works": a chain said to be acceptable, opening its clause (or after these)
+_ACCEPTED_OPENERS = _set("but and so though")
+_REFUSED_BEFORE_CHAIN = _set("no not avoid skip exclude excluding except without never nor")
+_ANY_BUT = _set("any anything everything all chain chains network networks rail rails one")
+_ACCEPTABLE = _set("fine ok okay acceptable good alright allowed")
 _CLAUSE_AFTER_RAIL = _COPULAS | _set("works work would will should can could 's isn't aren't")
 _REFUSED_LISTING_GAP = _set("the any all those a an me of want show")
 _LISTING_REFUSERS = _set("avoid skip exclude excluding no don't dont ignore none")
@@ -3258,6 +3263,7 @@ class _Scan:
                 or (prep == "in" and self.payment_in(prev) >= 0)  # "payment must be in arbitrum one"
                 or self.paying_from(lead) >= 0  # "I'm paying from Base"
                 or self.accepted_in_turn(lead, last)
+                or self.accepted_after(lead, last) >= 0  # "no polygon, base is fine"
             )
             billed = self.near(i, -1) in _BILLING_WORDS  # "an sms api that bills base 2 cents per message"
             # "pay with my base wallet": the payer's own wallet, though "wallet" usually makes a chain the subject
@@ -3327,6 +3333,9 @@ class _Scan:
         paid_word = self.rail_after(last)
         if paid_word:
             return "filter", f"'{self.span_text(first, last + 1)}': {paid_word}"
+        accepted = self.accepted_after(first, last)
+        if accepted >= 0:
+            return "filter", f"'{self.span_text(first, accepted)}': a rail the caller accepts"
         payer = self.paying_from(first)
         # "paying from base was too expensive", "paying from the base budget": not where the caller pays now
         ends_there = tail in _WALLET or not tail.isalpha() or tail in _PAYING_FROM_TAILS
@@ -3703,6 +3712,37 @@ class _Scan:
             return "a payment word names it"
         return ""
 
+    def accepted_after(self, first: int, last: int) -> int:
+        """ "no polygon, base is fine", "skip ethereum; solana works", "stellar is ok": a chain opening its clause
+        and said to be acceptable names a rail the caller can pay on. The predicate's last word, or -1. Not "the
+        knowledge base is fine" (the chain word does not open its clause), nor a question ("is base fine?")."""
+        if self.question or (self.joined(first - 1, first) and self.at(first - 1) not in _ACCEPTED_OPENERS):
+            return -1
+        if self.at(first - 1) == "but" and self.near(first - 1, -1) in _ANY_BUT:
+            return -1  # "any chain but polygon is fine": all except it
+        if self.in_sentence_before(first, 12, _PREFER) >= 0:
+            return -1  # "preferably base, but solana is fine": the preferred one is acceptable too
+        if self.listed(first - 1, first) and self.at(first - 1) in n.FAMILIES:
+            # "an NFT metadata API for polygon, ethereum is also fine": the task's chains go on; not "no polygon,
+            # base is fine" (a refused chain, then the accepted one)
+            k = first - 1
+            while self.joined(k - 1, k) and self.at(k - 1) in _NET_PREPS | _set("the any"):
+                k -= 1
+            if not (self.joined(k - 1, k) and self.at(k - 1) in _REFUSED_BEFORE_CHAIN):
+                return -1
+        k = last + 1
+        if not self.joined(last, k):
+            return -1
+        if self.at(k) in ("works", "work"):
+            return k
+        if self.at(k) in ("would", "will") and self.near(k, 1) in ("work", "do"):
+            return k + 1
+        if self.at(k) in _COPULAS or self.at(k) == "'s":
+            k += 1 + (self.near(k, 1) in ("also", "totally", "perfectly", "still"))
+            if self.joined(k - 1, k) and self.at(k) in _ACCEPTABLE:
+                return k
+        return -1
+
     def rail_tag(self, first: int, last: int) -> str:
         """A chain tagged onto the end of a short query: 'ocr api base', 'qr code generator, base',
         'timezone lookup, x402 solana', 'pdf summarizer, base only'. The task names no chain subject."""
@@ -3715,6 +3755,11 @@ class _Scan:
         ):
             return ""
         lead = self.at(first - 1)
+        cap = self.owner[first - 1] if first >= 1 else None
+        if cap is not None and cap.kind == "price" and cap.role == "filter" and cap.last == first - 1 and cap.first:
+            lead = self.at(cap.first - 1)  # "tts under 1c stellar": the tag after the cap that follows the service
+            if not (self.joined(cap.first - 1, cap.first) and self.joined(first - 1, first)):
+                lead = ""
         if lead == "x402" or (lead in _SERVICE_HEADS and lead not in _GENERIC) or not self.link[first - 1]:
             return "a chain tagged onto a short query reads as the payment network"
         return ""
