@@ -62,6 +62,10 @@ def test_quality_object_counts_recent_settlements(client):
         ({"network": "base"}, lambda i: any(a["network"] == "eip155:8453" for a in i["accepts"])),
         ({"extensions": "payment-identifier"}, None),
         ({"extensions": "bazaar"}, lambda i: "bazaar" in i["extensions"]),
+        # values in another case name the same scheme, extension and network (they used to match nothing)
+        ({"scheme": "EXACT"}, lambda i: any(a["scheme"] == "exact" for a in i["accepts"])),
+        ({"extensions": "Bazaar"}, lambda i: "bazaar" in i["extensions"]),
+        ({"network": "stellar:TESTNET"}, lambda i: any(a["network"] == "stellar:testnet" for a in i["accepts"])),
     ],
 )
 def test_filter_conformance(client, params, check):
@@ -118,3 +122,21 @@ def test_pagination_is_deterministic_and_complete(client):
     whole = client.get("/discovery/resources", params={"limit": 3}).json()["items"]
     assert paged == whole
     assert len({(i["resource"], i["type"], i["lastUpdated"]) for i in whole}) == 3
+
+
+def test_a_payment_during_a_crawl_moves_no_listing(client, db, settings):
+    """Paging by offset while events arrive: each listing once (a payment used to move its listing first, so a
+    crawler skipped it and saw another one twice)."""
+    first = client.get("/discovery/resources", params={"limit": 1, "offset": 0}).json()["items"]
+    last = client.get("/discovery/resources", params={"limit": 1, "offset": 2}).json()["items"]
+    # the listing the crawler will read last is paid again now
+    catalog_event(db, verified(pdf_tool(), CLOCK + timedelta(days=1)), settings)
+    db.commit()
+    rest = [
+        item
+        for offset in (1, 2)
+        for item in client.get("/discovery/resources", params={"limit": 1, "offset": offset}).json()["items"]
+    ]
+    seen = [(i["resource"], i["type"]) for i in first + rest]
+    assert len(set(seen)) == len(seen) == 3
+    assert (last[0]["resource"], last[0]["type"]) in seen

@@ -90,6 +90,21 @@ def call(tool: str, arguments: dict, request_id: int = 1) -> dict:
         (b'{"jsonrpc": "2.0", "id": 1}', {}, 400, "invalid_jsonrpc"),
         (b'{"jsonrpc": "2.0", "id": 1, "method": "ping", "params": []}', {}, 400, "invalid_jsonrpc"),
         (b'{"id": 1, "method": "tools/list"}', {}, 400, "invalid_jsonrpc"),
+        # the SDK answered these with a bare "Invalid request parameters"
+        (
+            b'{"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "search_resources", "arguments": '
+            b'"weather"}}',
+            {},
+            400,
+            "invalid_tool_call",
+        ),
+        (
+            b'{"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"arguments": {}}}',
+            {},
+            400,
+            "invalid_tool_call",
+        ),
+        (b'{"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": 7}}', {}, 400, "invalid_tool_call"),
         (b'{"jsonrpc": "2.0", "id": 1.5, "method": "tools/list"}', {}, 400, "invalid_jsonrpc"),
         (b'{"jsonrpc": "2.0", "id": true, "method": "tools/list"}', {}, 400, "invalid_jsonrpc"),
         (b'{"jsonrpc": "2.0", "id": null, "method": "tools/list"}', {}, 400, "invalid_jsonrpc"),
@@ -122,6 +137,15 @@ def test_json_in_any_encoding_rfc_8259_allows_is_answered(db, handler, encode):
     # answered a JSON-RPC parse error without {error, reason}.
     status, _, text = invoke(handler, encode(json.dumps({"jsonrpc": "2.0", "id": 7, "method": "ping"})))
     assert status == 200 and json.loads(text) == {"jsonrpc": "2.0", "id": 7, "result": {}}
+
+
+@pytest.mark.parametrize("content_type", ["APPLICATION/JSON", "Application/Json; charset=utf-8"])
+def test_a_media_type_in_any_case_is_answered(db, handler, content_type):
+    # RFC 9110: media types ignore case; the SDK compared "application/json" exactly and answered 415 without
+    # {error, reason}.
+    body = {"jsonrpc": "2.0", "id": 8, "method": "ping"}
+    status, _, text = invoke(handler, body, content_type=content_type)
+    assert status == 200 and json.loads(text) == {"jsonrpc": "2.0", "id": 8, "result": {}}
 
 
 def test_the_nesting_limit_counts_containers():

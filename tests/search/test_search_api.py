@@ -180,6 +180,17 @@ def test_tampered_and_foreign_cursors_are_rejected(client):
     assert other_limit.status_code == 400
 
 
+def test_a_cursor_is_bound_to_the_query_as_written(client):
+    # "weather get" asks for no method, "weather GET" for GET: a later page re-reads the query it comes with, so a
+    # cursor of one used with the other would page one ranking under the other's filters.
+    cursor = search(client, "weather get", limit=2)["pagination"]["cursor"]
+    assert cursor
+    other_case = client.get("/discovery/search", params={"query": "weather GET", "limit": 2, "cursor": cursor})
+    assert other_case.status_code == 400 and other_case.json()["error"] == "cursor_mismatch"
+    same = client.get("/discovery/search", params={"query": "weather get", "limit": 2, "cursor": cursor})
+    assert same.status_code == 200
+
+
 @pytest.mark.parametrize(
     ("params", "code"),
     [

@@ -7,6 +7,7 @@ from datetime import datetime
 from typing import Any
 
 from souk.config import Settings
+from souk.db.snapshot import one_snapshot
 from souk.db.types import Connection, one
 from souk.discovery.items import ITEM_COLUMNS, quality_args, to_item
 from souk.lifecycle.visibility import hidden_counts, status_clause
@@ -31,15 +32,18 @@ def list_resources(
     where, args = filter_sql(filters)
     # Gone and delisted listings are hidden after the spec filters (which stay exact); the body says how many.
     shown, shown_args, status_name = status_clause(params)
-    hidden = hidden_counts(conn, where, args | shown_args, shown)
-    where, args = f"{where} AND {shown}", args | shown_args
-    args |= {"limit": limit, "offset": offset} | quality_args(settings, now)
-    total = one(conn.execute(f"SELECT count(*) AS n FROM listings l WHERE {where}", args))["n"]
-    rows = conn.execute(
-        f"SELECT {ITEM_COLUMNS} FROM listings l WHERE {where}"
-        " ORDER BY l.source_event_at DESC, l.listing_key LIMIT %(limit)s OFFSET %(offset)s",
-        args,
-    ).fetchall()
+    # The hidden counts, the total and the page agree with each other (one snapshot), and the order never moves
+    # a listing: by when it was first cataloged, so a crawler paging by offset while payments arrive (each one
+    # used to move its listing first) sees every listing once, and new listings come at the end.
+    with one_snapshot(conn):
+        hidden = hidden_counts(conn, where, args | shown_args, shown)
+        where, args = f"{where} AND {shown}", args | shown_args
+        args |= {"limit": limit, "offset": offset} | quality_args(settings, now)
+        total = one(conn.execute(f"SELECT count(*) AS n FROM listings l WHERE {where}", args))["n"]
+        rows = conn.execute(
+            f"SELECT {ITEM_COLUMNS} FROM listings l WHERE {where} ORDER BY l.id LIMIT %(limit)s OFFSET %(offset)s",
+            args,
+        ).fetchall()
     body: dict[str, Any] = {
         "x402Version": X402_VERSION,
         "items": [to_item(r, settings) for r in rows],

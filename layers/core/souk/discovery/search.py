@@ -77,9 +77,9 @@ def search(
         raise SoukError("invalid_parameter", "cursor may be given once")
     token = cursor_values[0] if cursor_values else None
     normalized = normalize_query(query)
-    fingerprint = cursors.fingerprint(
-        {"q": normalized, "f": filters.applied(), "limit": limit, "profile": profile.name}
-    )
+    # The exact text: constraints are read from it as written ("weather GET" asks for GET, "weather get" does not), and
+    # a later page re-reads them from the query it is sent with.
+    fingerprint = cursors.fingerprint({"q": query, "f": filters.applied(), "limit": limit, "profile": profile.name})
     secret = settings.cursor_secret.get_secret_value()
 
     if token:

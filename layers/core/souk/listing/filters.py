@@ -71,6 +71,10 @@ def _single(params: Mapping[str, list[str]], name: str) -> str | None:
     return values[0]
 
 
+def _lower(value: str | None) -> str | None:
+    return None if value is None else value.lower()
+
+
 def _token(params: Mapping[str, list[str]], name: str) -> str | None:
     value = _single(params, name)
     if value is None:
@@ -138,9 +142,10 @@ def parse_filters(params: Mapping[str, list[str]], known: frozenset[str]) -> Fil
     return Filters(
         type=kind,
         pay_to=pay_to,
-        scheme=_token(params, "scheme"),
+        # x402 names schemes and extensions in lower case ("exact", "bazaar"); "EXACT" means the same one
+        scheme=_lower(_token(params, "scheme")),
         network=network,
-        extensions=_token(params, "extensions"),
+        extensions=_lower(_token(params, "extensions")),
         asset=asset,
         max_usd_price=max_usd,
         unapplied=unapplied,
@@ -160,7 +165,7 @@ def filter_sql(f: Filters, alias: str = "l") -> tuple[str, dict[str, object]]:
         args["f_pay_to"] = f.pay_to
         args["f_pay_to_key"] = pay_to_key(f.pay_to)
     if f.scheme is not None:
-        clauses.append(f"%(f_scheme)s = ANY({alias}.schemes)")
+        clauses.append(f"%(f_scheme)s = ANY(SELECT lower(s) FROM unnest({alias}.schemes) s)")
         args["f_scheme"] = f.scheme
     if f.network is not None:
         clauses.append(f"%(f_network)s = ANY({alias}.networks)")

@@ -128,7 +128,7 @@ def one_option_sql(
             anywhere += f" OR strpos({asset}, ' ') > 0"  # an asset id names its network, as a network filter does
         conditions.append(f"({anywhere})")
     if scheme is not None:
-        conditions.append(f"o.value->>'scheme' = {scheme}")
+        conditions.append(f"lower(o.value->>'scheme') = {scheme}")
     if asset is not None:
         conditions.append(f"k.symbol = upper({asset})" if asset_is_symbol else _same_address_sql(asset))
     if max_usd is not None:

@@ -82,8 +82,15 @@ async def handle(request: Request) -> Response:
         raise SoukError("payload_too_large", f"an MCP message is at most {MAX_MESSAGE_BYTES} bytes", status_code=413)
     body = _check_message(body)
 
-    headers = [(k, v) for k, v in request.scope["headers"] if k not in (b"accept", b"content-length")]
-    headers += [(b"accept", accept.encode("latin-1")), (b"content-length", str(len(body)).encode())]
+    # The SDK compares the media type case-sensitively; is_json accepted it in any case (RFC 9110), and the body is
+    # plain UTF-8 now whatever charset it came in.
+    passed = (b"accept", b"content-length", b"content-type")
+    headers = [(k, v) for k, v in request.scope["headers"] if k not in passed]
+    headers += [
+        (b"accept", accept.encode("latin-1")),
+        (b"content-length", str(len(body)).encode()),
+        (b"content-type", b"application/json"),
+    ]
     scope = dict(request.scope, headers=headers)
     delivered = False
 

@@ -131,6 +131,17 @@ def check_jsonrpc(message: Any) -> None:
             "not a JSON-RPC 2.0 request, notification or response: a request needs a string or integer id, "
             "a string method and object params",
         ) from None
+    if message.get("method") == "tools/call":
+        _check_tool_call(message.get("params"))
+
+
+def _check_tool_call(params: Any) -> None:
+    """The SDK answers a tools/call without a string name or with non-object arguments with a bare "Invalid request
+    parameters" that says neither what nor where; said here, as every other malformed message is."""
+    if not isinstance(params, dict) or not isinstance(params.get("name"), str):
+        raise SoukError("invalid_tool_call", 'tools/call needs params {"name": <tool name>, "arguments": {...}}')
+    if "arguments" in params and params["arguments"] is not None and not isinstance(params["arguments"], dict):
+        raise SoukError("invalid_tool_call", "tools/call arguments are an object of the tool's named arguments")
 
 
 def is_request_id(value: Any) -> bool:

@@ -30,7 +30,7 @@ import threading
 import time
 from pathlib import Path
 from types import FrameType
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import uvicorn
 from uvicorn.config import STARTUP_FAILURE
@@ -75,6 +75,14 @@ def gateway_pool_sizes(settings: Settings) -> dict[Role, int]:
         "read": max(settings.read_pool_size, settings.runner_read_threads),
         "write": max(settings.write_pool_size, settings.runner_write_threads + WRITE_TOOL_SLOTS),
     }
+
+
+def _proxy_options() -> dict[str, Any]:
+    """Who the client is: the connection's peer. uvicorn otherwise believes an ``X-Forwarded-For`` sent from a
+    loopback address, so any local client could name itself anyone and get a fresh conversion rate-limit bucket
+    per name. Behind a proxy, set ``FORWARDED_ALLOW_IPS`` (uvicorn's own variable) to the proxy's addresses."""
+    trusted = os.environ.get("FORWARDED_ALLOW_IPS", "").strip()
+    return {"proxy_headers": bool(trusted), "forwarded_allow_ips": trusted or None}
 
 
 def worker_app() -> LocalGateway:
@@ -280,7 +288,7 @@ def serve(*, host: str, port: int, demo: bool, template: Path, workers: int | No
         for route in gateway.routes:
             logger.info("route %s %s -> %s", route.method, route.path, route.function)
         if sock is None:
-            uvicorn.run(gateway, host=host, port=port, log_level="info", lifespan="off")
+            uvicorn.run(gateway, host=host, port=port, log_level="info", lifespan="off", **_proxy_options())
         else:
             os.environ[WORKER_TEMPLATE_ENV] = str(template.resolve())
             os.environ[WORKER_DATABASE_ENV] = database_url(settings)
@@ -299,6 +307,7 @@ def serve(*, host: str, port: int, demo: bool, template: Path, workers: int | No
                 port=port,
                 log_level="info",
                 lifespan="off",
+                **_proxy_options(),
             )
             supervised = Multiprocess(config, sockets=[sock])
             supervised.run()
