@@ -3596,6 +3596,20 @@ def test_a_refused_rail_list_is_refused_whole(query: str, networks: tuple[str, .
         ("Preferably Base, but Solana is fine. I need a crypto news summary", (), ()),
         ("We pay on base. Need an NFT metadata API for polygon, ethereum is also fine", (n.BASE,), ()),
         ("tts under 1c stellar", (n.STELLAR_PUBNET,), ()),
+        # opinions, reports, questions and other chains are no acceptance (a helper's attack, 2026-12-06)
+        ("ethereum is fine for storage but I need an ocr api", (), ()),
+        ("base is good for low fees, find a fee estimator", (), ()),
+        ("base was fine last week", (), ()),
+        ("base is fine? or should I use solana", (), ()),
+        ("for testing, base is fine, in prod only solana", (), ()),
+        ("Ethereum está bien caro, busco API de gas", (), ()),
+        ("Polygon est parfait pour les NFT, API de métadonnées NFT", (), ()),
+        ("va bene sei euro al mese per un'API meteo", (), ()),
+        ("API pagato su base mensile", (), ()),
+        ("historia płatności na Solanie, API", (), ()),
+        ("płatne w basenie, API rezerwacji basenu", (), ()),
+        ("fatture pagate su Solana: API di contabilità", (), ()),
+        ("base is fine, solana is not", (), _SOLANA),
         ("ocr under 1c base", (n.BASE,), ()),
         ("tokens under 1c base", (), ()),
     ],
@@ -3609,7 +3623,12 @@ def test_an_accepted_chain_is_a_rail(query: str, networks: tuple[str, ...], excl
 @pytest.mark.parametrize(
     ("query", "networks", "query_type", "excluded_networks", "excluded_type"),
     [
-        ("Wetter-API, bezahlt auf Stellar, kein MCP", (n.STELLAR_PUBNET,), None, (), "mcp"),
+        # a participle is not read: as often the data ("Rechnungen, bezahlt mit USDC auf Solana, exportieren")
+        ("Wetter-API, bezahlt auf Stellar, kein MCP", (), None, (), "mcp"),
+        ("Wetter-API, zahlbar auf Stellar, kein MCP", (n.STELLAR_PUBNET,), None, (), "mcp"),
+        ("nicht zahlbar auf Ethereum, OCR-API", (), None, ("eip155:1",), None),
+        ("API OCR nie płatne na Ethereum", (), None, ("eip155:1",), None),
+        ("API meteo, nessun MCP", (), None, (), "mcp"),
         ("API de météo, sans MCP", (), None, (), "mcp"),
         ("API per il riassunto di testi, non su Ethereum, va bene Base", (n.BASE,), None, ("eip155:1",), None),
         ("API do OCR płatne w USDC na Solanie", (_SOLANA[0],), None, (), None),
@@ -3631,3 +3650,15 @@ def test_refusals_and_rails_in_other_languages(
         excluded_networks,
         excluded_type,
     )
+
+
+@pytest.mark.parametrize(
+    ("query", "price"),
+    [
+        ("API de traduction à moins d'un centime par appel", Decimal("0.01")),
+        ("prix à moins d'un centime près, API de conversion de devises", None),  # accurate to the cent
+        ("arrondir à moins d'un centime d'erreur, API de calcul", None),
+    ],
+)
+def test_french_caps_under_one_cent(query: str, price: Decimal | None) -> None:
+    assert interpret(query).max_usd_price == price

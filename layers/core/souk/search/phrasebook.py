@@ -19,23 +19,44 @@ _ARTICLE = r"(?:(?:la|el|a|o|le|der|die|dem|den|das|il|lo|the)\s+)?"
 _NETWORK_NOUN = r"(?:(?:red|rede|réseau|reseau|netzwerk|rete|blockchain|cadena|chain)\s+(?:de\s+|di\s+)?)?"
 _PAY_WORDS = (
     r"pagable|pagables|pague|paguen|pagar|pago|pagos|pagando|pagamento|pagável|pagavel|payable|payables|"
-    r"paiement|payer|payée|payé|payés|payées|zahlbar|bezahlbar|bezahlung|zahlung|bezahlen|zahlen|pagabile|pagare|"
-    r"bezahlt|gezahlt|pagato|pagata|pagati|pagate|pagado|pagada|pagados|pagadas"
+    r"paiement|payer|payée|payé|payés|payées|zahlbar|bezahlbar|bezahlung|zahlung|bezahlen|zahlen|pagabile|pagare"
 )
+_POLISH_CHAINS = {
+    "solan": "solana",
+    "stell": "stellar",
+    "polyg": "polygon",
+    "base": "base",
+    "ether": "ethereum",
+    "arbit": "arbitrum",
+    "avala": "avalanche",
+}
+# What a call is payable with, said with the asset between it and the rail ("payable en USDC sur Stellar", "Paiement
+# en USDC sur Solana"); not participles and verbs, which as often describe the task's data ("factures payées en USDC
+# sur Stellar", "Transaktionen bezahlt mit USDC auf Base analysieren", "wie zahlen mit USDC auf Base funktioniert")
+_PAYABLE_WORDS = r"payable|payables|pagable|pagables|pagável|pagavel|zahlbar|bezahlbar|pagabile|paiement|pagamento|pago"
+# a refused payment: "nicht bezahlt auf", "non pagato su", "che non sia pagata su", "nie płatne na"
+_NOT_PAID = r"(?:nicht|non|nie|bez|não|nao)\s+(?:(?:sia|è|ist|sea|seja|jest)\s+)?"
 # What is refused, in a request's own words ("kein MCP", "sans MCP", "nicht auf Ethereum", "non su Ethereum"): said
 # in English, so the refusal is read as one and never as the interface or rail it names
-_NO_WORDS = r"(?:kein|keine|keinen|keiner|ohne|sans|pas\s+de|pas\s+d['’]|sin|sem|senza|niente|geen|zonder|bez)"
-_NOT_ON = (
-    r"(?:nicht\s+(?:auf|über|ueber|mit)|pas\s+(?:sur|en)|non\s+(?:su|sulla|sul|in)|no\s+en|não\s+(?:na|no|em)"
-    r"|nie\s+na)"
+_NO_WORDS = (
+    r"(?:kein|keine|keinen|keiner|ohne|sans|pas\s+de|pas\s+d['’]|sin|sem|senza|niente|nessun|nessuna|ningún|ninguna"
+    r"|nenhum|nenhuma|aucun|aucune|geen|zonder|bez)"
 )
-_POLISH_STEMS = {"solan": "solana"}  # "na Solanie": the stem matched, spelled as the chain
-_INTERFACES = r"(mcp(?:-server|-tools?)?|http|rest)"
+# not "pas en base" (in the database), "non in base a" (according to), "nicht mit Ethereum kompatibel"
+_NOT_ON = r"(?:nicht\s+(?:auf|über|ueber)|pas\s+sur|non\s+(?:su|sulla|sul)|no\s+en|não\s+(?:na|no)|nie\s+na)"
+# "REST" only as an interface ("kein REST-API", "sin REST API"); "Division ohne Rest" is a remainder
+_INTERFACES = r"(mcp(?:-server|-tools?)?|http|rest(?=[\s-]*(?:api|endpoint|schnittstelle|interface|service)))"
+# a clause ends right after: "Base ist ok, ..." accepts Base; "Base ist ok für Micropayments?", "está bien caro" do not
+_CLAUSE_ENDS = r"(?=\s*(?:[,.;:!)\-–—]|$))"
 # not "in", "no", "via": English words ("payable in USDC" stays as it is)
 _ON = r"(?:en|em|na|sur|auf|über|ueber|su|sulla|sul|con|mit|par)"
 _CURRENCY_AFTER = r"(?=\s*(?:usd|\$|us\$|dollars?|dólares|dolares|dollari|cents?|centavos?|€))"
 # Spanish "en base a(l)": "based on"; "en base mensual": "on a monthly basis"
-_NOT_BASED_ON = r"(?!base\s+(?:al?|mensual|semanal|diaria|diario|anual|horaria)\b)"
+# Italian "su base mensile" (monthly), Spanish "con base en el uso" (based on usage)
+_NOT_BASED_ON = (
+    r"(?!base\s+(?:al?|en|de|di|del|della|mensual|semanal|diaria|diario|anual|horaria|mensile|settimanale|giornaliera"
+    r"|giornaliero|annua|annuale|oraria|orario)\b)"
+)
 _ONLY = r"(?:nur|ausschließlich|solo|sólo|só|somente|solamente|seulement|uniquement|soltanto)"
 _NEED_WORDS = (
     r"necesito|necesitamos|busco|buscamos|preciso\s+de|precisamos\s+de|procuro|je\s+cherche|nous\s+cherchons"
@@ -106,9 +127,11 @@ _RULES: tuple[tuple[re.Pattern[str], Replacement, int], ...] = tuple(
         (r"(?<=\d)·(?=\d)", "."),
         # a field's value with a decimal comma: "MAX_PRICE_USD=0,005", "max_price: 0,01" (a leading 0 is no thousands)
         (r"([=:]\s*[\"'`]?\$?)0,(\d{1,4})(?!\d|,\d)", r"\g<1>0.\2"),
+        # a refused payment, said as English reads one: "nicht bezahlt auf Ethereum", "non pagato su Ethereum"
+        (rf"\b{_NOT_PAID}(?=(?:{_PAY_WORDS}|płatn\w*)\b)", "not "),
         # "payable en USDC sur Stellar", "bezahlt mit USDC auf Base": the asset between the payment word and the rail
         (
-            rf"\b(?:{_PAY_WORDS})\s+(?:en|em|in|con|mit)\s+(usdc|eurc|xlm)\s+{_ON}\s+{_ARTICLE}{_NETWORK_NOUN}"
+            rf"\b(?:{_PAYABLE_WORDS})\s+(?:en|em|in|con|mit)\s+(usdc|eurc|xlm)\s+{_ON}\s+{_ARTICLE}{_NETWORK_NOUN}"
             rf"{_NOT_BASED_ON}(?={_CHAINS}\b)",
             r"payable in \1 on ",
         ),
@@ -119,20 +142,19 @@ _RULES: tuple[tuple[re.Pattern[str], Replacement, int], ...] = tuple(
             rf"\b(?:que\s+se\s+)?(?:{_PAY_WORDS})\s+{_ONLY}\s+{_ON}\s+{_ARTICLE}{_NETWORK_NOUN}{_NOT_BASED_ON}",
             "payable only on ",
         ),
-        # Polish: "płatne w USDC na Solanie", "płatność przez sieć Base" (the chain's name declined)
+        # Polish: "płatne w USDC na Solanie" (payable; not "płatności", the payments, nor "na basenie", a pool)
         (
-            r"\bpłatn\w*\s+(?:w\s+(usdc|eurc|xlm)\s+)?(?:na|przez|w)\s+(?:sieci\s+|sieć\s+)?"
-            r"(solan|stellar|polygon|base|ethereum|arbitrum|avalanche)\w*",
-            lambda m: f"payable {'in ' + m[1] + ' ' if m[1] else ''}on {_POLISH_STEMS.get(m[2].lower(), m[2].lower())}",
+            r"\bpłatn(?:e|y|a)\s+(?:w\s+(usdc|eurc|xlm)\s+)?(?:na|przez)\s+(?:sieci\s+)?"
+            r"(solan(?:a|ie|y)|stellar(?:ze|a)?|polygon(?:ie|a)?|base|ethereum|arbitrum|avalanche)\b",
+            lambda m: f"payable {'in ' + m[1] + ' ' if m[1] else ''}on {_POLISH_CHAINS[m[2].lower()[:5]]}",
         ),
         # refusals: "kein MCP", "sans MCP", "senza MCP", "nicht auf Ethereum", "non su Ethereum", "no en Solana"
         (rf"\b{_NO_WORDS}\s*(?={_INTERFACES}\b)", "no ", _FEW),
-        (rf"\b{_NOT_ON}\s+(?={_CHAINS}\b)", "not on ", _FEW),
-        # a rail allowed: "va bene Base", "Base ist ok", "Base está bien", "Solana c'est bon"
-        (rf"\bva\s+bene\s+(?:anche\s+)?{_CHAINS}\b", r"\1 is fine", _FEW),
+        (rf"\b{_NOT_ON}\s+{_NOT_BASED_ON}(?={_CHAINS}\b)", "not on ", _FEW),
+        # a rail allowed, closing its clause: "va bene Base", "Base ist ok", "Base está bien" (not "sei": six)
+        (rf"(?<!non )\bva\s+bene\s+(?:anche\s+)?(?!sei\b){_CHAINS}\b{_CLAUSE_ENDS}", r"\1 is fine", _FEW),
         (
-            rf"\b{_CHAINS}\s+(?:ist|est|está|esta|è|c['’]est)\s+(?:ok|okay|in\s+ordnung|bien|bon|bene|buena|perfetto"
-            r"|parfait|perfekt)\b",
+            rf"\b(?!sei\b){_CHAINS}\s+(?:ist|est|está|esta|è)\s+(?:ok|okay|in\s+ordnung|bien|bon|bene){_CLAUSE_ENDS}",
             r"\1 is fine",
             _FEW,
         ),
@@ -232,7 +254,8 @@ _RULES: tuple[tuple[re.Pattern[str], Replacement, int], ...] = tuple(
             "at most ",
         ),
         (r"\b(?:menos\s+de|moins\s+de|weniger\s+als|meno\s+di|por\s+debajo\s+de|abaixo\s+de)\s+", "under "),
-        (r"\bmoins\s+d['’](?=un\b|une\b)", "under "),  # "à moins d'un centime"
+        # "à moins d'un centime" (not "à un centime près", accurate to the cent, nor a rounding error)
+        (r"\bmoins\s+d['’](?=une?\b)(?![^,.;]*\b(?:près|d['’]erreur)\b)", "under "),
         # "unter 0,5 Cent", "unter 0.01 USD": a fraction of a dollar (not "unter 1 Dollar pro Tasse")
         (rf"\bunter\s+(?=(?:[$€]\s?)?0?[.,]\d|\d+(?:[.,]\d+)?\s*(?:cents?|ct)\b){_NOT_PER_CALL}", "under "),
         # "≤ 1 ct" (French and German shorthand for a cent), only right after a cap sign

@@ -1373,7 +1373,10 @@ _REFUSING_VERBS = _set("speak speaks support supports accept accepts handle hand
 # "weather api, solana excluded", "mcp is not an option", "stellar not accepted": a refusal after what it refuses.
 _REFUSED_AFTER = re.compile(
     r"\s*(?:(?:is|are)\s+)?(?:excluded|unsupported|banned|not\s+(?:supported|accepted|allowed|ok(?:ay)?|possible"
-    r"|welcome|an?\s+option)|isn'?t\s+(?:supported|accepted|allowed|ok(?:ay)?|possible|an?\s+option)"
+    r"|welcome|fine|acceptable|an?\s+option)|isn'?t\s+(?:supported|accepted|allowed|ok(?:ay)?|possible|fine|acceptable"
+    r"|an?\s+option)"
+    # "base is fine, solana is not": the elided predicate of an acceptance said just before
+    r"|(?<=is\s)not(?=\s*(?:[,.;!]|$))|isn'?t(?=\s*(?:[,.;!]|$))"
     r"|(?:won'?t|doesn'?t|does\s+not|will\s+not)\s+work|(?:is\s+)?a\s+no[\s-]?go)(?!\w)"
     r"(?!\s+(?:by|at|in|on)\s)"  # "base is not supported by most providers": the world's, not the caller's
 )
@@ -1414,7 +1417,7 @@ _RAIL_LIST_GAP = _set("or and nor on in via over through")
 _ACCEPTED_OPENERS = _set("but and so though")
 _REFUSED_BEFORE_CHAIN = _set("no not avoid skip exclude excluding except without never nor")
 _ANY_BUT = _set("any anything everything all chain chains network networks rail rails one")
-_ACCEPTABLE = _set("fine ok okay acceptable good alright allowed")
+_ACCEPTABLE = _set("fine ok okay acceptable")
 _CLAUSE_AFTER_RAIL = _COPULAS | _set("works work would will should can could 's isn't aren't")
 _REFUSED_LISTING_GAP = _set("the any all those a an me of want show")
 _LISTING_REFUSERS = _set("avoid skip exclude excluding no don't dont ignore none")
@@ -3713,35 +3716,36 @@ class _Scan:
         return ""
 
     def accepted_after(self, first: int, last: int) -> int:
-        """ "no polygon, base is fine", "skip ethereum; solana works", "stellar is ok": a chain opening its clause
-        and said to be acceptable names a rail the caller can pay on. The predicate's last word, or -1. Not "the
-        knowledge base is fine" (the chain word does not open its clause), nor a question ("is base fine?")."""
+        """ "no polygon, base is fine", "geocoding api, stellar is ok": a chain opening its clause and said, in a clause
+        of its own, to be acceptable names a rail the caller can pay on, where it follows a refusal or is the only
+        chain named. The predicate's last word, or -1. Not an opinion or a report ("ethereum is fine for storage",
+        "base is good for low fees", "base was fine last week", "ethereum is fine and all, but ..."), a question,
+        "the knowledge base is fine" (the chain does not open its clause), "any chain but polygon is fine", beside a
+        preference ("preferably base, but solana is fine"), nor among other chains ("for testing, base is fine, in
+        prod only solana"; "an NFT API for polygon, ethereum is also fine")."""
         if self.question or (self.joined(first - 1, first) and self.at(first - 1) not in _ACCEPTED_OPENERS):
             return -1
         if self.at(first - 1) == "but" and self.near(first - 1, -1) in _ANY_BUT:
-            return -1  # "any chain but polygon is fine": all except it
-        if self.in_sentence_before(first, 12, _PREFER) >= 0:
-            return -1  # "preferably base, but solana is fine": the preferred one is acceptable too
-        if self.listed(first - 1, first) and self.at(first - 1) in n.FAMILIES:
-            # "an NFT metadata API for polygon, ethereum is also fine": the task's chains go on; not "no polygon,
-            # base is fine" (a refused chain, then the accepted one)
-            k = first - 1
-            while self.joined(k - 1, k) and self.at(k - 1) in _NET_PREPS | _set("the any"):
-                k -= 1
-            if not (self.joined(k - 1, k) and self.at(k - 1) in _REFUSED_BEFORE_CHAIN):
-                return -1
-        k = last + 1
-        if not self.joined(last, k):
             return -1
-        if self.at(k) in ("works", "work"):
-            return k
-        if self.at(k) in ("would", "will") and self.near(k, 1) in ("work", "do"):
-            return k + 1
-        if self.at(k) in _COPULAS or self.at(k) == "'s":
-            k += 1 + (self.near(k, 1) in ("also", "totally", "perfectly", "still"))
-            if self.joined(k - 1, k) and self.at(k) in _ACCEPTABLE:
-                return k
-        return -1
+        k = last + 1
+        if not self.joined(last, k) or self.at(k) not in ("is", "'s"):
+            return -1
+        k += 1 + (self.near(k, 1) in ("also", "totally", "perfectly", "still"))
+        if not (self.joined(k - 1, k) and self.at(k) in _ACCEPTABLE):
+            return -1
+        end = k + (self.near(k, 1) in ("too", "also"))
+        after = self.text[self.spans[end][1] :].lstrip()
+        if (end + 1 < len(self.words) and self.joined(end, end + 1)) or after.startswith("?"):
+            return -1  # "... is fine for storage", "base is fine? or ..."
+        sentence = [j for j in range(len(self.words)) if self.sentence[j] == self.sentence[first]]
+        if any(self.words[j] in _PREFER for j in sentence):
+            return -1
+        others = [j for j in range(len(self.words)) if self.words[j] in n.FAMILIES and not first <= j <= last]
+        if not others:
+            return end
+        refused = self.in_sentence_before(first, 8, _REFUSED_BEFORE_CHAIN)
+        # every other chain is the refused one(s) before it: "no polygon, base is fine", "not on polygon, base is ok"
+        return end if refused >= 0 and all(refused < j < first for j in others) else -1
 
     def rail_tag(self, first: int, last: int) -> str:
         """A chain tagged onto the end of a short query: 'ocr api base', 'qr code generator, base',
@@ -4931,6 +4935,8 @@ class _Scan:
             if (
                 later.negated
                 or later.kind not in _RAIL_KINDS
+                # "not on ethereum, and solana tokens data": the task's chain, not another refused one
+                or (later.role == "topic" and self.near(later.last, 1) in _CHAIN_SUBJECTS)
                 or not all(self.joined(j, j + 1) or self.listed(j, j + 1) for j in steps)
                 or not all(self.free(j) and self.at(j) in _RAIL_LIST_GAP for j in between)
                 or (self.near(later.last, 1) in _CLAUSE_AFTER_RAIL)
