@@ -52,3 +52,45 @@ def test_mcp_is_answered_while_the_write_lane_is_busy(db, settings):
             assert '"result"' in response.text
     finally:
         release.set()
+
+
+def test_a_read_whose_client_hung_up_while_it_waited_is_not_run():
+    """300 abandoned searches used to run anyway and hold up the next ones by seconds."""
+    import asyncio
+
+    gateway = LocalGateway(REPO / "template.yaml", REPO, read_threads=1, write_threads=1)
+    ran: list[str] = []
+    gateway.invoke = lambda *args: ran.append(args[1]) or {"statusCode": 200, "body": "{}"}  # type: ignore[method-assign]
+    release = threading.Event()
+    gateway._lanes["read"].submit(release.wait, 60)  # the read lane's one thread, held
+    sent: list[dict] = []
+
+    async def scenario() -> None:
+        messages = [{"type": "http.request", "body": b"", "more_body": False}, {"type": "http.disconnect"}]
+
+        async def receive() -> dict:
+            return messages.pop(0) if messages else await asyncio.Event().wait()  # type: ignore[func-returntype]
+
+        async def send(message: dict) -> None:
+            sent.append(message)
+
+        scope = {
+            "type": "http",
+            "method": "GET",
+            "path": "/discovery/search",
+            "query_string": b"query=weather",
+            "headers": [(b"host", b"127.0.0.1")],
+            "client": ("127.0.0.1", 5555),
+        }
+        request = asyncio.ensure_future(gateway(scope, receive, send))
+        await asyncio.sleep(0.2)  # queued behind the held thread; its client is gone meanwhile
+        release.set()
+        await request
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        release.set()
+        gateway.close()
+    assert ran == []
+    assert sent[0]["status"] == 499

@@ -250,7 +250,7 @@ class LocalGateway:
         headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"]}
         # The peer address becomes the event's sourceIp, as API Gateway reports it (conversions rate-limit on it).
         client = scope.get("client")
-        lane = self._lanes[self.lane_of(scope["method"], scope["path"])]
+        lane_name = self.lane_of(scope["method"], scope["path"])
         call = functools.partial(
             self.invoke,
             scope["method"],
@@ -260,7 +260,29 @@ class LocalGateway:
             body,
             client[0] if client else "127.0.0.1",
         )
-        return await asyncio.get_running_loop().run_in_executor(lane, call)
+        loop = asyncio.get_running_loop()
+        if lane_name != "read":  # a write the client stopped waiting for is still made: the sender may not retry it
+            return await loop.run_in_executor(self._lanes[lane_name], call)
+        # Under load a read waits for a thread; one whose client has hung up meanwhile is not run (300 abandoned
+        # searches held up the next ones by seconds).
+        gone = threading.Event()
+        watcher = asyncio.ensure_future(_watch_disconnect(receive, gone))
+        try:
+            return await loop.run_in_executor(self._lanes[lane_name], _unless_gone, gone, call)
+        finally:
+            watcher.cancel()
+
+
+async def _watch_disconnect(receive: Receive, gone: threading.Event) -> None:
+    while (await receive())["type"] != "http.disconnect":
+        pass
+    gone.set()
+
+
+def _unless_gone(gone: threading.Event, call: Callable[[], Response]) -> Response:
+    if gone.is_set():
+        return json_response(499, "client_closed_request", "the client closed the connection before its request ran")
+    return call()
 
 
 async def _send(send: Send, response: Response) -> None:
