@@ -3662,3 +3662,27 @@ def test_refusals_and_rails_in_other_languages(
 )
 def test_french_caps_under_one_cent(query: str, price: Decimal | None) -> None:
     assert interpret(query).max_usd_price == price
+
+
+# Older misreads a helper's attack found (2026-12-06): a refusal or a chain that is the subject read as the filter.
+@pytest.mark.parametrize(
+    ("query", "networks", "excluded"),
+    [
+        ("API OCR que no se pague en Ethereum", (), ("eip155:1",)),
+        ("API OCR ne doit pas être payée sur Ethereum", (), ("eip155:1",)),
+        ("compare fees on ethereum or solana", (), ()),
+        ("solana works best for NFTs — find an NFT minting api", (), ()),
+        ("stellar is allowed to mint? compliance api", (), ()),
+        ("Solana ist okay für NFTs, ich suche eine NFT-API", (), ()),
+        ("skip ethereum; solana works. sentiment scoring for tweets", (_SOLANA[0],), ("eip155:1",)),
+        ("weather api, solana is out", (), _SOLANA),
+        ("avoid apis paid on ethereum or solana's devnet", (), ("eip155:1", _SOLANA[1])),
+        ("not on base, solana or ethereum analytics please", (), (n.BASE, *_SOLANA)),
+        ("solana ocr api", (_SOLANA[0],), ()),
+    ],
+)
+def test_refusals_and_subject_chains_are_no_filter(
+    query: str, networks: tuple[str, ...], excluded: tuple[str, ...]
+) -> None:
+    iq = interpret(query)
+    assert (iq.networks, iq.excluded_networks) == (networks, tuple(sorted(excluded)))

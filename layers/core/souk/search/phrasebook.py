@@ -34,8 +34,8 @@ _POLISH_CHAINS = {
 # en USDC sur Solana"); not participles and verbs, which as often describe the task's data ("factures payées en USDC
 # sur Stellar", "Transaktionen bezahlt mit USDC auf Base analysieren", "wie zahlen mit USDC auf Base funktioniert")
 _PAYABLE_WORDS = r"payable|payables|pagable|pagables|pagável|pagavel|zahlbar|bezahlbar|pagabile|paiement|pagamento|pago"
-# a refused payment: "nicht bezahlt auf", "non pagato su", "che non sia pagata su", "nie płatne na"
-_NOT_PAID = r"(?:nicht|non|nie|bez|não|nao)\s+(?:(?:sia|è|ist|sea|seja|jest)\s+)?"
+# a refused payment: "nicht zahlbar auf", "che non sia pagabile su", "que no se pague en", "ne doit pas être payée sur"
+_NOT_PAID = r"(?:nicht|non|nie|bez|não|nao|no(?:\s+se)?|pas(?:\s+être)?|jamais)\s+(?:(?:sia|è|ist|sea|seja|jest)\s+)?"
 # What is refused, in a request's own words ("kein MCP", "sans MCP", "nicht auf Ethereum", "non su Ethereum"): said
 # in English, so the refusal is read as one and never as the interface or rail it names
 _NO_WORDS = (
@@ -240,6 +240,8 @@ _RULES: tuple[tuple[re.Pattern[str], Replacement, int], ...] = tuple(
         (r"\b(pay|pays|paying|paid|payable|settle|settles|settled|settling)\s+(on|in|via)\s*:\s*", r"\1 \2 "),
         # "Solana's fine too": the contraction spelled out, so the chain is a word of its own
         (rf"\b{_CHAINS}['’]s\s+(?=(?:also\s+)?(?:fine|ok|okay|good|acceptable)\b)", r"\1 is ", _FEW),
+        # "solana's devnet": the chain's own test network, named as one ("devnet" alone means every testnet)
+        (rf"\b{_CHAINS}['’]s\s+(?=(?:devnet|testnet|mainnet|sepolia|fuji|amoy)\b)", r"\1 ", _FEW),
         # chain names as they get mistyped or misheard, in any language ("pay on stellr pubnet", "etherium")
         (r"\b(?:stellr|stelar|stellarr)\b", "stellar"),
         (r"\b(?:arbitum|arbitrm|arbitram|arbritrum|abritrum|arbitrium)\b", "arbitrum"),

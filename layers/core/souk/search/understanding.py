@@ -612,6 +612,7 @@ _HEX_RUN = "0123456789abcdef.…"
 # "0x4f2a...19bd" abbreviates one. Possessive, and one run not two: "0x" + 2,666 hex digits + "g" backtracked
 # quadratically per chain after it.
 _HEX_BEFORE = re.compile(r"\b0x[0-9a-f]{4}[0-9a-f.…]*+\s*$")
+_FEE_WORDS = _set("fee fees")
 _SUBJECT_BEFORE = _set(
     """
     token tokens nft nfts memecoin memecoins coin coins crypto cryptocurrency cryptocurrencies wallet
@@ -1376,7 +1377,7 @@ _REFUSED_AFTER = re.compile(
     r"|welcome|fine|acceptable|an?\s+option)|isn'?t\s+(?:supported|accepted|allowed|ok(?:ay)?|possible|fine|acceptable"
     r"|an?\s+option)"
     # "base is fine, solana is not": the elided predicate of an acceptance said just before
-    r"|(?<=is\s)not(?=\s*(?:[,.;!]|$))|isn'?t(?=\s*(?:[,.;!]|$))"
+    r"|(?<=is\s)not(?=\s*(?:[,.;!]|$))|isn'?t(?=\s*(?:[,.;!]|$))|(?<=is\s)out(?=\s*(?:[,.;!]|$))"
     r"|(?:won'?t|doesn'?t|does\s+not|will\s+not)\s+work|(?:is\s+)?a\s+no[\s-]?go)(?!\w)"
     r"(?!\s+(?:by|at|in|on)\s)"  # "base is not supported by most providers": the world's, not the caller's
 )
@@ -1414,6 +1415,9 @@ _RAIL_KINDS = frozenset({"network", "asset", "qualifier"})
 _RAIL_LIST_GAP = _set("or and nor on in via over through")
 # "not on base, and polygon is fine": the rail after the refused one is the subject of a clause of its own
 # "..., base is fine", "but solana works": a chain said to be acceptable, opening its clause (or after these)
+_CHAIN_AS_SUBJECT_VERBS = _set(
+    "is are was were works work worked would will has had can could does did isn't wasn't ist est está esta è"
+)
 _ACCEPTED_OPENERS = _set("but and so though")
 _REFUSED_BEFORE_CHAIN = _set("no not avoid skip exclude excluding except without never nor")
 _ANY_BUT = _set("any anything everything all chain chains network networks rail rails one")
@@ -3486,6 +3490,9 @@ class _Scan:
         if supported >= 0:  # "our x402 signer only supports Stellar", "my wallet supports only Base"
             return "filter", f"'{self.span_text(supported, last)}': the only chain the caller can pay on"
         subject = self.look_back(first, 5, _SUBJECT_BEFORE | _SYMBOL_WORDS)
+        if subject < 0 and prep in ("on", "in"):
+            # "fees on base" are the chain's; "a translation API with low fees for the Base network" pays there
+            subject = self.look_back(first, 5, _FEE_WORDS)
         priced_in = (owner := self.owner[subject] if subject >= 0 else None) is not None and owner.kind == "price"
         if subject >= 0 and not (priced_in and owner is not None and owner.role == "filter"):
             # not the asset a call's price is said in ("under 0.002 USDC/call on base" pays on Base)
@@ -3504,6 +3511,10 @@ class _Scan:
         if qual is not None:
             return "filter", f"'{phrase}': a network named with its qualifier"
         if self.words[i] in _BARE_FAMILIES and (opener < 0 or self.at(opener) in _LEAD_WORDS):
+            if tail in _CHAIN_AS_SUBJECT_VERBS and not _REFUSED_AFTER.match(self.text, self.spans[last][1]):
+                # "solana works best for NFTs", "stellar is allowed to mint?", "Solana ist okay für NFTs": the chain is
+                # what the sentence says something about (an acceptance, "base is fine", was read before this)
+                return "topic", f"'{phrase} {tail}': the chain is the subject of a sentence"
             if self.question:
                 return "topic", f"'{phrase}' in a question without a network phrase"
             if self.names_rail_elsewhere(i):
@@ -3728,11 +3739,14 @@ class _Scan:
         if self.at(first - 1) == "but" and self.near(first - 1, -1) in _ANY_BUT:
             return -1
         k = last + 1
-        if not self.joined(last, k) or self.at(k) not in ("is", "'s"):
+        if not self.joined(last, k):
             return -1
-        k += 1 + (self.near(k, 1) in ("also", "totally", "perfectly", "still"))
-        if not (self.joined(k - 1, k) and self.at(k) in _ACCEPTABLE):
-            return -1
+        if self.at(k) not in ("works", "work"):  # "skip ethereum; solana works."
+            if self.at(k) not in ("is", "'s"):
+                return -1
+            k += 1 + (self.near(k, 1) in ("also", "totally", "perfectly", "still"))
+            if not (self.joined(k - 1, k) and self.at(k) in _ACCEPTABLE):
+                return -1
         end = k + (self.near(k, 1) in ("too", "also"))
         after = self.text[self.spans[end][1] :].lstrip()
         if (end + 1 < len(self.words) and self.joined(end, end + 1)) or after.startswith("?"):
@@ -3743,8 +3757,9 @@ class _Scan:
         others = [j for j in range(len(self.words)) if self.words[j] in n.FAMILIES and not first <= j <= last]
         if not others:
             return end
-        refused = self.in_sentence_before(first, 8, _REFUSED_BEFORE_CHAIN)
-        # every other chain is the refused one(s) before it: "no polygon, base is fine", "not on polygon, base is ok"
+        # every other chain is the refused one(s) before it: "no polygon, base is fine", "skip ethereum; solana works"
+        nearby = range(first - 1, max(-1, first - 9), -1)
+        refused = next((j for j in nearby if self.words[j] in _REFUSED_BEFORE_CHAIN), -1)
         return end if refused >= 0 and all(refused < j < first for j in others) else -1
 
     def rail_tag(self, first: int, last: int) -> str:
@@ -4929,14 +4944,18 @@ class _Scan:
         polygon is fine") is not refused."""
         listed = claim
         listed_after: list[tuple[_Claim, bool]] = []  # each later rail, and whether its step closes a list
+        closed_by_topic = False
         for later in sorted((c for c in self.claims if c.first > claim.last), key=lambda c: c.first):
             between = range(listed.last + 1, later.first)
             steps = range(listed.last, later.first)
+            if later.role == "topic" and self.near(later.last, 1) in _CHAIN_SUBJECTS:
+                # "not on ethereum, and solana tokens data": the task's chain, not another refused one; its "or" still
+                # closes the list before it ("not on base, solana or ethereum analytics")
+                closed_by_topic = any(self.at(j) in _LIST_JOINS for j in between)
+                break
             if (
                 later.negated
                 or later.kind not in _RAIL_KINDS
-                # "not on ethereum, and solana tokens data": the task's chain, not another refused one
-                or (later.role == "topic" and self.near(later.last, 1) in _CHAIN_SUBJECTS)
                 or not all(self.joined(j, j + 1) or self.listed(j, j + 1) for j in steps)
                 or not all(self.free(j) and self.at(j) in _RAIL_LIST_GAP for j in between)
                 or (self.near(later.last, 1) in _CLAUSE_AFTER_RAIL)
@@ -4946,6 +4965,8 @@ class _Scan:
             listed_after.append((later, not comma or any(self.at(j) in _LIST_JOINS for j in between)))
             listed = later
         closed = max((n for n, (_, closes) in enumerate(listed_after, 1) if closes), default=0)
+        if closed_by_topic:
+            closed = len(listed_after)
         for later, _ in listed_after[:closed]:
             self.refuse(later, later.first, later.last)
 
