@@ -3686,3 +3686,18 @@ def test_refusals_and_subject_chains_are_no_filter(
 ) -> None:
     iq = interpret(query)
     assert (iq.networks, iq.excluded_networks) == (networks, tuple(sorted(excluded)))
+
+
+# Batch 41's long tasks: a webhook the task calls, what the task's sites answer and what others send are its data.
+@pytest.mark.parametrize(
+    "query",
+    [
+        "Compare gas prices across chains and post the cheapest to our Slack via an HTTP POST webhook. Find a gas API.",
+        "A couple of them only answer HEAD requests correctly, GET returns the full page. Find an API that does a "
+        "header scan.",
+        "They send USDC and EURC over Stellar to the Philippines; find a ledger API I can query by transaction hash.",
+    ],
+)
+def test_a_tasks_own_calls_and_others_payments_are_no_constraint(query: str) -> None:
+    iq = interpret(query)
+    assert (iq.networks, iq.type, iq.method) == ((), None, None)

@@ -612,7 +612,6 @@ _HEX_RUN = "0123456789abcdef.…"
 # "0x4f2a...19bd" abbreviates one. Possessive, and one run not two: "0x" + 2,666 hex digits + "g" backtracked
 # quadratically per chain after it.
 _HEX_BEFORE = re.compile(r"\b0x[0-9a-f]{4}[0-9a-f.…]*+\s*$")
-_FEE_WORDS = _set("fee fees")
 _SUBJECT_BEFORE = _set(
     """
     token tokens nft nfts memecoin memecoins coin coins crypto cryptocurrency cryptocurrencies wallet
@@ -1415,6 +1414,9 @@ _RAIL_KINDS = frozenset({"network", "asset", "qualifier"})
 _RAIL_LIST_GAP = _set("or and nor on in via over through")
 # "not on base, and polygon is fine": the rail after the refused one is the subject of a clause of its own
 # "..., base is fine", "but solana works": a chain said to be acceptable, opening its clause (or after these)
+_TRANSFER_VERBS = _set("send sends sent transfer transfers transferred move moves moved remit remits remitted")
+_HOOK_WORDS = _set("webhook webhooks callback callbacks")
+_ANSWERING_OTHERS = _set("them they those these some others both sites servers pages")
 _CHAIN_AS_SUBJECT_VERBS = _set(
     "is are was were works work worked would will has had can could does did isn't wasn't ist est está esta è"
 )
@@ -3972,7 +3974,11 @@ class _Scan:
             held = any(self.at(j) in _BALANCE_WORDS and self.sentence[j] == self.sentence[k] for j in range(k - 6, k))
             # "usdc on base" names the rail; "AVAX on Avalanche" (a chain's own coin, not an x402 asset) is the topic
             payable = word in _KNOWN_SYMBOLS or word in _STABLECOINS
-            if payable and holder not in _ASSET_TOPIC_BEFORE and holder not in _HOLD_VERBS and not held:
+            # "They send USDC and EURC over Stellar": what others move over the chain is the task's data
+            sent = self.look_back(k, 5, _TRANSFER_VERBS)
+            moved_by_others = sent >= 1 and self.near(sent, -1) in _PAYING_OTHERS | _set("they he she")
+            unpaid = held or moved_by_others
+            if payable and holder not in _ASSET_TOPIC_BEFORE and holder not in _HOLD_VERBS and not unpaid:
                 return self.span_text(k, last)
         if symbol_next:
             return self.span_text(i, last + 1 if last == i else last)
@@ -4409,6 +4415,9 @@ class _Scan:
         b = self.before(first, _DETERMINERS | _LISTED_ADJECTIVES)
         prior = self.at(b) if b >= 0 else ""
         tail = self.near(last, 1)
+        if tail in _HOOK_WORDS:
+            # "posts the result to our Slack via an HTTP POST webhook": how the task reports, not what it seeks
+            return "topic", f"'{phrase} {tail}': a webhook the task calls"
         if prior in ("which", "what") and tail in ("are", "is", "were", "have", "has"):
             # "which MCP servers are trending": a question about such servers, not a request for one
             return "topic", f"'{self.span_text(b, last)} {tail}': the question is about them"
@@ -4444,6 +4453,9 @@ class _Scan:
         if prior in _POSSESSIVES and self.words[last] in ("client", "clients", "host", "agent"):
             return "filter", f"'{self.span_text(b, last)}': the caller speaks it"
         only = next((k for k in range(first - 1, max(-1, first - 4), -1) if self.at(k) == "only"), -1)
+        if method and only >= 0 and self.near(only, -1) in _ANSWERING_OTHERS:
+            # "a couple of them only answer HEAD requests": what the task's sites do, not the caller
+            return "topic", f"'{self.span_text(only - 1, last)}': what the task's own subjects answer"
         if method and only >= 0 and all(self.link[k] for k in range(only, first)):
             # "our platform only supports POST", "can only issue HTTP GET requests": what the caller can send
             return "filter", f"'{self.span_text(only, last)}': the only method the caller can use"
