@@ -76,6 +76,11 @@ def test_payment_and_price_phrases_become_english(text: str, english: str) -> No
         ("Benzinpreis-API, unter 5 Cent pro Liter", (), None),
         ("Strompreis API ≤ 1 ct pro kWh", (), None),
         ("nuevos tokens lanzados en Solana", (), None),
+        # Korean rails (batch 41): not payment records, nor in a text that refuses
+        ("스텔라 테스트넷에서 결제하는 번역 API", ("stellar:testnet",), None),
+        ("베이스에서 결제 가능한 OCR API", (n.BASE,), None),
+        ("베이스에서 결제 내역 조회 API", (), None),
+        ("이더리움에서 결제하지 않는 번역 API", (), None),
     ],
 )
 def test_other_languages_are_read_like_english(query: str, networks: tuple[str, ...], price: Decimal | None) -> None:

@@ -104,6 +104,19 @@ _ID_REFUSAL = re.compile(
     r"\b(?:tidak|tak|jangan|tanpa|hindari|kecuali|bukan|apakah|sudah|belum|telah)\b", re.IGNORECASE
 )
 
+_KO_CHAINS = {
+    "베이스": "base",
+    "솔라나": "solana",
+    "스텔라": "stellar",
+    "폴리곤": "polygon",
+    "이더리움": "ethereum",
+    "아비트럼": "arbitrum",
+    "아발란체": "avalanche",
+}
+_KO_QUALIFIERS = {"테스트넷": "testnet", "메인넷": "mainnet", "데브넷": "devnet"}
+_KO_NOT_DATA = r"(?!\s*(?:내역|기록|데이터|수수료|금액|건수|분석|현황|통계|확인|조회))"
+_KO_REFUSAL = re.compile(r"아닌|제외|말고|없이|빼고|않는|않은|안\s*되는|안\s*하는|금지")
+
 # Rewrites that lengthen the text apply a few times a line: a request states its rail and cap once or twice, and a
 # 4,000-character line of "每次1美分," must not become 18,000 characters of caps.
 _FEW = 8
@@ -229,6 +242,16 @@ _RULES: tuple[tuple[re.Pattern[str], Replacement, int], ...] = tuple(
             lambda m: m[0]
             if _ID_REFUSAL.search(m.string)
             else (f"payable in {m[1]} on " if m[1] else "payable on "),
+        ),
+        # Korean: "스텔라 테스트넷에서 결제하는 번역 API", "베이스에서 결제 가능한"; not "베이스에서 결제 내역"
+        # (the payments as the data), nor in a text that refuses something ("이더리움에서 결제하지 않는")
+        (
+            rf"({'|'.join(_KO_CHAINS)})\s*(테스트넷|메인넷|데브넷)?\s*(?:에서|으로|로)\s*결제(?:하는|할\s*수\s*있는|가능한|되는)?"
+            rf"{_KO_NOT_DATA}",
+            lambda m: m[0]
+            if _KO_REFUSAL.search(m.string)
+            else f" payable on {_KO_CHAINS[m[1]]}{' ' + _KO_QUALIFIERS[m[2]] if m[2] else ''} ",
+            _FEW,
         ),
         (rf"(?<=\w)\s+(?:или|atau)\s+(?={_CHAINS}\b)", " or "),
         # "per GET abrufbar" (callable with GET); "GETable", "POSTable" (callable with that method)
