@@ -3701,3 +3701,22 @@ def test_refusals_and_subject_chains_are_no_filter(
 def test_a_tasks_own_calls_and_others_payments_are_no_constraint(query: str) -> None:
     iq = interpret(query)
     assert (iq.networks, iq.type, iq.method) == ((), None, None)
+
+
+# Batch 42 (real-traffic style): the caller's concern is no task subject; readers charged, an asset's whereabouts and
+# a request the task's script makes are data; a German payment noun with its asset; a Turkish cap.
+@pytest.mark.parametrize(
+    ("query", "networks", "price", "method"),
+    [
+        ("don't care about the chain as long as it's under $0.02 a call. need a domain WHOIS lookup", (), "0.02", None),
+        ("x402 paywall for my blog posts, charge readers $0.05 per article", (), None, None),
+        ("Show me the total circulating supply of USDC and how much of it currently sits on Solana.", (), None, None),
+        ("Write a Python script that polls GET /v1/prices every minute and alerts me on a drop.", (), None, None),
+        ("Suche eine API zur Adressvalidierung, Bezahlung in EURC über Base.", (n.BASE,), None, None),
+        ("Fatura okuma (OCR) servisi arıyorum, istek başına en fazla 0,02 dolar ödeyebilirim.", (), "0.02", None),
+        ("an article about how x402 payments on base work", (), None, None),
+    ],
+)
+def test_real_traffic_shapes(query: str, networks: tuple[str, ...], price: str | None, method: str | None) -> None:
+    iq = interpret(query)
+    assert (iq.networks, iq.max_usd_price, iq.method) == (networks, None if price is None else Decimal(price), method)

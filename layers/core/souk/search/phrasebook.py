@@ -33,7 +33,9 @@ _POLISH_CHAINS = {
 # What a call is payable with, said with the asset between it and the rail ("payable en USDC sur Stellar", "Paiement
 # en USDC sur Solana"); not participles and verbs, which as often describe the task's data ("factures payées en USDC
 # sur Stellar", "Transaktionen bezahlt mit USDC auf Base analysieren", "wie zahlen mit USDC auf Base funktioniert")
-_PAYABLE_WORDS = r"payable|payables|pagable|pagables|pagável|pagavel|zahlbar|bezahlbar|pagabile|paiement|pagamento|pago"
+_PAYABLE_WORDS = (
+    r"payable|payables|pagable|pagables|pagável|pagavel|zahlbar|bezahlbar|pagabile|paiement|pagamento|pago|bezahlung|zahlung"
+)
 # a refused payment: "nicht zahlbar auf", "che non sia pagabile su", "que no se pague en", "ne doit pas être payée sur"
 _NOT_PAID = r"(?:nicht|non|nie|bez|não|nao|no(?:\s+se)?|pas(?:\s+être)?|jamais)\s+(?:(?:sia|è|ist|sea|seja|jest)\s+)?"
 # What is refused, in a request's own words ("kein MCP", "sans MCP", "nicht auf Ethereum", "non su Ethereum"): said
@@ -50,7 +52,7 @@ _INTERFACES = r"(mcp(?:-server|-tools?)?|http|rest(?=[\s-]*(?:api|endpoint|schni
 _CLAUSE_ENDS = r"(?=\s*(?:[,.;:!)\-–—]|$))"
 # not "in", "no", "via": English words ("payable in USDC" stays as it is)
 _ON = r"(?:en|em|na|sur|auf|über|ueber|su|sulla|sul|con|mit|par)"
-_CURRENCY_AFTER = r"(?=\s*(?:usd|\$|us\$|dollars?|dólares|dolares|dollari|cents?|centavos?|€))"
+_CURRENCY_AFTER = r"(?=\s*(?:usd|\$|us\$|dollars?|dólares|dolares|dollari|dolar|cents?|centavos?|€))"
 # Spanish "en base a(l)": "based on"; "en base mensual": "on a monthly basis"
 # Italian "su base mensile" (monthly), Spanish "con base en el uso" (based on usage)
 _NOT_BASED_ON = (
@@ -292,6 +294,10 @@ _RULES: tuple[tuple[re.Pattern[str], Replacement, int], ...] = tuple(
         # "under un cent", "at most one centime": one
         (r"\b(under|at\s+most)\s+(?:un|une|uno|una|um|uma|ein|eine|einen|einem)\s+(?=cents?\b)", r"\1 1 "),
         (r"\b(?:dólares|dolares|dollari)\b", "dollars"),
+        # Turkish: "istek başına en fazla 0,02 dolar" (at most $0.02 per request)
+        (r"\ben\s+fazla\s+(?=[\d$])", "at most "),
+        (r"\b(?:istek|çağrı|sorgu)\s+başına\b", "per call"),
+        (r"(?<=\d)\s+dolar\b", " dollars"),
         (r"\b(?:dólar|dollaro)\b", "dollar"),
         (
             r"\b(?:por|par|pro|a|per|cada)\s+(?:llamada|petición|peticion|solicitud|consulta|chamada|requisição"

@@ -276,7 +276,9 @@ _TRAILING_WISH_GAP = _set("is are would be payment payments settlement")
 _MEANS_WORDS = _set("via with using through over pay paid paying")  # "pay via x402": the caller's means
 _INSIST_WORDS = _set("only must pay paying payable pays")
 # People who pay someone other than the asker, named in the plural ("when traders pay on Base")
-_PAYING_PEOPLE = _set("traders donors tenants patrons merchants borrowers contractors")
+_PAYING_PEOPLE = _set(
+    "traders donors tenants patrons merchants borrowers contractors readers viewers visitors listeners students"
+)
 _OTHER_PAYERS = _PAYING_PEOPLE | _set(
     "customers customer users user shoppers shopper buyers buyer people clients client who players members fans guests"
 )
@@ -614,6 +616,7 @@ _HEX_RUN = "0123456789abcdef.…"
 _HEX_BEFORE = re.compile(r"\b0x[0-9a-f]{4}[0-9a-f.…]*+\s*$")
 _SUBJECT_BEFORE = _set(
     """
+    sits sit sitting resides reside circulates circulating
     token tokens nft nfts memecoin memecoins coin coins crypto cryptocurrency cryptocurrencies wallet
     wallets transaction transactions tx txs block blocks ledger ledgers contract
     contracts validator validators staking stake staked swap swaps swapping dex dexes defi liquidity
@@ -1038,6 +1041,7 @@ _APPROXIMATE = re.compile(
 _APPROXIMATE_LEADS = _set(
     "afford pay paying spend spending cost costs costing budget is be at for of only just maybe charge charges"
 )
+_CONCERN_WORDS = _set("care cares caring worry worried fussed picky fussy bothered")
 _SCOPE_OPENERS = _set(
     "explain explains explaining explained describe describes describing about regarding concerning understand"
 )
@@ -1415,6 +1419,7 @@ _RAIL_LIST_GAP = _set("or and nor on in via over through")
 # "not on base, and polygon is fine": the rail after the refused one is the subject of a clause of its own
 # "..., base is fine", "but solana works": a chain said to be acceptable, opening its clause (or after these)
 _TRANSFER_VERBS = _set("send sends sent transfer transfers transferred move moves moved remit remits remitted")
+_POLL_VERBS = _set("poll polls polling polled hit hits hitting")
 _HOOK_WORDS = _set("webhook webhooks callback callbacks")
 _ANSWERING_OTHERS = _set("them they those these some others both sites servers pages")
 _CHAIN_AS_SUBJECT_VERBS = _set(
@@ -1561,6 +1566,8 @@ class _Scan:
                     and self.near(k - 1, -1) in _APPROXIMATE_LEADS
                     and _APPROXIMATE.match(text, self.ends[k - 1])
                 )
+                # "don't care about the chain as long as it's under $0.02 a call": a concern, not a task's subject
+                opens = opens and not (self.words[k - 1] == "about" and self.near(k - 1, -1) in _CONCERN_WORDS)
                 self.scope_opener[k] = k - 1 if opens else self.scope_opener[k - 1]
         self.owner: list[_Claim | None] = [None] * count
         self.claims: list[_Claim] = []
@@ -4415,6 +4422,9 @@ class _Scan:
         b = self.before(first, _DETERMINERS | _LISTED_ADJECTIVES)
         prior = self.at(b) if b >= 0 else ""
         tail = self.near(last, 1)
+        if method and self.near(first, -1) in _POLL_VERBS and _PATH_AFTER.match(self.text, self.spans[last][1]):
+            # "a script that polls GET /v1/prices every minute": a request the task makes, not the interface sought
+            return "topic", f"'{self.span_text(first - 1, last)}': a request the task makes"
         if tail in _HOOK_WORDS:
             # "posts the result to our Slack via an HTTP POST webhook": how the task reports, not what it seeks
             return "topic", f"'{phrase} {tail}': a webhook the task calls"
