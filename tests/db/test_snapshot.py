@@ -51,6 +51,14 @@ def test_a_transaction_already_open_is_joined_as_it_is(probe_table):
         conn.execute("INSERT INTO snapshot_probe VALUES (3)")  # and stays writable
 
 
+def test_an_autocommit_connection_inside_its_own_transaction_is_joined(probe_table):
+    with psycopg.connect(probe_table, autocommit=True) as conn, conn.transaction():
+        assert _count(conn) == 0
+        with one_snapshot(conn):  # type: ignore[arg-type]
+            _commit_elsewhere(probe_table)
+            assert _count(conn) == 1  # the caller's level (READ COMMITTED), as it is
+
+
 def test_an_autocommit_connection_gets_one_transaction_for_the_block(probe_table):
     with psycopg.connect(probe_table, autocommit=True) as conn:
         with one_snapshot(conn):  # type: ignore[arg-type]

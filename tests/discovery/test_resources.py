@@ -66,6 +66,7 @@ def test_quality_object_counts_recent_settlements(client):
         ({"scheme": "EXACT"}, lambda i: any(a["scheme"] == "exact" for a in i["accepts"])),
         ({"extensions": "Bazaar"}, lambda i: "bazaar" in i["extensions"]),
         ({"network": "stellar:TESTNET"}, lambda i: any(a["network"] == "stellar:testnet" for a in i["accepts"])),
+        ({"network": "Stellar:Testnet"}, lambda i: any(a["network"] == "stellar:testnet" for a in i["accepts"])),
     ],
 )
 def test_filter_conformance(client, params, check):
@@ -140,3 +141,15 @@ def test_a_payment_during_a_crawl_moves_no_listing(client, db, settings):
     seen = [(i["resource"], i["type"]) for i in first + rest]
     assert len(set(seen)) == len(seen) == 3
     assert (last[0]["resource"], last[0]["type"]) in seen
+
+
+@pytest.mark.parametrize("spelling", ["eip2612GasSponsoring", "eip2612gassponsoring", "EIP2612GASSPONSORING"])
+def test_an_extension_is_found_in_any_case_its_own_camel_case_included(db, settings, spelling):
+    event = verified(weather())
+    event["paymentPayload"]["extensions"]["eip2612GasSponsoring"] = {"info": {"version": "1"}}
+    catalog_event(db, event, settings)
+    catalog_event(db, verified(pdf_tool()), settings)
+    db.commit()
+    body = TestClient(make_app(router)).get("/discovery/resources", params={"extensions": spelling}).json()
+    assert body["pagination"]["total"] == 1
+    assert "eip2612GasSponsoring" in body["items"][0]["extensions"]

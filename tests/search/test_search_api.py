@@ -189,6 +189,8 @@ def test_a_cursor_is_bound_to_the_query_as_written(client):
     assert other_case.status_code == 400 and other_case.json()["error"] == "cursor_mismatch"
     same = client.get("/discovery/search", params={"query": "weather get", "limit": 2, "cursor": cursor})
     assert same.status_code == 200
+    spaced = client.get("/discovery/search", params={"query": " weather  get ", "limit": 2, "cursor": cursor})
+    assert spaced.status_code == 200  # read alike: spacing changes nothing
 
 
 @pytest.mark.parametrize(

@@ -3609,7 +3609,7 @@ def test_a_refused_rail_list_is_refused_whole(query: str, networks: tuple[str, .
         ("historia płatności na Solanie, API", (), ()),
         ("płatne w basenie, API rezerwacji basenu", (), ()),
         ("fatture pagate su Solana: API di contabilità", (), ()),
-        ("base is fine, solana is not", (), _SOLANA),
+        ("base is fine, solana is not", (n.BASE,), _SOLANA),
         ("ocr under 1c base", (n.BASE,), ()),
         ("tokens under 1c base", (), ()),
     ],
@@ -3720,3 +3720,20 @@ def test_a_tasks_own_calls_and_others_payments_are_no_constraint(query: str) -> 
 def test_real_traffic_shapes(query: str, networks: tuple[str, ...], price: str | None, method: str | None) -> None:
     iq = interpret(query)
     assert (iq.networks, iq.max_usd_price, iq.method) == (networks, None if price is None else Decimal(price), method)
+
+
+# A review of the day's rules: a refusal after a rail asked for with its own "on" refuses only its own chain.
+@pytest.mark.parametrize(
+    "query",
+    [
+        "weather api on base, solana is not",
+        "weather api on base, solana is out",
+        "weather api on base, solana isn't",
+        "weather api on base. solana is out.",
+        "base is fine, solana is not",
+        "base is fine, solana is out - need a geocoder",
+    ],
+)
+def test_a_refusal_after_a_wanted_rail_refuses_only_its_own(query: str) -> None:
+    iq = interpret(query)
+    assert (iq.networks, iq.excluded_networks) == ((n.BASE,), _SOLANA)

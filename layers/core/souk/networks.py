@@ -84,8 +84,6 @@ def normalize_network(value: str) -> str | None:
     """Return the CAIP-2 id for a CAIP-2 id (a superseded one as its current id) or a known legacy name, else None."""
     candidate = value.strip()
     if is_caip2(candidate):
-        # a known id in another case ("stellar:PUBNET") is that network, not an unknown one nothing is paid on
-        candidate = canonical_case(candidate)
         return SUPERSEDED_CAIP2.get(candidate, candidate)
     return LEGACY_ALIASES.get(candidate.lower())
 

@@ -23,7 +23,7 @@ def one_snapshot(conn: Connection) -> Iterator[None]:
     """Run the block's reads on one snapshot, in a transaction of their own that ends with the block (so its level
     and read-only mode end there too). A transaction the caller already started is joined as it is: its level can
     no longer change."""
-    if not conn.autocommit and conn.info.transaction_status != TransactionStatus.IDLE:
+    if conn.info.transaction_status != TransactionStatus.IDLE:
         yield
         return
     with conn.transaction():

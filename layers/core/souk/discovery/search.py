@@ -25,7 +25,7 @@ from souk.observability import record_search
 from souk.search import cursor as cursors
 from souk.search.pipeline import RankRequest, eligibility_sql, rank, read_pool_side
 from souk.search.profile import DEFAULT_PROFILE, Profile
-from souk.search.understanding import QueryTooLong, normalize_query
+from souk.search.understanding import QueryTooLong, normalize_query, read_lines
 
 SEARCH_PARAMS = frozenset(
     {"query", "type", "payTo", "scheme", "network", "extensions", "asset", "maxUsdPrice", "limit", "cursor"}
@@ -77,9 +77,11 @@ def search(
         raise SoukError("invalid_parameter", "cursor may be given once")
     token = cursor_values[0] if cursor_values else None
     normalized = normalize_query(query)
-    # The exact text: constraints are read from it as written ("weather GET" asks for GET, "weather get" does not), and
-    # a later page re-reads them from the query it is sent with.
-    fingerprint = cursors.fingerprint({"q": query, "f": filters.applied(), "limit": limit, "profile": profile.name})
+    # The text as it is read, case and lines kept ("weather GET" asks for GET, "weather get" does not): a later page
+    # re-reads the constraints from the query it is sent with; spacing alone changes nothing.
+    fingerprint = cursors.fingerprint(
+        {"q": "\n".join(read_lines(query)), "f": filters.applied(), "limit": limit, "profile": profile.name}
+    )
     secret = settings.cursor_secret.get_secret_value()
 
     if token:

@@ -15,7 +15,7 @@ from souk.errors import SoukError
 from souk.listing.asset_ids import AssetId, parse_asset_id
 from souk.listing.pay_to import PAY_TO, pay_to_key
 from souk.listing.payment_options import address_sql, is_symbol, network_asset_key, one_option_sql
-from souk.networks import normalize_network
+from souk.networks import canonical_case, normalize_network
 
 # fullmatch, not ^...$ (which passes a trailing newline); ASCII, or IGNORECASE lets the Kelvin sign be a k.
 _TOKEN = re.compile(r"[a-z0-9][a-z0-9._-]{0,63}", re.IGNORECASE | re.ASCII)
@@ -116,7 +116,8 @@ def parse_filters(params: Mapping[str, list[str]], known: frozenset[str]) -> Fil
         raise SoukError("invalid_payTo", "payTo must be 1-128 printable characters without spaces")
     network = _single(params, "network")
     if network is not None:
-        normalized = normalize_network(network)
+        # a known network in another case ("stellar:PUBNET", "EIP155:8453") is that network, not one nothing is paid on
+        normalized = normalize_network(canonical_case(network.strip()))
         if normalized is None:
             raise SoukError("invalid_network", "network must be a CAIP-2 id such as eip155:8453 or stellar:pubnet")
         network = normalized
@@ -142,10 +143,10 @@ def parse_filters(params: Mapping[str, list[str]], known: frozenset[str]) -> Fil
     return Filters(
         type=kind,
         pay_to=pay_to,
-        # x402 names schemes and extensions in lower case ("exact", "bazaar"); "EXACT" means the same one
+        # x402 names schemes in lower case ("exact"); "EXACT" means the same one
         scheme=_lower(_token(params, "scheme")),
         network=network,
-        extensions=_lower(_token(params, "extensions")),
+        extensions=_token(params, "extensions"),
         asset=asset,
         max_usd_price=max_usd,
         unapplied=unapplied,
@@ -171,7 +172,10 @@ def filter_sql(f: Filters, alias: str = "l") -> tuple[str, dict[str, object]]:
         clauses.append(f"%(f_network)s = ANY({alias}.networks)")
         args["f_network"] = f.network
     if f.extensions is not None:
-        clauses.append(f"{alias}.extensions ? %(f_ext)s")
+        # any case ("Bazaar", "eip2612gassponsoring"), the extension's own camelCase spelling included
+        clauses.append(
+            f"EXISTS (SELECT 1 FROM jsonb_object_keys({alias}.extensions) k WHERE lower(k) = lower(%(f_ext)s))"
+        )
         args["f_ext"] = f.extensions
     asset_id = f.asset_id
     if f.asset is not None:

@@ -73,10 +73,10 @@ _SEARCH = (
     "nextCursor as cursor with the same query, filters and limit. Keep sessionId for report_invocation."
 )
 _LIST = (
-    "Browse the catalog without a query, newest listings first, optionally filtered by type, network, payTo, "
-    "scheme or extensions (the x402 Bazaar discovery filters). Use search_resources instead when you have a task "
-    "in mind: this list is not ranked by relevance. Page with offset (pagination.nextOffset); pagination.total "
-    "counts every listing matching the filters. An empty page means no listing matches them."
+    "Browse the catalog without a query, in the order listings were first cataloged, optionally filtered by type, "
+    "network, payTo, scheme or extensions (the x402 Bazaar discovery filters). Use search_resources instead when you "
+    "have a task in mind: this list is not ranked by relevance. Page with offset (pagination.nextOffset); "
+    "pagination.total counts every listing matching the filters. An empty page means no listing matches them."
 )
 _GET = (
     "One listing in full: the complete description, input schema and example, every payment option and the raw "

@@ -105,7 +105,8 @@ def search_text(r: SearchResult) -> str:
 def list_text(r: ListResult) -> str:
     page = r.pagination
     if r.results:
-        lines = [f"Listings {page.offset + 1}-{page.offset + len(r.results)} of {page.total} (newest first)."]
+        shown = f"{page.offset + 1}-{page.offset + len(r.results)} of {page.total}"
+        lines = [f"Listings {shown} (in the order first cataloged)."]
     else:
         lines = [f"No listings at offset {page.offset}: {page.total} match these filters."]
     hidden = {k: v for k, v in (r.hidden or {}).items() if k in ("gone", "delisted") and v}

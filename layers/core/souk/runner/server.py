@@ -261,7 +261,9 @@ class LocalGateway:
             client[0] if client else "127.0.0.1",
         )
         loop = asyncio.get_running_loop()
-        if lane_name != "read":  # a write the client stopped waiting for is still made: the sender may not retry it
+        if scope["method"] not in ("GET", "HEAD"):
+            # A write the client stopped waiting for is still made (the sender may not retry it): catalog events,
+            # conversions, and MCP, whose POSTs include report_invocation.
             return await loop.run_in_executor(self._lanes[lane_name], call)
         # Under load a read waits for a thread; one whose client has hung up meanwhile is not run (300 abandoned
         # searches held up the next ones by seconds).

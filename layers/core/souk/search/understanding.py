@@ -167,11 +167,17 @@ def normalize_query(query: str) -> str:
 # A cursor's next page reads its query again (the filters are re-derived, not trusted from the cursor), and a long
 # query costs up to ~100 ms to read: 250 pages of limit=1 read it 250 times. The reading is a pure function of the
 # text and immutable, so recent ones are kept.
+def read_lines(query: str) -> list[str]:
+    """The lines ``interpret`` reads: each NFKC-normalized and whitespace-collapsed, case kept, empty ones dropped.
+    Two queries with the same lines are read alike (a cursor is bound to them, souk.discovery.search)."""
+    return [line for line in (_collapse(raw) for raw in query.split("\n")) if line]
+
+
 @lru_cache(maxsize=1024)
 def interpret(query: str) -> InterpretedQuery:
     """Read the constraints out of ``query``; raises QueryTooLong past MAX_QUERY_CHARS."""
     # Line by line (the same text as collapsing the whole), so a pasted conversation's turns keep their lines.
-    collapsed = [line for line in (_collapse(raw) for raw in query.split("\n")) if line]
+    collapsed = read_lines(query)
     length = len(" ".join(collapsed).lower())
     if length > MAX_QUERY_CHARS:
         # Counted after NFKC (one ligature such as U+FDFA is 18 characters), which is the text the rules scan.
@@ -1380,7 +1386,7 @@ _REFUSED_AFTER = re.compile(
     r"|welcome|fine|acceptable|an?\s+option)|isn'?t\s+(?:supported|accepted|allowed|ok(?:ay)?|possible|fine|acceptable"
     r"|an?\s+option)"
     # "base is fine, solana is not": the elided predicate of an acceptance said just before
-    r"|(?<=is\s)not(?=\s*(?:[,.;!]|$))|isn'?t(?=\s*(?:[,.;!]|$))|(?<=is\s)out(?=\s*(?:[,.;!]|$))"
+    r"|(?<=is\s)not(?=\s*(?:[,.;!\-–—]|$))|isn'?t(?=\s*(?:[,.;!\-–—]|$))|(?<=is\s)out(?=\s*(?:[,.;!\-–—]|$))"
     r"|(?:won'?t|doesn'?t|does\s+not|will\s+not)\s+work|(?:is\s+)?a\s+no[\s-]?go)(?!\w)"
     r"(?!\s+(?:by|at|in|on)\s)"  # "base is not supported by most providers": the world's, not the caller's
 )
@@ -3764,6 +3770,8 @@ class _Scan:
         if any(self.words[j] in _PREFER for j in sentence):
             return -1
         others = [j for j in range(len(self.words)) if self.words[j] in n.FAMILIES and not first <= j <= last]
+        # "base is fine, solana is not": a chain refused right after it is no competing rail
+        others = [j for j in others if not (j > last and _REFUSED_AFTER.match(self.text, self.spans[j][1]))]
         if not others:
             return end
         # every other chain is the refused one(s) before it: "no polygon, base is fine", "skip ethereum; solana works"
@@ -4920,12 +4928,17 @@ class _Scan:
                 self.refuse(claim, claim.first, self.word_range(end, after.end())[-1])
                 listed = claim
                 for earlier in sorted((c for c in self.claims if c.last < claim.first), key=lambda c: -c.last):
-                    # "solana and stellar are excluded", "solana/stellar not supported": the whole list is refused
+                    # "solana and stellar are excluded", "solana/stellar not supported": the whole list is refused;
+                    # not "weather api on base, solana is out" (a rail asked for with its own "on"), nor across a
+                    # sentence ("... on base. solana is out.")
                     between = range(earlier.last + 1, listed.first)
                     if (
                         earlier.kind != claim.kind
                         or earlier.negated
                         or not all(self.at(j) in _LIST_JOINS for j in between)
+                        or self.sentence[earlier.last] != self.sentence[listed.first]
+                        or self.at(earlier.first) in _NET_PREPS | _set("in")
+                        or self.accepted_after(earlier.first, earlier.last) >= 0
                     ):
                         break
                     self.refuse(earlier, earlier.first, earlier.last)
