@@ -1422,19 +1422,24 @@ _REFUSED_LISTINGS = _set(
 )
 _RAIL_KINDS = frozenset({"network", "asset", "qualifier"})
 _RAIL_LIST_GAP = _set("or and nor on in via over through")
-# "not on base, and polygon is fine": the rail after the refused one is the subject of a clause of its own
-# "..., base is fine", "but solana works": a chain said to be acceptable, opening its clause (or after these)
+# "They send USDC and EURC over Stellar": what others move over a chain is the task's data
 _TRANSFER_VERBS = _set("send sends sent transfer transfers transferred move moves moved remit remits remitted")
+# "a script that polls GET /v1/prices": a request the task makes
 _POLL_VERBS = _set("poll polls polling polled hit hits hitting")
+# "posts the result via an HTTP POST webhook": a call the task makes
 _HOOK_WORDS = _set("webhook webhooks callback callbacks")
+# "a couple of them only answer HEAD requests": what the task's own subjects do
 _ANSWERING_OTHERS = _set("them they those these some others both sites servers pages")
+# "solana works best for NFTs", "stellar is allowed to mint?": a chain opening a sentence about it
 _CHAIN_AS_SUBJECT_VERBS = _set(
     "is are was were works work worked would will has had can could does did isn't wasn't ist est está esta è"
 )
+# "..., base is fine", "but solana works": a chain said to be acceptable, opening its clause (or after these)
 _ACCEPTED_OPENERS = _set("but and so though")
 _REFUSED_BEFORE_CHAIN = _set("no not avoid skip exclude excluding except without never nor")
 _ANY_BUT = _set("any anything everything all chain chains network networks rail rails one")
 _ACCEPTABLE = _set("fine ok okay acceptable")
+# "not on base, and polygon is fine": the rail after the refused one is the subject of a clause of its own
 _CLAUSE_AFTER_RAIL = _COPULAS | _set("works work would will should can could 's isn't aren't")
 _REFUSED_LISTING_GAP = _set("the any all those a an me of want show")
 _LISTING_REFUSERS = _set("avoid skip exclude excluding no don't dont ignore none")
