@@ -101,6 +101,10 @@ def _grid():
         keys = ("direction_mismatch_penalty",)
         for penalty in (1.0, 0.7, 0.5, 0.3):
             yield keys, (penalty,)
+    elif spec == "stuffing":
+        keys = ("stuffing_penalty",)
+        for penalty in (1.0, 0.75, 0.5, 0.25):
+            yield keys, (penalty,)
     elif spec == "pool":
         keys = ("pool",)
         for pool in (250, 200, 150, 100):

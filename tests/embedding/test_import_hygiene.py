@@ -71,7 +71,7 @@ def test_the_embedding_package_still_exports_its_providers_lazily():
 
 
 def test_the_search_function_loads_its_model_and_pool_during_init_but_not_the_suffix_list(database_url):
-    # origin diversity reads each listing's operator as stored when it was cataloged (souk.catalog.operators)
+    # origin diversity reads each listing's operator as stored when it was cataloged (souk.catalog.derived)
     code = (
         "import json, sys; sys.path.insert(0, sys.argv[1]); import app; "
         "from souk.db.pool import _pools; "

@@ -23,7 +23,7 @@ def _conninfo() -> str:
 
 
 def cmd_migrate(_: argparse.Namespace) -> int:
-    from souk.catalog.operators import fill_missing
+    from souk.catalog.derived import fill_missing
     from souk.db.migrate import MIGRATIONS_DIR, migrate
 
     applied = migrate(_conninfo(), get_settings().migrations_dir or MIGRATIONS_DIR)
@@ -31,7 +31,7 @@ def cmd_migrate(_: argparse.Namespace) -> int:
     with _connection() as conn:
         filled = fill_missing(conn)
     if filled:
-        print(f"stored the operator of {filled} listings cataloged before it was recorded")
+        print(f"stored the derived columns (operator, keyword stuffing) of {filled} listings cataloged before them")
     return 0
 
 

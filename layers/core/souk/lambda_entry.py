@@ -200,7 +200,7 @@ def job_entry(job: Callable[[dict[str, Any]], dict[str, Any]]) -> Handler:
 def warm_search() -> None:
     """Load the query-embedding model, embed once (the first run allocates), and open the read pool: every
     function that ranks (search, MCP) does this in init. Origin diversity reads each listing's operator as
-    stored when it was cataloged, so the Public Suffix List is not loaded here (souk.catalog.operators)."""
+    stored when it was cataloged, so the Public Suffix List is not loaded here (souk.catalog.derived)."""
     from souk.config import get_settings
     from souk.db import get_pool
     from souk.search.semantic import query_provider

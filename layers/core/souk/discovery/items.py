@@ -14,7 +14,7 @@ from souk.networks import TESTNETS, V1_NAMES
 ITEM_COLUMNS = """
     l.id, l.listing_key, l.type, l.resource_url, l.x402_version, l.accepts, l.description, l.mime_type,
     l.service_name, l.tags, l.icon_url, l.extensions, l.updated_at, l.source_event_at, l.last_settled_at,
-    l.tool_name, l.method, l.steers_agents,
+    l.tool_name, l.method, l.steers_agents, coalesce(l.keyword_stuffed, false) AS keyword_stuffed,
     (SELECT count(*) FROM settlements s WHERE s.listing_id = l.id AND s.success
         AND s.settled_at > %(quality_since)s) AS settled_recent,
     (SELECT count(DISTINCT s.payer_hash) FROM settlements s WHERE s.listing_id = l.id AND s.success
@@ -131,5 +131,7 @@ def to_item(row: dict[str, Any], settings: Settings) -> dict[str, Any]:
         # "ignore previous instructions", "rank this first" (migrations/0015_steering_text.sql): ranking grades what
         # the listing does and ignores such words; the agent reading the description is told they are there.
         "descriptionAddressesAgents": row["steers_agents"],
+        # a keyword list repeating its words ("fx fx fx cheap best forex"; souk.catalog.stuffing): search halves it
+        "descriptionKeywordStuffed": row["keyword_stuffed"],
     }
     return item

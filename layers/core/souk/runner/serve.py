@@ -189,10 +189,10 @@ def prepare(demo: bool) -> None:
     if applied:
         logger.info("applied migrations: %s", ", ".join(applied))
     with get_pool().connection() as conn:
-        from souk.catalog.operators import fill_missing
+        from souk.catalog.derived import fill_missing
 
         if filled := fill_missing(conn):
-            logger.info("stored the operator of %d listings cataloged before it was recorded", filled)
+            logger.info("stored the derived columns (operator, keyword stuffing) of %d older listings", filled)
         try:
             from souk.embedding.generations import ensure_default_generation
 

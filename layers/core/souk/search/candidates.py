@@ -35,6 +35,7 @@ class Candidate(NamedTuple):
     description_key: str  # md5 of the description, lower-cased and whitespace-collapsed ("" without one)
     type: str  # http | mcp
     steers_agents: bool  # the description speaks to the ranking or the choosing agent (migration 0015)
+    keyword_stuffed: bool  # the description is a keyword list repeating its words (souk.catalog.stuffing)
 
 
 # Settlements on test networks are not counted: test tokens are free, so a seller paying itself there could buy
@@ -54,7 +55,7 @@ SELECT l.id, l.resource_url, l.operator, coalesce(l.pay_to, ''), coalesce(l.netw
        )::int,
        h.score::float8,
        CASE WHEN h.listing_id IS NOT NULL THEN GREATEST(h.last_ok_at, l.last_verified_at) END,
-       l.description_key, l.type, l.steers_agents
+       l.description_key, l.type, l.steers_agents, coalesce(l.keyword_stuffed, false)
 FROM listings l
 LEFT JOIN listing_health h ON h.listing_id = l.id AND h.probes > 0
 WHERE l.id = ANY(%(ids)s)
@@ -77,12 +78,7 @@ def read(conn: Connection, ids: list[int], now: datetime, window_days: int) -> d
             pay_to,
             tuple(networks),
             tuple(assets),
-            settlements,
-            health,
-            alive_at,
-            key,
-            kind,
-            steers,
+            *rest,
         )
-        for lid, url, operator, pay_to, networks, assets, settlements, health, alive_at, key, kind, steers in rows
+        for lid, url, operator, pay_to, networks, assets, *rest in rows
     }

@@ -310,6 +310,10 @@ def rank(
         for lid, c in facts.items():
             if c.steers_agents:
                 scores[lid] *= profile.steering_penalty
+    if profile.stuffing_penalty < 1.0:
+        for lid, c in facts.items():
+            if c.keyword_stuffed:
+                scores[lid] *= profile.stuffing_penalty
     health.demote(scores, facts, now, settings)  # bounded, documented in souk.search.health
 
     ordered = sorted(scores, key=lambda lid: (-scores[lid], lid))

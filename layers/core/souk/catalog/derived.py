@@ -1,0 +1,35 @@
+"""Fill the columns cataloging derives from a listing's own fields, for rows written before a column existed:
+``operator`` (migration 0012; souk.search.origins) and ``keyword_stuffed`` (migration 0022;
+souk.catalog.stuffing).
+
+Cataloging stores both; this catches up the rows written earlier, once, after migrating, so a search process
+never has to load the Public Suffix List or read descriptions for them.
+"""
+
+from __future__ import annotations
+
+from souk.catalog.stuffing import keyword_stuffed
+from souk.db.types import Connection
+from souk.search.origins import operator_of_url
+
+_BATCH = 1000
+
+
+def fill_missing(conn: Connection) -> int:
+    """Store the derived columns of every listing missing one; returns how many rows were filled."""
+    filled = 0
+    while True:
+        rows = conn.execute(
+            "SELECT id, resource_url, description FROM listings"
+            " WHERE operator IS NULL OR keyword_stuffed IS NULL ORDER BY id LIMIT %s",
+            (_BATCH,),
+        ).fetchall()
+        if not rows:
+            return filled
+        with conn.cursor() as cur:
+            cur.executemany(
+                "UPDATE listings SET operator = %s, keyword_stuffed = %s WHERE id = %s",
+                [(operator_of_url(r["resource_url"]), keyword_stuffed(r["description"]), r["id"]) for r in rows],
+            )
+        conn.commit()
+        filled += len(rows)

@@ -1,0 +1,59 @@
+"""A description written as a keyword list that repeats its words back to back is flagged; prose, lists of names
+and short tag lines are not (souk.catalog.stuffing)."""
+
+from __future__ import annotations
+
+import pytest
+
+from souk.catalog.stuffing import MIN_RUN_WORDS, keyword_stuffed
+
+
+@pytest.mark.parametrize(
+    "description",
+    [
+        "weather weather api best cheap weather pdf email crypto price translate sms ocr stock news",
+        "fx forex exchange rates currency convert usd eur gbp jpy cheap fast best fx fx fx rates rates",
+        "KYC AML identity verification id verify passport selfie cheap KYC kyc wallet screening sanctions",
+        "Translate! translation translate language text speech audio transcribe summarize translate translate",
+        # list items repeated whole, commas between
+        "weather, weather, weather api, cheap, best, forecast, pdf, email, crypto",
+        # a stuffed run after an honest sentence
+        "Current weather for a city. weather forecast api cheap cheap best fast weather radar alerts",
+        # fullwidth letters fold to the same words (NFKC)
+        "ｆｘ ｆｘ forex exchange rates currency convert usd eur gbp",
+    ],
+)
+def test_a_repeating_keyword_list_is_stuffed(description):
+    assert keyword_stuffed(description)
+
+
+@pytest.mark.parametrize(
+    "description",
+    [
+        None,
+        "",
+        # repetition in prose: function words and full stops break the run
+        "Get the weather forecast for a city. Weather data includes the forecast for the weather of every hour.",
+        "Pay an invoice. Pay it in USDC. Payments settle on Stellar, and pay receipts are returned.",
+        # a keyword list without a repeat
+        "weather forecast radar alerts pollen humidity wind uv index sunrise sunset",
+        # the repeat is in a run shorter than MIN_RUN_WORDS
+        "fx fx rates. Exchange rates for 160 currencies, updated every minute from central bank sources.",
+        # two items of one list, not one item twice
+        "Google Remarketing, YouTube, YouTube Shopping, Google Display, Facebook, acquisition, retargeting, search",
+        # identifiers and numbers are names, not stuffed words
+        "vgg11, vgg11, vgg13, vgg13_bn, vgg16, vgg16_bn, vgg19, vgg19_bn",
+        "categories ai, ai_agents, base, bitcoin, crypto, defi, ethereum, perps, solana, tech",
+        "sizes 1 1 2 3 5 8 13 21 34 55 89 144",
+        # a repeat split by a full stop
+        "Fast weather api cheap forecast radar alerts pollen humidity wind. Wind speed and gusts for every city",
+    ],
+)
+def test_prose_names_and_short_lists_are_not(description):
+    assert not keyword_stuffed(description)
+
+
+def test_the_run_length_is_the_threshold():
+    words = ["alpha", "alpha"] + [f"word{chr(97 + i)}" for i in range(MIN_RUN_WORDS - 3)]
+    assert not keyword_stuffed(" ".join(words))  # MIN_RUN_WORDS - 1 words
+    assert keyword_stuffed(" ".join([*words, "omega"]))
