@@ -10,7 +10,7 @@ from souk.discovery.search import search
 from souk.listing.filters import Filters
 from souk.search.pipeline import RankRequest, rank
 from souk.search.profile import DEFAULT_PROFILE, with_name
-from tests.factories import BASE_SELLER, CLOCK, settled, verified, weather
+from tests.factories import BASE_SELLER, CLOCK, pdf_tool, settled, verified, weather
 
 FLOOD_SELLER = "0x2222222222222222222222222222222222222222"
 
@@ -255,3 +255,26 @@ def test_a_cheapest_browse_lists_a_listing_addressing_agents_after_the_rest(db, 
     catalog_event(db, verified(_steering(amount="1")), settings)  # the cheapest of all
     listed = [r["resource"] for r in _browse(db, settings, "cheapest on base")]
     assert listed[-1] == "https://steer.example.com/v1" and set(listed[:-1]) == {urls["base"], urls["mcp"]}
+
+
+def _one_seller_and_a_last_tier(db, settings, last) -> list[str]:
+    """Eight listings of one payTo on Base, more than the per-seller cap, paid before ``last`` (another seller's)."""
+    own = [weather(url=f"https://wx{i}.example.org/v1", network="eip155:8453", pay_to=FLOOD_SELLER) for i in range(8)]
+    for i, listing in enumerate(own):
+        catalog_event(db, settled(listing, CLOCK + timedelta(minutes=i)), settings)
+    catalog_event(db, settled(last, CLOCK + timedelta(minutes=30)), settings)  # the most recently paid
+    return [f"https://wx{i}.example.org/v1" for i in range(8)]
+
+
+def test_a_refused_listing_stays_last_when_the_seller_cap_moves_the_rest(db, settings):
+    # The cap moves the seller's sixth to eighth listings down the page; they must not pass the refused one.
+    tool = pdf_tool(url="https://tool.example.net/mcp", pay_to=f"0x{78:040x}")
+    own = _one_seller_and_a_last_tier(db, settings, tool)
+    listed = [r["resource"] for r in _browse(db, settings, "anything on base, no mcp", limit=20)]
+    assert listed[-1] == "https://tool.example.net/mcp" and set(listed[:-1]) == set(own)
+
+
+def test_a_listing_addressing_agents_stays_last_when_the_seller_cap_moves_the_rest(db, settings):
+    own = _one_seller_and_a_last_tier(db, settings, _steering())
+    listed = [r["resource"] for r in _browse(db, settings, "anything on base", limit=20)]
+    assert listed[-1] == "https://steer.example.com/v1" and set(listed[:-1]) == set(own)

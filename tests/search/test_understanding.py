@@ -539,6 +539,10 @@ def test_every_constraint_has_a_note() -> None:
         ("negation", "ad", "demote"),
     ]
     assert _notes("convert 5000 USD to EUR") == [("price", "5000", "topic")]
+    assert _notes("convert under 50 dollars to euros") == [("price", "50", "topic")]
+    # a cap right after the service prices the service, whatever it converts or sends
+    assert _notes("sms sending api under 1 cent") == [("price", "0.01", "filter")]
+    assert _notes("fx rates api at most 2 cents") == [("price", "0.02", "filter")]
     assert _notes("news about MCP") == [("type", "mcp", "topic")]
     assert _notes("articles about 'MCP'") == [("type", "mcp", "topic")]
     assert _notes("find users who did not give a gift") == [("negation", "", "topic")]

@@ -204,19 +204,20 @@ def rank(
 
     if profile.constraints and iq.browse:
         # Constraints only ("anything on base", "cheapest usdc"): most recently paid first, or cheapest first
-        # when asked, with the same per-operator and per-payTo cap as a ranked page (equal scores: no relaxing).
+        # when asked, with the same per-operator and per-payTo cap as a ranked page.
         # What the caller refused (a rail, an interface, a word: "anything not on base", "all apis without ocr")
         # comes after everything else, decided before the pool is cut so it cannot crowd the rest out.
         refused, refused_args = _refused_sql(iq)
         parts = [where] if refused is None else [f"{where} AND NOT {refused}", f"{where} AND {refused}"]
         args = args | refused_args
         networks = _price_networks(request.filters, iq)
-        ids: list[int] = []
-        for part in parts:
+        ids = _browse_part(conn, parts[0], args, iq, networks, profile.pool)
+        accepted = len(ids)
+        for part in parts[1:]:
             ids += _browse_part(conn, part, args, iq, networks, profile.pool - len(ids))
         facts = candidates.read(conn, ids, now, settings.quality_window_days)
         if profile.diversity:
-            ids = _diversify(ids, dict.fromkeys(ids, 1.0), facts, iq, profile, request.page_size)
+            ids = _diversify(ids, _browse_tiers(ids, accepted, facts), facts, iq, profile, request.page_size)
         result.listing_ids = ids
         result.search_method = "browse"
         result.match_strength = _browse_strength(ids[: request.page_size], facts, iq)
@@ -321,6 +322,17 @@ def rank(
         ordered = _diversify(ordered, scores, facts, iq, profile, request.page_size)
     result.listing_ids = ordered
     return result
+
+
+def _browse_tiers(ids: list[int], accepted: int, facts: dict[int, candidates.Candidate]) -> dict[int, float]:
+    """Scores that keep a browse's last tiers last through the per-seller cap: 1 for a listing, a tenth of that
+    when its description addresses the agent, a hundredth when the caller refused it (``ids[accepted:]``). Equal
+    scores would let the cap move one seller's sixth listing behind a refused one; a tier ten times weaker is
+    "clearly weaker" (the cap yields to it only below ``diversity_relax_ratio``), so it stays behind."""
+    return {
+        lid: (1.0 if i < accepted else 0.01) * (0.1 if (c := facts.get(lid)) is not None and c.steers_agents else 1.0)
+        for i, lid in enumerate(ids)
+    }
 
 
 def _browse_strength(
