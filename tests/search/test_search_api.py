@@ -310,6 +310,10 @@ def test_status_reports_health_and_the_exact_degraded_reason(demo, monkeypatch):
     assert healthy["coverage"]["ratio"] == 1.0 and healthy["provider"]["healthy"] is True
     assert healthy["activeGeneration"]["dimension"] == 384
     assert healthy["profile"]["name"] and healthy["queue"]["dead_lettered"] == 0
+    assert "unappliedFilters" not in healthy
+    # the route takes no parameters: one sent anyway is named, not silently dropped
+    named = status.get("/analytics/v1/search/status", params={"generation": "abc", "x": "1"}).json()
+    assert named["unappliedFilters"] == ["generation", "x"] and named["searchMethod"] == "hybrid"
     monkeypatch.setattr("souk.embedding._onnx_embedder", _raise_missing)
     get_settings.cache_clear()
     try:

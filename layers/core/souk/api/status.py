@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 
 from souk.api.deps import ConnectionDep, SettingsDep
 from souk.api.docs import SearchStatus, responses
@@ -19,5 +19,9 @@ router = APIRouter()
     response_model=None,
     responses=responses(SearchStatus, 503),
 )
-def get_status(conn: ConnectionDep, settings: SettingsDep) -> dict[str, Any]:
-    return search_status(conn, settings)
+def get_status(request: Request, conn: ConnectionDep, settings: SettingsDep) -> dict[str, Any]:
+    body = search_status(conn, settings)
+    # The route takes no parameters; one sent anyway is named, as the discovery routes name theirs, not dropped.
+    if unapplied := sorted(set(request.query_params)):
+        body["unappliedFilters"] = unapplied
+    return body
