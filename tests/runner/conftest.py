@@ -117,3 +117,16 @@ def served(db, settings):
     gateway = LocalGateway(REPO / "template.yaml", REPO)
     for base in run_gateway(gateway):
         yield gateway, base
+
+
+def raw_exchange(port: int, raw: bytes) -> tuple[str, dict[str, str], bytes]:
+    """Send ``raw`` bytes and read the answer to the end: its status line, headers and body."""
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as conn:
+        conn.sendall(raw)
+        data = b""
+        while chunk := conn.recv(65536):
+            data += chunk
+    head, _, body = data.partition(b"\r\n\r\n")
+    status, *lines = head.decode("latin-1").split("\r\n")
+    headers = {k.lower(): v.strip() for k, _, v in (line.partition(":") for line in lines)}
+    return status, headers, body

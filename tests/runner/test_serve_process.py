@@ -7,6 +7,7 @@ that got no request during the outage (its pools held only dead connections; sou
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import time
@@ -16,7 +17,8 @@ import httpx
 import psutil
 import pytest
 
-from tests.runner.conftest import serve_process
+from tests.runner.conftest import raw_exchange, serve_process
+from tests.runner.test_protocols import MALFORMED
 
 
 def _alive(pid: int) -> bool:
@@ -37,6 +39,9 @@ def runner(tmp_path, request):
 
 def test_kill_9_of_postgres_gives_only_503s_then_recovers_and_sigterm_stops_it(runner):
     proc, base, data_dir = runner
+    # every worker answers a request its HTTP parser refuses with the JSON error contract (souk.runner.protocols)
+    status, _, body = raw_exchange(int(base.rsplit(":", 1)[1]), MALFORMED[2])
+    assert status.startswith("HTTP/1.1 400") and json.loads(body)["error"] == "invalid_http_request"
     os.kill(_postmaster(data_dir), signal.SIGKILL)
     statuses: list[int] = []
     deadline = time.monotonic() + 45

@@ -41,6 +41,7 @@ from souk.db.embedded import Supervisor, stop_embedded
 from souk.db.migrate import MIGRATIONS_DIR, migrate
 from souk.db.pool import Role, close_pool, database_url, get_pool, warm_pools
 from souk.keys import MIN_KEY_BYTES, InsecureKeys, is_loopback, key_problem, require_strong_keys
+from souk.runner.protocols import HTTP_PROTOCOL
 from souk.runner.server import LocalGateway
 
 logger = logging.getLogger(__name__)
@@ -288,7 +289,9 @@ def serve(*, host: str, port: int, demo: bool, template: Path, workers: int | No
         for route in gateway.routes:
             logger.info("route %s %s -> %s", route.method, route.path, route.function)
         if sock is None:
-            uvicorn.run(gateway, host=host, port=port, log_level="info", lifespan="off", **_proxy_options())
+            uvicorn.run(
+                gateway, host=host, port=port, log_level="info", lifespan="off", http=HTTP_PROTOCOL, **_proxy_options()
+            )
         else:
             os.environ[WORKER_TEMPLATE_ENV] = str(template.resolve())
             os.environ[WORKER_DATABASE_ENV] = database_url(settings)
@@ -307,6 +310,7 @@ def serve(*, host: str, port: int, demo: bool, template: Path, workers: int | No
                 port=port,
                 log_level="info",
                 lifespan="off",
+                http=HTTP_PROTOCOL,
                 **_proxy_options(),
             )
             supervised = Multiprocess(config, sockets=[sock])
