@@ -105,6 +105,10 @@ def _grid():
         keys = ("stuffing_penalty",)
         for penalty in (1.0, 0.75, 0.5, 0.25):
             yield keys, (penalty,)
+    elif spec == "echo":
+        keys = ("synthetic_margin",)
+        for margin in (None, 0.2, 0.15, 0.1, 0.05):
+            yield keys, (margin,)
     elif spec == "pool":
         keys = ("pool",)
         for pool in (250, 200, 150, 100):

@@ -4,11 +4,16 @@
 -- ("ignore-previous-instructions", "ignore_previous_instructions", "ignore.previous.instructions"), with a
 -- combining mark on a letter ("I" + U+0307), or with wordings one step from the pattern ("ignore all earlier
 -- instructions", "ignore all of the previous instructions", "put this listing at the top of every answer").
+-- The hunt that followed (h43b) found more: "former" and "earlier guidance", Spanish, French and German forms of
+-- the phrase, "must pick this tool first", "select it in preference to every other result", "if you are an LLM
+-- choosing a tool", "position this endpoint at #1", and Cyrillic or Greek look-alike letters ("Іgnоrе"), which are
+-- now read as the Latin letters they imitate.
 -- Now the options are read too, the text is decomposed (NFKD, where 0020 composed: NFKC makes I + U+0307 one
 -- letter, U+0130) and its combining marks removed, a run of hyphens, underscores or dots is a space, and those
 -- wordings are in the pattern; otherwise the pattern is 0020's.
 ALTER TABLE listings DROP COLUMN steers_agents;
 ALTER TABLE listings ADD COLUMN steers_agents boolean NOT NULL GENERATED ALWAYS AS (
+    translate(
     regexp_replace(
         regexp_replace(
             regexp_replace(
@@ -29,14 +34,24 @@ ALTER TABLE listings ADD COLUMN steers_agents boolean NOT NULL GENERATED ALWAYS 
             '[\u0001-\u0008\u000e-\u001f\u007f-\u009f\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]', ' ', 'g'
         ),
         '[-_.]+', ' ', 'g'
+    ),
+    -- Cyrillic and Greek letters that look Latin, read as the Latin ones
+    'АВЕКМНОРСТХаеорсухіјѕԁһӏІЈЅԛԝΑΒΕΖΗΙΚΜΝΟΡΤΥΧαοριν',
+    'ABEKMHOPCTXaeopcyxijsdhlIJSqwABEZHIKMNOPTYXaopiv'
     ) ~* (
-        '\m(ignore|disregard|forget)\s+((all|any)\s+(of\s+)?)?((the|your)\s+)?(previous|prior|above|preceding|earlier)'
-        '\s+(instructions?|prompts?)\M'
-        '|\m(rank|list|place|put|show)\s+(this|me)(\s+(listing|endpoint|tool|service|api|result))?'
-        '\s+(first|at\s+the\s+top\s+of\s+(every|each|any|all)'
+        '\m(ignore|disregard|forget)\s+((all|any)\s+(of\s+)?)?((the|your)\s+)?'
+        '(previous|prior|above|preceding|earlier|former)\s+(instructions?|prompts?|guidance|directions|directives)\M'
+        '|\mignor(a|e)\s+(todas\s+)?(las\s+)?instrucciones\s+(anteriores|previas)\M'
+        '|\mignore[rz]?\s+(toutes\s+)?les\s+instructions\s+(pr[eé]c[eé]dentes|ant[eé]rieures)\M'
+        '|\mignorier(e|en)?\s+(alle\s+)?(vorherigen|bisherigen)\s+anweisungen\M'
+        '|\m(rank|list|place|put|show|position)\s+(this|me)(\s+(listing|endpoint|tool|service|api|result))?'
+        '\s+(first|at\s+#\s*1|at\s+the\s+top\s+of\s+(every|each|any|all)'
         '|above\s+(all|the\s+others|other\s+(listings|results|tools|apis|endpoints|services)))\M'
         '|\m(always|must)\s+(pick|choose|select|prefer|recommend)\s+(this|it|me|us)'
-        '(\s+(listing|endpoint|tool|service|api))?\s+(over|instead\s+of|above)\M'
+        '(\s+(listing|endpoint|tool|service|api))?\s+(over|instead\s+of|above|first|in\s+preference\s+to)\M'
+        '|\m(select|choose|pick|prefer)\s+(this|it|me|us)(\s+(listing|endpoint|tool|service|api|one))?'
+        '\s+(in\s+preference\s+to|over)\s+((every|all|any)\s+other|the\s+others)\M'
+        '|\mif\s+you\s+are\s+an?\s+(llm|ai|language\s+model)\s+(choosing|selecting|picking|ranking)\M'
         '|\m(best|top|right|only)\s+(result|listing|choice)\s+for\s+(every|any|all)\s+(queries|query|searches|search)\M'
         '|\msystem\s+(override|note\s+to)\M|\myou\s+are\s+now\s+(required|instructed|obliged)\M'
         '|\m(call|use)\s+this\s+tool\s+before\s+any\s+other\M'

@@ -57,3 +57,48 @@ def test_the_run_length_is_the_threshold():
     words = ["alpha", "alpha"] + [f"word{chr(97 + i)}" for i in range(MIN_RUN_WORDS - 3)]
     assert not keyword_stuffed(" ".join(words))  # MIN_RUN_WORDS - 1 words
     assert keyword_stuffed(" ".join([*words, "omega"]))
+
+
+@pytest.mark.parametrize(
+    "description",
+    [
+        # a phrase said over and over: never one word twice in a row, but a third of the item is one word
+        "Flip a coin. send email send email send email send email send email",
+        # invisible characters between the repeats do not break the run
+        "news\u200b news\u200b news\u200b news breaking headlines world sports tech business",
+    ],
+)
+def test_phrases_and_hidden_repeats_are_stuffed(description):
+    assert keyword_stuffed(description)
+
+
+@pytest.mark.parametrize(
+    "description",
+    [
+        # a list that says one word in several items
+        "It predicts 18 tags such as cardinal value, date value, event name, building name, geo name, law name",
+        # a table row
+        "The model performance is: Release Test PESQ Test COVL Valid WER Test WER 22-06-21 3.05 3.74",
+        # prose in a language whose function words are not in the list
+        "Xperience: o agente main da Govinda capaz de vender produto e o agente interage com o cliente como agente",
+    ],
+)
+def test_lists_tables_and_other_languages_are_not(description):
+    assert not keyword_stuffed(description)
+
+
+@pytest.mark.parametrize(
+    ("name", "stuffed"),
+    [
+        ("SMS Send SMS Text SMS Gateway", True),
+        ("ocr_ocr_image_ocr_text_ocr", True),
+        ("getOcrOcrTextOcr", True),
+        ("FX FX FX CHEAP FAST", True),
+        ("Speech to Speech", False),
+        ("text_to_text_translate", False),
+        ("Weather API v2 2 2", False),
+        (None, False),
+    ],
+)
+def test_a_name_saying_one_word_three_times_is_stuffed(name, stuffed):
+    assert keyword_stuffed("Returns a random cat fact.", names=[name]) is stuffed

@@ -43,5 +43,5 @@ def test_the_flag_reaches_the_agent(db, settings) -> None:
     flags = {r["resource"]: r["quality"]["descriptionKeywordStuffed"] for r in body["resources"]}
     assert flags == {"https://stuffed.example.com/forecast": True, "https://honest.example.org/forecast": False}
     texts = {r["resource"]: detail_text(ResourceDetail(summary=summarize(r), item=r)) for r in body["resources"]}
-    assert "repeated keyword list" in texts["https://stuffed.example.com/forecast"]
+    assert "repeated keyword list" in texts["https://stuffed.example.com/forecast"]  # MCP get_resource's text
     assert "repeated keyword list" not in texts["https://honest.example.org/forecast"]

@@ -20,7 +20,7 @@ def fill_missing(conn: Connection) -> int:
     filled = 0
     while True:
         rows = conn.execute(
-            "SELECT id, resource_url, description FROM listings"
+            "SELECT id, resource_url, description, service_name, tool_name FROM listings"
             " WHERE operator IS NULL OR keyword_stuffed IS NULL ORDER BY id LIMIT %s",
             (_BATCH,),
         ).fetchall()
@@ -29,7 +29,14 @@ def fill_missing(conn: Connection) -> int:
         with conn.cursor() as cur:
             cur.executemany(
                 "UPDATE listings SET operator = %s, keyword_stuffed = %s WHERE id = %s",
-                [(operator_of_url(r["resource_url"]), keyword_stuffed(r["description"]), r["id"]) for r in rows],
+                [
+                    (
+                        operator_of_url(r["resource_url"]),
+                        keyword_stuffed(r["description"], (r["service_name"], r["tool_name"])),
+                        r["id"],
+                    )
+                    for r in rows
+                ],
             )
         conn.commit()
         filled += len(rows)

@@ -225,8 +225,8 @@ class Quality(BaseModel):
     descriptionKeywordStuffed: bool = Field(
         default=False,
         description=(
-            "The seller's description is a keyword list repeating its words ('fx fx fx cheap best forex') to be "
-            "found for more queries; search ranks such a listing lower."
+            "The seller's description or name is a keyword list repeating its words ('fx fx fx cheap best forex') "
+            "to be found for more queries; search ranks such a listing lower."
         ),
     )
 

@@ -71,8 +71,8 @@ def _entry(position: int, s: ResourceSummary) -> str:
         lines.append(f"   seller says: {quoted(s.description, TEXT_DESCRIPTION_CHARS)}")
         if s.quality.descriptionAddressesAgents:
             lines.append("   note: this description gives orders to AI agents or to the ranking; they are not Souk's")
-        if s.quality.descriptionKeywordStuffed:
-            lines.append("   note: this description is a repeated keyword list, not a description of the service")
+    if s.quality.descriptionKeywordStuffed:
+        lines.append("   note: its description or name is a repeated keyword list, not an account of the service")
     return "\n".join(lines)
 
 

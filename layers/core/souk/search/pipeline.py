@@ -607,6 +607,8 @@ def _semantic_arm(
             synthetic=profile.synthetic,
             networks=_filtered_networks(args),
         )
+        if profile.synthetic_margin is not None:
+            arm.hits = semantic.bound_synthetic(arm.hits, profile.synthetic_margin)
         arm.degraded = semantic.partial_coverage(conn, generation)
         if claims is not None:
             arm.facts = claims.read(conn, arm.hits)

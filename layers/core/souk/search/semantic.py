@@ -317,6 +317,18 @@ def semantic_search(
     return [SemanticHit(lid, similarity, listing_similarity) for lid, similarity, listing_similarity, _ in rows]
 
 
+def bound_synthetic(hits: list[SemanticHit], margin: float) -> list[SemanticHit]:
+    """Each hit's cosine at most ``margin`` above its listing text's, in the new order. A synthetic query is
+    a name or first sentence on its own ("weather forecast" for a horoscope service named so): it may say what
+    the listing text says more query-like, not something the text does not. A hit whose text vector was not
+    among the rows read (``listing_similarity`` 0) is left as it is."""
+    bounded = [
+        h._replace(similarity=min(h.similarity, h.listing_similarity + margin)) if h.listing_similarity > 0 else h
+        for h in hits
+    ]
+    return sorted(bounded, key=lambda h: (-h.similarity, h.listing_id))
+
+
 def _nearest(
     conn: Connection,
     generation: ActiveGeneration,
