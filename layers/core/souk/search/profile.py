@@ -133,12 +133,13 @@ SHIPPED_PROFILE = Profile(
     # 1.0 0.8352, 0.75 0.8389, 0.5 0.8398, 0.25 0.8421; halved like a steering listing, demoted and not buried,
     # since a rule reading text shape can be wrong about a seller that writes tags as its description.
     stuffing_penalty=0.5,
-    # A synthetic query (the name, the first sentence) lifts a listing's cosine at most 0.2 above its own text's: a
-    # horoscope service named "Weather Forecast" ranked #1 for "weather forecast" on its name's vector alone (a red
-    # team's "echo" listing; with the bound #8). Dev nDCG@10 (eval/tune.py echo) off / 0.2 / 0.15 / 0.1: golden
-    # 0.8398 / 0.8388 / 0.8369 / 0.8336, MetaTool 0.7210 / 0.7207 / 0.7161 / 0.7156, RestBench 0.5805 / 0.5814 /
-    # 0.5752 / 0.5648, APIBench 0.2529 / 0.2543 / 0.2530 / 0.2472: the loosest bound costs nothing measurable.
-    synthetic_margin=0.2,
+    # Not shipped: bounding a synthetic query's cosine at 0.2 above the listing text's (synthetic_margin). A horoscope
+    # service named "Weather Forecast" ranked #1 for "weather forecast" on its name's vector alone (a red team's
+    # "echo" listing; with the bound #8, but 13 echo tools of one server moved little). Dev nDCG@10 (eval/tune.py
+    # echo) off / 0.2 / 0.15 / 0.1: golden 0.8398 / 0.8388 / 0.8369 / 0.8336, MetaTool 0.7210 / 0.7207 / 0.7161 /
+    # 0.7156, RestBench 0.5805 / 0.5814 / 0.5752 / 0.5648, APIBench 0.2529 / 0.2543 / 0.2530 / 0.2472; but the held-out
+    # halves at 0.2 lost on three of four sets (golden test 0.8288 -> 0.8278, MetaTool 0.7412 -> 0.7372, RestBench
+    # 0.5931 -> 0.5786, APIBench 0.2505 -> 0.2504), so a partial defence against one attack is not worth it here.
 )
 DEFAULT_PROFILE = SHIPPED_PROFILE
 
