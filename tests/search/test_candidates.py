@@ -18,7 +18,7 @@ def test_one_read_carries_prices_sellers_settlements_in_the_window_and_health(db
     window = settings.quality_window_days
     paid_id = catalog_event(db, verified(paid, CLOCK - timedelta(days=window + 5)), settings).listing_id
     for days in (1, 2, window + 1):  # the last one is outside the window
-        catalog_event(db, settled(paid, CLOCK - timedelta(days=days)), settings)
+        catalog_event(db, settled(paid, CLOCK - timedelta(days=days), payer=f"0xpayer{days}"), settings)
     catalog_event(db, settled(paid, CLOCK + timedelta(hours=1)), settings)  # after "now": not counted
     quiet_id = catalog_event(db, verified(quiet, CLOCK - timedelta(days=1)), settings).listing_id
     record_probe(db, ProbeResult(quiet_id, CLOCK - timedelta(hours=2), "timeout", detail="test"), settings)
@@ -27,11 +27,11 @@ def test_one_read_carries_prices_sellers_settlements_in_the_window_and_health(db
     facts = candidates.read(db, [paid_id, quiet_id, 987654321], CLOCK, window)
 
     assert set(facts) == {paid_id, quiet_id}  # an id that no longer exists is left out
-    assert facts[paid_id].settlements == 2
+    assert facts[paid_id].payers == 2
     assert facts[paid_id].networks == (BASE,) and facts[paid_id].pay_to == BASE_SELLER
     assert facts[paid_id].resource_url == "https://paid.example/v1/weather"
     assert facts[paid_id].health_score is None  # never probed
-    assert facts[quiet_id].settlements == 0
+    assert facts[quiet_id].payers == 0
     assert facts[quiet_id].health_score is not None and facts[quiet_id].health_score < 1.0
     assert facts[quiet_id].alive_at == CLOCK - timedelta(days=1)  # the verified payment, not the failed probe
     assert candidates.read(db, [], CLOCK, window) == {}
@@ -46,7 +46,17 @@ def test_settlements_on_a_test_network_are_not_counted(db, settings) -> None:
         sandbox = weather(network="eip155:84532", amount="1", **both)
         catalog_event(db, settled(sandbox, CLOCK - timedelta(hours=hours), payer=f"0xself{hours}"), settings)
     catalog_event(db, settled(weather(network=BASE, **both), CLOCK - timedelta(hours=1)), settings)
-    assert candidates.read(db, [listing_id], CLOCK, settings.quality_window_days)[listing_id].settlements == 1
+    assert candidates.read(db, [listing_id], CLOCK, settings.quality_window_days)[listing_id].payers == 1
+
+
+def test_one_payer_paying_many_times_counts_once(db, settings) -> None:
+    """A seller paying itself 1 atomic unit ten times bought the full settlement boost for $0.00001."""
+    washed = {"url": "https://washed.example/v1/weather", "pay_to": BASE_SELLER, "network": BASE, "amount": "1"}
+    listing_id = catalog_event(db, verified(weather(**washed), CLOCK - timedelta(days=3)), settings).listing_id
+    for minutes in range(1, 11):
+        catalog_event(db, settled(weather(**washed), CLOCK - timedelta(minutes=minutes), payer="0xself"), settings)
+    catalog_event(db, settled(weather(**washed), CLOCK - timedelta(minutes=30), payer="0xbuyer"), settings)
+    assert candidates.read(db, [listing_id], CLOCK, settings.quality_window_days)[listing_id].payers == 2
 
 
 def test_copies_of_one_description_share_a_key(db, settings) -> None:

@@ -29,7 +29,7 @@ class Candidate(NamedTuple):
     pay_to: str
     networks: tuple[str, ...]
     asset_symbols: tuple[str, ...]
-    settlements: int  # successful settlements on production networks in the quality window
+    payers: int  # distinct payers of successful settlements on production networks in the quality window
     health_score: float | None  # the probe EWMA, None when never probed
     alive_at: datetime | None  # last healthy probe or verified payment, whichever is later
     description_key: str  # md5 of the description, lower-cased and whitespace-collapsed ("" without one)
@@ -39,17 +39,19 @@ class Candidate(NamedTuple):
 
 
 # Settlements on test networks are not counted: test tokens are free, so a seller paying itself there could buy
-# any popularity it liked (a helper's attack took a stuffed listing from #5 to #1 with 30 such settlements).
+# any popularity it liked (a helper's attack took a stuffed listing from #5 to #1 with 30 such settlements). Nor
+# is one payer counted twice: on production networks a seller paying itself 1 atomic unit ten times bought the
+# full boost for $0.00001 (red team, 2026-12-06); ten payers are ten wallets to fund and keep apart.
 _TESTNETS = sorted(TESTNETS)
 
-# The settlement count is a correlated subquery: each candidate's is an index range scan on
+# The payer count is a correlated subquery: each candidate's is an index range scan on
 # settlements_listing_idx, where a grouped join read the window's rows of every listing (~20% slower here).
 # Columns in Candidate's order, NULLs and types settled here: up to 250 rows a search become Candidates
 # positionally, without a dict per row (which cost more than the statement itself on the 2-core box).
 _SQL = """
 SELECT l.id, l.resource_url, l.operator, coalesce(l.pay_to, ''), coalesce(l.networks, '{}'),
        coalesce(l.asset_symbols, '{}'),
-       (SELECT count(*) FROM settlements s
+       (SELECT count(DISTINCT s.payer_hash) FROM settlements s
          WHERE s.listing_id = l.id AND s.success AND s.settled_at > %(since)s AND s.settled_at <= %(now)s
            AND s.network <> ALL(%(testnets)s)
        )::int,
@@ -63,7 +65,7 @@ WHERE l.id = ANY(%(ids)s)
 
 
 def read(conn: Connection, ids: list[int], now: datetime, window_days: int) -> dict[int, Candidate]:
-    """Each listing among ``ids`` that still exists, with its settlements in the ``window_days`` before ``now``."""
+    """Each listing among ``ids`` that still exists, with its payers in the ``window_days`` before ``now``."""
     if not ids:
         return {}
     args = {"ids": IdArray(ids), "since": now - timedelta(days=window_days), "now": now, "testnets": _TESTNETS}

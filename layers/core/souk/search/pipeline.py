@@ -305,8 +305,8 @@ def rank(
         )
     if profile.settlement:
         for lid, c in facts.items():
-            if c.settlements:
-                scores[lid] *= 1 + profile.settlement_boost * signals.settlement_strength(c.settlements)
+            if c.payers:
+                scores[lid] *= 1 + profile.settlement_boost * signals.settlement_strength(c.payers)
     if profile.steering_penalty < 1.0:
         for lid, c in facts.items():
             if c.steers_agents:

@@ -24,7 +24,7 @@ class Profile:
     fusion: Literal["rrf", "convex", "learned"] = "rrf"
     pool: int = 250
     constraints: bool = True  # read network/asset/price/type/method/negation from the query
-    settlement: bool = True  # bounded boost for recent successful settlements
+    settlement: bool = True  # bounded boost for recent distinct payers on production networks (souk.search.signals)
     diversity: bool = True
     abstain: bool = True  # answer nothing when no evidence at all (souk.search.abstention)
     max_per_origin: int = 3

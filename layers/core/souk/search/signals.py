@@ -6,12 +6,13 @@ from __future__ import annotations
 import math
 from decimal import Decimal
 
-SETTLEMENT_SATURATION = 10  # this many recent settlements earn the full boost
+SETTLEMENT_SATURATION = 10  # this many recent distinct payers earn the full boost
 
 
-def settlement_strength(settlements: int) -> float:
-    """0..1: log-saturating count of a listing's successful settlements in the quality window."""
-    return min(1.0, math.log1p(settlements) / math.log1p(SETTLEMENT_SATURATION))
+def settlement_strength(payers: int) -> float:
+    """0..1: log-saturating count of the distinct payers of a listing's successful settlements in the quality
+    window (souk.search.candidates: production networks only)."""
+    return min(1.0, math.log1p(payers) / math.log1p(SETTLEMENT_SATURATION))
 
 
 def price_percentiles(prices: dict[int, Decimal | None]) -> dict[int, float]:
