@@ -61,3 +61,12 @@ def test_rows_from_before_the_stuffing_column_are_filled_once(db, settings):
         "https://b.example.com/fx": False,
     }
     assert fill_missing(db) == 0
+
+
+def test_the_fill_never_overwrites_what_cataloging_wrote_meanwhile(db, settings):
+    catalog_event(db, verified(weather(url="https://b.example.com/fx", description="Exchange rates.")), settings)
+    # as if cataloging had just written a flag to a row whose operator is still missing
+    db.execute("UPDATE listings SET operator = NULL, keyword_stuffed = true")
+    assert fill_missing(db) == 1
+    row = db.execute("SELECT operator, keyword_stuffed FROM listings").fetchone()
+    assert row["operator"] == "example.com" and row["keyword_stuffed"] is True

@@ -102,3 +102,10 @@ def test_lists_tables_and_other_languages_are_not(description):
 )
 def test_a_name_saying_one_word_three_times_is_stuffed(name, stuffed):
     assert keyword_stuffed("Returns a random cat fact.", names=[name]) is stuffed
+
+
+def test_uncombined_marks_do_not_hide_repeats_and_a_name_written_twice_is_a_place():
+    joiner = "\u034f"
+    assert keyword_stuffed(" ".join(f"{joiner}news" for _ in range(4)) + " headlines world sports tech business")
+    assert not keyword_stuffed("Bora Bora hotel booking api rooms rates availability photos reviews")
+    assert keyword_stuffed("bora bora hotel booking api rooms rates availability photos reviews")

@@ -89,3 +89,14 @@ def test_the_quality_object_says_how_many_settlements_were_paid_with_test_tokens
         catalog_event(db, settled(weather(network="eip155:84532", **both), CLOCK - timedelta(hours=hours)), settings)
     [item] = list_resources(db, {}, settings, now=CLOCK)["items"]
     assert item["quality"]["settledCount"] == 3 and item["quality"]["testnetSettledCount"] == 2
+
+
+def test_a_settlement_reported_without_a_payer_counts_as_its_own(db, settings) -> None:
+    listing = {"url": "https://anon.example/v1/weather", "pay_to": BASE_SELLER, "network": BASE}
+    listing_id = catalog_event(db, verified(weather(**listing), CLOCK - timedelta(days=3)), settings).listing_id
+    for minutes in (1, 2):
+        catalog_event(
+            db, settled(weather(**listing), CLOCK - timedelta(minutes=minutes), payer=f"0x{minutes}"), settings
+        )
+    db.execute("UPDATE settlements SET payer_hash = NULL")
+    assert candidates.read(db, [listing_id], CLOCK, settings.quality_window_days)[listing_id].payers == 2

@@ -543,6 +543,8 @@ def test_every_constraint_has_a_note() -> None:
     # a cap right after the service prices the service, whatever it converts or sends
     assert _notes("sms sending api under 1 cent") == [("price", "0.01", "filter")]
     assert _notes("fx rates api at most 2 cents") == [("price", "0.02", "filter")]
+    assert _notes("send money api under $50") == [("price", "50", "topic")]  # a sum it moves, not a per-call price
+    assert _notes("transfer anything under $100") == [("price", "100", "topic")]
     assert _notes("news about MCP") == [("type", "mcp", "topic")]
     assert _notes("articles about 'MCP'") == [("type", "mcp", "topic")]
     assert _notes("find users who did not give a gift") == [("negation", "", "topic")]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from souk.discovery.conversions import MAX_RESOURCE_CHARS
 from souk.lifecycle.visibility import STATUS_CHOICES
@@ -90,6 +90,8 @@ class CatalogOutcome(_Loose):
 
 class SearchStatus(_Loose):
     """Provider health, active generation, queue depth, coverage, profile and degraded reason."""
+
+    unappliedFilters: list[str] | None = Field(default=None, description="Query parameters the route does not take.")
 
 
 _ERROR_TEXT = {

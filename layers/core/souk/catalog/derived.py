@@ -16,19 +16,21 @@ _BATCH = 1000
 
 
 def fill_missing(conn: Connection) -> int:
-    """Store the derived columns of every listing missing one; returns how many rows were filled."""
-    filled = 0
+    """Store the derived columns of every listing missing one; returns how many rows were filled. Pages by id (one
+    pass, not a rescan per batch) and never overwrites a value cataloging wrote meanwhile."""
+    filled, after = 0, 0
     while True:
         rows = conn.execute(
             "SELECT id, resource_url, description, service_name, tool_name FROM listings"
-            " WHERE operator IS NULL OR keyword_stuffed IS NULL ORDER BY id LIMIT %s",
-            (_BATCH,),
+            " WHERE id > %s AND (operator IS NULL OR keyword_stuffed IS NULL) ORDER BY id LIMIT %s",
+            (after, _BATCH),
         ).fetchall()
         if not rows:
             return filled
         with conn.cursor() as cur:
             cur.executemany(
-                "UPDATE listings SET operator = %s, keyword_stuffed = %s WHERE id = %s",
+                "UPDATE listings SET operator = coalesce(operator, %s), keyword_stuffed = coalesce(keyword_stuffed, %s)"
+                " WHERE id = %s",
                 [
                     (
                         operator_of_url(r["resource_url"]),
@@ -40,3 +42,4 @@ def fill_missing(conn: Connection) -> int:
             )
         conn.commit()
         filled += len(rows)
+        after = rows[-1]["id"]

@@ -48,9 +48,10 @@ def keyword_stuffed(description: str | None, names: Iterable[str | None] = ()) -
 
 
 def _visible(text: str) -> str:
-    """NFKC, without format characters (zero-width spaces, joiners, bidirectional marks) or variation selectors."""
+    """NFKC, without format characters (zero-width spaces, joiners, bidirectional marks) or combining marks left
+    uncombined (the grapheme joiner U+034F, variation selectors, U+180B): each would split "news news" in two."""
     text = unicodedata.normalize("NFKC", text)
-    return "".join(c for c in text if unicodedata.category(c) != "Cf" and not 0xFE00 <= ord(c) <= 0xFE0F)
+    return "".join(c for c in text if unicodedata.category(c) not in ("Cf", "Mn"))
 
 
 def _name_stuffed(name: str) -> bool:
@@ -59,14 +60,17 @@ def _name_stuffed(name: str) -> bool:
 
 
 def _description_stuffed(description: str) -> bool:
-    words, repeated = 0, False
+    words, repeated, previous_token = 0, False, ""
     item: list[str] = []
     previous_item: list[str] = []
     for token in [*_TOKEN.findall(_visible(description)), "."]:
         word = token.lower()
         if (token[0].isalnum() or token[0] == "_") and word not in STOPWORDS:
-            repeated = repeated or (bool(item) and word == item[-1] and word.isalpha())
+            # "Bora Bora", "Walla Walla": a name written twice is a place, not padding
+            proper = token.istitle() and previous_token.istitle()
+            repeated = repeated or (bool(item) and word == item[-1] and word.isalpha() and not proper)
             item.append(word)
+            previous_token = token
             words += 1
             continue
         # "weather, weather": an item repeated whole; "youtube, youtube shopping" is two items; an item a third of
@@ -77,6 +81,7 @@ def _description_stuffed(description: str) -> bool:
             or (item == previous_item and all(w.isalpha() for w in item) and bool(item))
             or any(n > MAX_WORD_REPEATS and 3 * n >= len(item) and w.isalpha() for w, n in Counter(item).items())
         )
+        previous_token = ""
         if token == ",":
             item, previous_item = [], item
             continue

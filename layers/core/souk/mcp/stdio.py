@@ -187,6 +187,11 @@ def run_stdio() -> int:
         from souk.db.pool import database_url
 
         migrate(database_url(settings), settings.migrations_dir or MIGRATIONS_DIR)
+        from souk.catalog.derived import fill_missing
+        from souk.db.pool import get_pool
+
+        with get_pool(settings).connection() as conn:
+            fill_missing(conn)  # as `souk migrate` and `souk serve` do right after migrating
     try:
         anyio.run(_serve, wire_in, wire_out)
     finally:

@@ -41,7 +41,8 @@ class Candidate(NamedTuple):
 # Settlements on test networks are not counted: test tokens are free, so a seller paying itself there could buy
 # any popularity it liked (a helper's attack took a stuffed listing from #5 to #1 with 30 such settlements). Nor
 # is one payer counted twice: on production networks a seller paying itself 1 atomic unit ten times bought the
-# full boost for $0.00001 (red team, 2026-12-06); ten payers are ten wallets to fund and keep apart.
+# full boost for $0.00001 (red team, 2026-12-06); ten payers are ten wallets to fund and keep apart. A settlement
+# the facilitator reported without a payer (the field is optional) counts as its own payer, as before.
 _TESTNETS = sorted(TESTNETS)
 
 # The payer count is a correlated subquery: each candidate's is an index range scan on
@@ -51,7 +52,7 @@ _TESTNETS = sorted(TESTNETS)
 _SQL = """
 SELECT l.id, l.resource_url, l.operator, coalesce(l.pay_to, ''), coalesce(l.networks, '{}'),
        coalesce(l.asset_symbols, '{}'),
-       (SELECT count(DISTINCT s.payer_hash) FROM settlements s
+       (SELECT count(DISTINCT coalesce(s.payer_hash, s.transaction)) FROM settlements s
          WHERE s.listing_id = l.id AND s.success AND s.settled_at > %(since)s AND s.settled_at <= %(now)s
            AND s.network <> ALL(%(testnets)s)
        )::int,

@@ -3096,12 +3096,18 @@ class _Scan:
             sub_cent_cap = kind == "price" and usd is not None and usd < _SUB_CENT
             # "$0.05 per conversion" prices a unit of work; "convert $50 to EUR" is a conversion
             per_conversion = unit in _CONVERSION_WORDS or (after in ("per", "each") and after2 in _CONVERSION_WORDS)
-            # "fx rates api under 2 cents", "sms sending api under 1 cent": a cap said right after the service it
-            # prices, whatever the service converts or sends
+            # "fx rates api under 2 cents", "sms sending api under 1 cent": a cap of less than a dollar said right after
+            # the service it prices, whatever the service converts or sends ("send money api under $50" moves money)
             priced = self.before(first)
             while priced >= 0 and self.at(priced) in _CAP_LEAD_WORDS | _set("at no not less more"):
                 priced = self.before(priced)
-            service_capped = bool(capped_word) and priced >= 0 and self.at(priced) in _SERVICE_HEADS
+            service_capped = (
+                bool(capped_word)
+                and usd is not None
+                and usd < 1
+                and priced >= 0
+                and self.at(priced) in _SERVICE_HEADS
+            )
             converting = (
                 not per_conversion and not service_capped and any(w in _CONVERSION_WORDS for w in window)
             )
