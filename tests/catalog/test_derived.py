@@ -7,6 +7,7 @@ from datetime import UTC, datetime
 
 from souk.catalog.derived import fill_missing
 from souk.catalog.ingest import catalog_event
+from souk.catalog.signature import text_signature
 from souk.search import candidates
 from tests.factories import verified, weather
 
@@ -70,3 +71,17 @@ def test_the_fill_never_overwrites_what_cataloging_wrote_meanwhile(db, settings)
     assert fill_missing(db) == 1
     row = db.execute("SELECT operator, keyword_stuffed FROM listings").fetchone()
     assert row["operator"] == "example.com" and row["keyword_stuffed"] is True
+
+
+def test_cataloging_stores_the_text_signature_and_rows_from_before_it_are_filled_once(db, settings):
+    described = weather(url="https://a.example.com/fx", description="Exchange rates for a currency pair, daily.")
+    bare = weather(url="https://b.example.com/fx", description="Rates.", service_name=None)
+    for listing in (described, bare):
+        catalog_event(db, verified(listing), settings)
+    stored = {r["resource_url"]: r["text_signature"] for r in db.execute("SELECT * FROM listings").fetchall()}
+    assert stored["https://a.example.com/fx"] == text_signature(described.description, described.service_name)
+    assert stored["https://b.example.com/fx"] == b""  # too few words to sign: stored as such, not left pending
+    db.execute("UPDATE listings SET text_signature = NULL")
+    assert fill_missing(db) == 2
+    assert {r["resource_url"]: r["text_signature"] for r in db.execute("SELECT * FROM listings").fetchall()} == stored
+    assert fill_missing(db) == 0

@@ -1,13 +1,14 @@
 """Fill the columns cataloging derives from a listing's own fields, for rows written before a column existed:
-``operator`` (migration 0012; souk.search.origins) and ``keyword_stuffed`` (migration 0022;
-souk.catalog.stuffing).
+``operator`` (migration 0012; souk.search.origins), ``keyword_stuffed`` (migration 0022;
+souk.catalog.stuffing) and ``text_signature`` (migration 0024; souk.catalog.signature).
 
-Cataloging stores both; this catches up the rows written earlier, once, after migrating, so a search process
+Cataloging stores them; this catches up the rows written earlier, once, after migrating, so a search process
 never has to load the Public Suffix List or read descriptions for them.
 """
 
 from __future__ import annotations
 
+from souk.catalog.signature import text_signature
 from souk.catalog.stuffing import keyword_stuffed
 from souk.db.types import Connection
 from souk.search.origins import operator_of_url
@@ -22,19 +23,22 @@ def fill_missing(conn: Connection) -> int:
     while True:
         rows = conn.execute(
             "SELECT id, resource_url, description, service_name, tool_name FROM listings"
-            " WHERE id > %s AND (operator IS NULL OR keyword_stuffed IS NULL) ORDER BY id LIMIT %s",
+            " WHERE id > %s AND (operator IS NULL OR keyword_stuffed IS NULL OR text_signature IS NULL)"
+            " ORDER BY id LIMIT %s",
             (after, _BATCH),
         ).fetchall()
         if not rows:
             return filled
         with conn.cursor() as cur:
             cur.executemany(
-                "UPDATE listings SET operator = coalesce(operator, %s), keyword_stuffed = coalesce(keyword_stuffed, %s)"
+                "UPDATE listings SET operator = coalesce(operator, %s),"
+                " keyword_stuffed = coalesce(keyword_stuffed, %s), text_signature = coalesce(text_signature, %s)"
                 " WHERE id = %s",
                 [
                     (
                         operator_of_url(r["resource_url"]),
                         keyword_stuffed(r["description"], (r["service_name"], r["tool_name"])),
+                        text_signature(r["description"], r["service_name"]) or b"",
                         r["id"],
                     )
                     for r in rows

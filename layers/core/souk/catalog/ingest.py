@@ -25,6 +25,7 @@ from souk.catalog.extract import ListingDraft, draft_listing
 from souk.catalog.indexing import index_listing
 from souk.catalog.jsonsafety import check_json_safe
 from souk.catalog.outcome import Outcome, OutcomeWarning
+from souk.catalog.signature import text_signature
 from souk.catalog.stuffing import keyword_stuffed
 from souk.catalog.timestamps import bounded_observed_at
 from souk.config import Settings
@@ -366,6 +367,7 @@ def _columns(draft: ListingDraft, doc: ListingDocument, accepts: list[dict[str, 
         "x402_version": draft.x402_version,
         "description": doc.description,
         "keyword_stuffed": keyword_stuffed(doc.description, (doc.service_name, doc.tool_name)),
+        "text_signature": text_signature(doc.description, doc.service_name) or b"",
         "mime_type": draft.mime_type,
         "service_name": doc.service_name,
         "tags": list(doc.tags) or None,

@@ -36,6 +36,7 @@ class Candidate(NamedTuple):
     type: str  # http | mcp
     steers_agents: bool  # the description speaks to the ranking or the choosing agent (migration 0015)
     keyword_stuffed: bool  # the description is a keyword list repeating its words (souk.catalog.stuffing)
+    text_signature: bytes | None  # MinHash of its content words (souk.catalog.signature); None: too few or not yet
 
 
 # Settlements on test networks are not counted: test tokens are free, so a seller paying itself there could buy
@@ -58,7 +59,8 @@ SELECT l.id, l.resource_url, l.operator, coalesce(l.pay_to, ''), coalesce(l.netw
        )::int,
        h.score::float8,
        CASE WHEN h.listing_id IS NOT NULL THEN GREATEST(h.last_ok_at, l.last_verified_at) END,
-       l.description_key, l.type, l.steers_agents, coalesce(l.keyword_stuffed, false)
+       l.description_key, l.type, l.steers_agents, coalesce(l.keyword_stuffed, false),
+       nullif(l.text_signature, ''::bytea)
 FROM listings l
 LEFT JOIN listing_health h ON h.listing_id = l.id AND h.probes > 0
 WHERE l.id = ANY(%(ids)s)

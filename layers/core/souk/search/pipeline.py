@@ -37,6 +37,7 @@ from souk.search import (
     constraint_notes,
     direction,
     health,
+    near_duplicates,
     semantic,
     signals,
 )
@@ -917,7 +918,12 @@ def _diversify(
 ) -> list[int]:
     # Only the head is diversified; the tail keeps its fused order and needs no origin.
     head = ordered[:DIVERSIFIED_DEPTH]
-    origin = {lid: (c.operator, c.pay_to.lower(), c.description_key) for lid in head if (c := facts.get(lid))}
+    # Near-copies of one description count as one description (ten "Stock quotes <one word>. Sample data." on ten
+    # domains with ten payTos took 9 of the top 10; red team, 2026-12-06).
+    copies = near_duplicates.groups(
+        [(lid, c.description_key, c.text_signature) for lid in head if (c := facts.get(lid))]
+    )
+    origin = {lid: (c.operator, c.pay_to.lower(), copies[lid]) for lid in head if (c := facts.get(lid))}
     words = set(iq.topical_terms) | set(iq.normalized.split())
     named = frozenset(op for op, *_ in origin.values() if op and _operator_label(op) in words)
     head_candidates = [Candidate(lid, scores[lid], *origin.get(lid, ("", "", ""))) for lid in head]
