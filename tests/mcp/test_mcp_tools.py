@@ -87,7 +87,7 @@ def test_search_weather_forecast_returns_the_http_ranking_with_prices(catalog, c
     # Stellar testnet: priced in free test tokens, so no dollar value (the listing's filters price it at face value).
     assert option["amountDecimal"] == "0.001" and option["testnet"] is True and "usdPrice" not in option
     assert stellar["cheapestUsd"] == pytest.approx(0.001)
-    assert stellar["quality"]["settledCountAllTime"] == 1
+    assert stellar["quality"]["settledCountAllTime"] == 0  # its settlement was paid with test tokens
     base = by_url["https://forecast.example.net/v2/forecast"]["payments"][0]
     assert base["amount"] == "2000" and base["usdPrice"] == pytest.approx(0.002)
     text = result.content[0].text

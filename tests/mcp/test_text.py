@@ -197,3 +197,16 @@ def test_a_cut_schema_and_unshown_options_are_said_to_be_so():
     detail = detail_text(ResourceDetail(summary=summarize(item, description_chars=None), item=item))
     assert "… (cut; the structured content has all of it)" in detail
     assert "0.003 USDC (3000 atomic, ≈$0.003) on eip155:8453; 1 more option(s);" in detail
+
+
+def test_calls_paid_with_test_tokens_are_said_apart_from_paid_calls():
+    quality = {"windowDays": 30, "settledCount": 2, "uniquePayers": 1, "testnetSettledCount": 30}
+    item = {
+        "resource": "https://wx.example/f",
+        "type": "http",
+        "x402Version": 2,
+        "quality": quality | {"settledCountAllTime": 2},
+        "accepts": [],
+    }
+    text = list_text(ListResult(results=[summarize(item)], pagination=ListPagination(offset=0, limit=10, total=1)))
+    assert "2 paid calls / 1 payers in 30 days (and 30 paid with test tokens)" in text

@@ -80,7 +80,7 @@ def test_health_factor_by_hand(settings) -> None:
     assert health.factor(0.0, CLOCK - timedelta(days=30), CLOCK, settings) == 0.5
 
 
-def test_the_quality_object_says_how_many_settlements_were_paid_with_test_tokens(db, settings) -> None:
+def test_the_quality_object_counts_settlements_paid_with_test_tokens_apart(db, settings) -> None:
     from souk.discovery.resources import list_resources
 
     both = {"url": "https://both.example/v1/weather", "pay_to": BASE_SELLER}
@@ -88,7 +88,9 @@ def test_the_quality_object_says_how_many_settlements_were_paid_with_test_tokens
     for hours in (1, 3):
         catalog_event(db, settled(weather(network="eip155:84532", **both), CLOCK - timedelta(hours=hours)), settings)
     [item] = list_resources(db, {}, settings, now=CLOCK)["items"]
-    assert item["quality"]["settledCount"] == 3 and item["quality"]["testnetSettledCount"] == 2
+    # Test tokens are free: their calls are counted apart, never as paid calls or payers.
+    assert item["quality"]["settledCount"] == 1 and item["quality"]["testnetSettledCount"] == 2
+    assert item["quality"]["uniquePayers"] == 1 and item["quality"]["settledCountAllTime"] == 1
 
 
 def test_a_settlement_reported_without_a_payer_counts_as_its_own(db, settings) -> None:

@@ -16,10 +16,11 @@ ITEM_COLUMNS = """
     l.service_name, l.tags, l.icon_url, l.extensions, l.updated_at, l.source_event_at, l.last_settled_at,
     l.tool_name, l.method, l.steers_agents, coalesce(l.keyword_stuffed, false) AS keyword_stuffed,
     (SELECT count(*) FROM settlements s WHERE s.listing_id = l.id AND s.success
-        AND s.settled_at > %(quality_since)s) AS settled_recent,
-    (SELECT count(DISTINCT s.payer_hash) FROM settlements s WHERE s.listing_id = l.id AND s.success
-        AND s.settled_at > %(quality_since)s) AS payers_recent,
-    (SELECT count(*) FROM settlements s WHERE s.listing_id = l.id AND s.success) AS settled_total,
+        AND s.settled_at > %(quality_since)s AND s.network <> ALL(%(quality_testnets)s)) AS settled_recent,
+    (SELECT count(DISTINCT coalesce(s.payer_hash, s.transaction)) FROM settlements s WHERE s.listing_id = l.id
+        AND s.success AND s.settled_at > %(quality_since)s AND s.network <> ALL(%(quality_testnets)s)) AS payers_recent,
+    (SELECT count(*) FROM settlements s WHERE s.listing_id = l.id AND s.success
+        AND s.network <> ALL(%(quality_testnets)s)) AS settled_total,
     (SELECT count(*) FROM settlements s WHERE s.listing_id = l.id AND s.success
         AND s.settled_at > %(quality_since)s AND s.network = ANY(%(quality_testnets)s)) AS settled_recent_testnet,
 """ + HEALTH_COLUMNS
@@ -119,11 +120,12 @@ def to_item(row: dict[str, Any], settings: Settings) -> dict[str, Any]:
         "extensions": row["extensions"] or None,
     }
     item |= {k: v for k, v in optional.items() if v is not None}
+    # Paid calls and payers count production networks only: test tokens are free, and 30 self-paid testnet calls
+    # read as 30 sales (red team, 2026-12-06). Those are counted apart; ranking counts none of them either.
     item["quality"] = {
         "windowDays": settings.quality_window_days,
         "settledCount": row["settled_recent"],
         "uniquePayers": row["payers_recent"],
-        # Test tokens are free: how many of settledCount were paid with them (ranking counts none of these).
         "testnetSettledCount": row["settled_recent_testnet"],
         "settledCountAllTime": row["settled_total"],
         "lastSettledAt": iso_utc(row["last_settled_at"]),

@@ -205,12 +205,14 @@ class PaymentOption(BaseModel):
 
 class Quality(BaseModel):
     windowDays: int
-    settledCount: int = Field(description="Successful paid calls in the window.")
-    uniquePayers: int
+    settledCount: int = Field(description="Successful paid calls on production networks in the window.")
+    uniquePayers: int = Field(description="Distinct payers of those calls.")
     testnetSettledCount: int = Field(
-        default=0, description="How many of settledCount were paid with test tokens (free; not counted for ranking)."
+        default=0,
+        description="Successful calls paid with test tokens in the window, not in settledCount (free; ranking counts "
+        "none of them).",
     )
-    settledCountAllTime: int
+    settledCountAllTime: int = Field(description="Successful paid calls on production networks, ever.")
     lastSettledAt: str | None = None
     health: dict[str, Any] | None = Field(
         default=None, description="Liveness from Souk's probes: status (active, degraded, gone), uptime7d, last probe."

@@ -62,7 +62,7 @@ def _entry(position: int, s: ResourceSummary) -> str:
     prices = _prices(s)
     quality = f"{s.quality.settledCount} paid calls / {s.quality.uniquePayers} payers in {s.quality.windowDays} days"
     if s.quality.testnetSettledCount:
-        quality += f" ({s.quality.testnetSettledCount} of the calls paid with test tokens)"
+        quality += f" (and {s.quality.testnetSettledCount} paid with test tokens)"
     status = (s.quality.health or {}).get("status")
     if status and status != "active":
         quality += f"; status {status}"
