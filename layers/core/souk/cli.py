@@ -31,7 +31,7 @@ def cmd_migrate(_: argparse.Namespace) -> int:
     with _connection() as conn:
         filled = fill_missing(conn)
     if filled:
-        print(f"stored the derived columns (operator, keyword stuffing) of {filled} listings cataloged before them")
+        print(f"stored the derived columns (operator, stuffing, signature) of {filled} listings cataloged before them")
     return 0
 
 

@@ -193,7 +193,7 @@ def prepare(demo: bool) -> None:
         from souk.catalog.derived import fill_missing
 
         if filled := fill_missing(conn):
-            logger.info("stored the derived columns (operator, keyword stuffing) of %d older listings", filled)
+            logger.info("stored the derived columns (operator, stuffing, signature) of %d older listings", filled)
         try:
             from souk.embedding.generations import ensure_default_generation
 
