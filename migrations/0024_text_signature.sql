@@ -1,4 +1,4 @@
--- A one-bit MinHash of the content words of a listing's service name and description (souk.catalog.signature),
+-- A one-bit MinHash of the content words of a listing's service name and description (souk.search.signature),
 -- computed in Python when the listing is cataloged: search treats listings whose signatures nearly agree as one
 -- description under the diversity cap (souk.search.near_duplicates), so near-copies on many domains and payTos
 -- cannot fill a page. An empty value: a text with too few content words to sign. Rows cataloged before this

@@ -7,8 +7,8 @@ from datetime import UTC, datetime
 
 from souk.catalog.derived import fill_missing
 from souk.catalog.ingest import catalog_event
-from souk.catalog.signature import text_signature
 from souk.search import candidates
+from souk.search.signature import text_signature
 from tests.factories import verified, weather
 
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from souk.catalog.signature import text_signature
 from souk.search.near_duplicates import MAX_DISTANCE, groups
+from souk.search.signature import text_signature
 
 COPY = "Stock quotes {}. Sample data, refreshed weekly."
 WORDS = ("bright", "daily", "pro", "fast", "cheap", "live", "gold", "blue", "nova", "prime")

@@ -1,6 +1,6 @@
 """Fill the columns cataloging derives from a listing's own fields, for rows written before a column existed:
 ``operator`` (migration 0012; souk.search.origins), ``keyword_stuffed`` (migration 0022;
-souk.catalog.stuffing) and ``text_signature`` (migration 0024; souk.catalog.signature).
+souk.catalog.stuffing) and ``text_signature`` (migration 0024; souk.search.signature).
 
 Cataloging stores them; this catches up the rows written earlier, once, after migrating, so a search process
 never has to load the Public Suffix List or read descriptions for them.
@@ -8,10 +8,10 @@ never has to load the Public Suffix List or read descriptions for them.
 
 from __future__ import annotations
 
-from souk.catalog.signature import text_signature
 from souk.catalog.stuffing import keyword_stuffed
 from souk.db.types import Connection
 from souk.search.origins import operator_of_url
+from souk.search.signature import text_signature
 
 _BATCH = 1000
 

@@ -25,7 +25,6 @@ from souk.catalog.extract import ListingDraft, draft_listing
 from souk.catalog.indexing import index_listing
 from souk.catalog.jsonsafety import check_json_safe
 from souk.catalog.outcome import Outcome, OutcomeWarning
-from souk.catalog.signature import text_signature
 from souk.catalog.stuffing import keyword_stuffed
 from souk.catalog.timestamps import bounded_observed_at
 from souk.config import Settings
@@ -38,6 +37,7 @@ from souk.listing.pay_to import same_pay_to
 from souk.listing.payment_options import option_amount
 from souk.networks import TESTNETS, normalize_network
 from souk.search.origins import operator_of_url
+from souk.search.signature import text_signature
 
 LISTING_KEY_LOCK = 7342010  # advisory lock namespace of listing keys (others: 7342001, 7342002, 7342008)
 TRANSACTION_LOCK = 7342011  # advisory lock namespace of settlement transactions

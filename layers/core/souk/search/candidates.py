@@ -36,7 +36,7 @@ class Candidate(NamedTuple):
     type: str  # http | mcp
     steers_agents: bool  # the description speaks to the ranking or the choosing agent (migration 0015)
     keyword_stuffed: bool  # the description is a keyword list repeating its words (souk.catalog.stuffing)
-    text_signature: bytes | None  # MinHash of its content words (souk.catalog.signature); None: too few or not yet
+    text_signature: bytes | None  # MinHash of its words (souk.search.signature); None: too few words, or not yet
 
 
 # Settlements on test networks are not counted: test tokens are free, so a seller paying itself there could buy

@@ -1,6 +1,6 @@
 """Near-copies among a result list: listings whose descriptions are the same text, or nearly (one-bit MinHash
 signatures within ``MAX_DISTANCE`` bits, an estimated Jaccard similarity of their content words of 0.625 or more;
-souk.catalog.signature). Copies with one word of seven varied (Jaccard 0.75) are 32 bits apart on average and
+souk.search.signature). Copies with one word of seven varied (Jaccard 0.75) are 32 bits apart on average and
 within 48 with probability about 0.99; texts sharing half their words (Jaccard 0.5) are 64 apart and within 48
 about once in a hundred pairs; unrelated texts are about 128 apart.
 
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from souk.catalog.signature import BITS, distance
+from souk.search.signature import BITS, distance
 
 MAX_DISTANCE = 48
 BANDS = 16

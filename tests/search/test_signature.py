@@ -1,10 +1,10 @@
-"""souk.catalog.signature: a one-bit MinHash of a listing's content words."""
+"""souk.search.signature: a one-bit MinHash of a listing's content words."""
 
 from __future__ import annotations
 
 import pytest
 
-from souk.catalog.signature import BITS, MIN_WORDS, content_words, distance, estimated_jaccard, text_signature
+from souk.search.signature import BITS, MIN_WORDS, content_words, distance, estimated_jaccard, text_signature
 
 COPY = "Stock quotes {}. Sample data, refreshed weekly."
 
