@@ -85,8 +85,9 @@ def test_the_quality_object_counts_settlements_paid_with_test_tokens_apart(db, s
 
     both = {"url": "https://both.example/v1/weather", "pay_to": BASE_SELLER}
     catalog_event(db, settled(weather(network=BASE, **both), CLOCK - timedelta(hours=2)), settings)
-    for hours in (1, 3):
-        catalog_event(db, settled(weather(network="eip155:84532", **both), CLOCK - timedelta(hours=hours)), settings)
+    for hours in (1, 3):  # other payers: counted as payers, the test-token filter alone keeps them out
+        at = CLOCK - timedelta(hours=hours)
+        catalog_event(db, settled(weather(network="eip155:84532", **both), at, payer=f"0xtest{hours}"), settings)
     [item] = list_resources(db, {}, settings, now=CLOCK)["items"]
     # Test tokens are free: their calls are counted apart, never as paid calls or payers.
     assert item["quality"]["settledCount"] == 1 and item["quality"]["testnetSettledCount"] == 2

@@ -10,15 +10,19 @@ COPY = "Stock quotes {}. Sample data, refreshed weekly."
 
 
 def test_content_words_ignore_case_stop_words_and_invisible_characters() -> None:
-    assert content_words("Get the CURRENT weather\u200b for a city", None) == {"get", "current", "weather", "city"}
+    assert content_words("Get the CURRENT weather\u200b for a city") == {"get", "current", "weather", "city"}
     assert content_words("Ｗｅａｔｈｅｒ") == {"weather"}  # NFKC folds full-width letters
+    assert content_words(None) == frozenset()
 
 
-def test_a_text_with_too_few_content_words_has_no_signature() -> None:
-    assert MIN_WORDS == 4
-    assert text_signature("The weather for a city", None) is None  # weather, city
-    assert text_signature(None, None) is None
-    assert text_signature("current weather for a city", "Weather API") is not None  # current weather city api
+def test_a_description_with_too_few_content_words_has_no_signature() -> None:
+    assert MIN_WORDS == 5
+    assert text_signature("The weather for a city, hourly", None) is None  # weather, city, hourly
+    assert text_signature(None, "Acme Weather Data API Pro") is None
+    # The service name's words count only beside a description that is long enough on its own: "Forecast." and
+    # "Alerts." under one long service name are not copies.
+    assert text_signature("Forecast.", "Acme Weather Data API") is None
+    assert text_signature("current weather for a city, hourly and daily", "Weather API") is not None
 
 
 def test_the_same_words_give_the_same_signature_whatever_their_order_case_and_repeats() -> None:

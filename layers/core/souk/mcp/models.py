@@ -213,7 +213,9 @@ class Quality(BaseModel):
         "none of them).",
     )
     settledCountAllTime: int = Field(description="Successful paid calls on production networks, ever.")
-    lastSettledAt: str | None = None
+    lastSettledAt: str | None = Field(
+        default=None, description="When the newest successful settlement was, on any network (test networks too)."
+    )
     health: dict[str, Any] | None = Field(
         default=None, description="Liveness from Souk's probes: status (active, degraded, gone), uptime7d, last probe."
     )

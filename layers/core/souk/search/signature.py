@@ -8,9 +8,12 @@ XOR and a popcount. Search uses it to treat near-copies as one description (souk
 seller's crowding, not ten opinions (red team, 2026-12-06: 9 of the top 10 of "stock quotes").
 
 Words are NFKC case-folded, without invisible format characters or stray combining marks, and without stop words:
-"Get the current weather for a city" and "Get the latest news for a topic" share only "get". A text with fewer
-than ``MIN_WORDS`` distinct content words has no signature (three words agree by accident too easily); identical
-descriptions are still one description by their exact key (migration 0013).
+"Get the current weather for a city" and "Get the latest news for a topic" share only "get". The stop words are this
+module's own, frozen: signatures are stored, and one made with another list would disagree with the stored ones
+(search's analyzer may change its list; this one must not). A description with fewer than ``MIN_WORDS`` distinct
+content words has no signature: in a short text one differing word is too large a share ("Forecast." and "Alerts."
+under one four-word service name would read as copies). Identical descriptions are still one description by their
+exact key (migration 0013).
 """
 
 from __future__ import annotations
@@ -21,13 +24,18 @@ import unicodedata
 
 import numpy as np
 
-from souk.search.analysis import STOPWORDS
-
 BITS = 256
-MIN_WORDS = 4
+SIGNATURE_BYTES = BITS // 8
+MIN_WORDS = 5
 
 _WORD = re.compile(r"\w+")
-_MASK64 = (1 << 64) - 1
+# Frozen with the stored signatures (see above): never edited, only replaced together with a new column.
+_STOPWORD_TEXT = """
+    a an the and or nor but if then than so as at by for from in into of off on onto to with without via per about
+    is are was were be been being am do does did have has had i me my we us our you your it its this that these
+    those there here which who what where when how can will may must not no all any some also just very
+"""
+_STOPWORDS = frozenset(_STOPWORD_TEXT.split())
 
 
 def _hash64(data: bytes, person: bytes) -> int:
@@ -41,23 +49,21 @@ _ADDENDS = np.array([_hash64(i.to_bytes(2, "little"), b"souk-mh-add") for i in r
 _BIT_INDEX = np.arange(BITS)
 
 
-def content_words(*texts: str | None) -> frozenset[str]:
-    """The distinct content words of ``texts``, normalized as the signature reads them."""
-    words: set[str] = set()
-    for text in texts:
-        if not text:
-            continue
-        visible = "".join(c for c in unicodedata.normalize("NFKC", text) if unicodedata.category(c) not in ("Cf", "Mn"))
-        words.update(w for w in _WORD.findall(visible.casefold()) if w not in STOPWORDS)
-    return frozenset(words)
+def content_words(text: str | None) -> frozenset[str]:
+    """The distinct content words of ``text``, normalized as the signature reads them."""
+    if not text:
+        return frozenset()
+    visible = "".join(c for c in unicodedata.normalize("NFKC", text) if unicodedata.category(c) not in ("Cf", "Mn"))
+    return frozenset(w for w in _WORD.findall(visible.casefold()) if w not in _STOPWORDS)
 
 
 def text_signature(description: str | None, service_name: str | None = None) -> bytes | None:
-    """The 32-byte signature of a listing's service name and description, or None with fewer than MIN_WORDS
-    distinct content words."""
-    words = sorted(content_words(service_name, description))
-    if len(words) < MIN_WORDS:
+    """The 32-byte signature of a listing's description and service name, or None when the description has fewer
+    than MIN_WORDS distinct content words."""
+    described = content_words(description)
+    if len(described) < MIN_WORDS:
         return None
+    words = sorted(described | content_words(service_name))
     encoded = [w.encode("utf-8") for w in words]
     keys = np.array([_hash64(w, b"souk-mh-key") for w in encoded], dtype=np.uint64)
     # Each word's own 256 random bits: the bit a hash function's minimum word contributes.
