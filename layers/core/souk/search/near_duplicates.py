@@ -26,12 +26,12 @@ BANDS = 16  # of 16 bits each
 def groups(listings: Sequence[tuple[int, str, bytes | None]]) -> dict[int, str]:
     """For each ``(listing_id, description_key, signature)``, the key of its group of copies: ``description_key``
     (or "" without a description) when it has no near-copy among ``listings``, else one key the group shares."""
-    parent = {lid: lid for lid, _, _ in listings}
+    parent: dict[int, int] = {}  # union-find over the joined only: a listing without an entry is its own root
 
     def root(lid: int) -> int:
-        while parent[lid] != lid:
-            parent[lid] = parent[parent[lid]]
-            lid = parent[lid]
+        while (up := parent.get(lid, lid)) != lid:
+            parent[lid] = parent.get(up, up)
+            lid = up
         return lid
 
     def join(a: int, b: int) -> None:
@@ -39,32 +39,39 @@ def groups(listings: Sequence[tuple[int, str, bytes | None]]) -> dict[int, str]:
         if ra != rb:
             parent[max(ra, rb)] = min(ra, rb)
 
+    # Identical texts and identical signatures are joined outright (a catalog that repeats a listing on many hosts
+    # repeats both), so banding sees each signature once.
     first_by_text: dict[str, int] = {}
-    for lid, text, _ in listings:
-        if text and (seen := first_by_text.setdefault(text, lid)) != lid:
-            join(seen, lid)
-    signed = [(lid, sig) for lid, _, sig in listings if sig and len(sig) == SIGNATURE_BYTES]
-    for bucket in _shared_bands([sig for _, sig in signed]):
+    first_by_signature: dict[bytes, int] = {}
+    for lid, text, sig in listings:
+        same_text = first_by_text.setdefault(text, lid) if text else lid
+        if same_text != lid:
+            join(same_text, lid)
+        if sig and len(sig) == SIGNATURE_BYTES:
+            same_signature = first_by_signature.setdefault(sig, lid)
+            if same_signature not in (lid, same_text):
+                join(same_signature, lid)
+    signed = list(first_by_signature.items())
+    for bucket in _shared_bands([sig for sig, _ in signed]):
         # Each member is compared with one member of every group already met in this band, not with every other
         # member: 200 copies of one spam text are 200 comparisons here, not 19,900.
         met: list[int] = []
         for row in bucket:
-            lid, sig = signed[row]
+            sig, lid = signed[row]
             for other in met:
-                if root(signed[other][0]) == root(lid):
+                if root(signed[other][1]) == root(lid):
                     break
-                if distance(signed[other][1], sig) <= MAX_DISTANCE:
-                    join(signed[other][0], lid)
+                if distance(signed[other][0], sig) <= MAX_DISTANCE:
+                    join(signed[other][1], lid)
                     break
             else:
                 met.append(row)
     texts = {lid: text for lid, text, _ in listings}
-    if all(parent[lid] == lid for lid in parent):
+    if not parent:
         return texts  # the usual case: no two alike
-    members: dict[int, int] = {}
-    for lid in parent:
-        members[root(lid)] = members.get(root(lid), 0) + 1
-    return {lid: (f"near:{root(lid)}" if members[root(lid)] > 1 else texts[lid]) for lid in parent}
+    roots = {lid: root(lid) for lid in parent}
+    grouped = roots.keys() | set(roots.values())
+    return {lid: f"near:{roots.get(lid, lid)}" if lid in grouped else text for lid, text in texts.items()}
 
 
 def _shared_bands(signatures: list[bytes]) -> list[list[int]]:
@@ -75,7 +82,8 @@ def _shared_bands(signatures: list[bytes]) -> list[list[int]]:
     bands = np.frombuffer(b"".join(signatures), dtype=">u2").reshape(len(signatures), BANDS).astype(np.int64)
     keys = (bands + (np.arange(BANDS, dtype=np.int64) << 16)).ravel()
     _, inverse, counts = np.unique(keys, return_inverse=True, return_counts=True)
+    shared = np.flatnonzero(counts[inverse] > 1)
     by_key: dict[int, list[int]] = {}
-    for position in np.flatnonzero(counts[inverse] > 1).tolist():
-        by_key.setdefault(int(keys[position]), []).append(position // BANDS)
+    for position, key in zip(shared.tolist(), keys[shared].tolist(), strict=True):
+        by_key.setdefault(key, []).append(position // BANDS)
     return list(by_key.values())
