@@ -103,3 +103,21 @@ def test_a_settlement_reported_without_a_payer_counts_as_its_own(db, settings) -
         )
     db.execute("UPDATE settlements SET payer_hash = NULL")
     assert candidates.read(db, [listing_id], CLOCK, settings.quality_window_days)[listing_id].payers == 2
+
+
+def test_a_zero_amount_settlement_is_no_payment(db, settings) -> None:
+    # A listing priced at zero could collect $0 settlements from any number of fresh, unfunded wallets: neither the
+    # settlement boost's payers nor the paid-call counts take them.
+    from souk.discovery.resources import list_resources
+
+    listing = {"url": "https://free.example/v1/weather", "pay_to": BASE_SELLER, "network": BASE}
+    listing_id = catalog_event(db, verified(weather(**listing), CLOCK - timedelta(days=3)), settings).listing_id
+    for minutes in (1, 2, 3):
+        at = CLOCK - timedelta(minutes=minutes)
+        catalog_event(db, settled(weather(**listing), at, payer=f"0xwallet{minutes}"), settings)
+    assert candidates.read(db, [listing_id], CLOCK, settings.quality_window_days)[listing_id].payers == 3
+    db.execute("UPDATE settlements SET amount = 0 WHERE listing_id = %s AND payer_hash IS NOT NULL", (listing_id,))
+    assert candidates.read(db, [listing_id], CLOCK, settings.quality_window_days)[listing_id].payers == 0
+    [item] = list_resources(db, {}, settings, now=CLOCK)["items"]
+    assert item["quality"]["settledCount"] == 0 and item["quality"]["uniquePayers"] == 0
+    assert item["quality"]["settledCountAllTime"] == 0

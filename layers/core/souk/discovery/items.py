@@ -16,11 +16,13 @@ ITEM_COLUMNS = """
     l.service_name, l.tags, l.icon_url, l.extensions, l.updated_at, l.source_event_at, l.last_settled_at,
     l.tool_name, l.method, l.steers_agents, coalesce(l.keyword_stuffed, false) AS keyword_stuffed,
     (SELECT count(*) FROM settlements s WHERE s.listing_id = l.id AND s.success
-        AND s.settled_at > %(quality_since)s AND s.network <> ALL(%(quality_testnets)s)) AS settled_recent,
+        AND s.settled_at > %(quality_since)s AND s.network <> ALL(%(quality_testnets)s) AND s.amount > 0
+    ) AS settled_recent,
     (SELECT count(DISTINCT coalesce(s.payer_hash, s.transaction)) FROM settlements s WHERE s.listing_id = l.id
-        AND s.success AND s.settled_at > %(quality_since)s AND s.network <> ALL(%(quality_testnets)s)) AS payers_recent,
+        AND s.success AND s.settled_at > %(quality_since)s AND s.network <> ALL(%(quality_testnets)s)
+        AND s.amount > 0) AS payers_recent,
     (SELECT count(*) FROM settlements s WHERE s.listing_id = l.id AND s.success
-        AND s.network <> ALL(%(quality_testnets)s)) AS settled_total,
+        AND s.network <> ALL(%(quality_testnets)s) AND s.amount > 0) AS settled_total,
     (SELECT count(*) FROM settlements s WHERE s.listing_id = l.id AND s.success
         AND s.settled_at > %(quality_since)s AND s.network = ANY(%(quality_testnets)s)) AS settled_recent_testnet,
 """ + HEALTH_COLUMNS
@@ -120,8 +122,9 @@ def to_item(row: dict[str, Any], settings: Settings) -> dict[str, Any]:
         "extensions": row["extensions"] or None,
     }
     item |= {k: v for k, v in optional.items() if v is not None}
-    # Paid calls and payers count production networks only: test tokens are free, and 30 self-paid testnet calls
-    # read as 30 sales (red team, 2026-12-06). Those are counted apart; ranking counts none of them either.
+    # Paid calls and payers count production networks only, and no $0 settlement: test tokens are free, and 30
+    # self-paid testnet calls read as 30 sales (red team, 2026-12-06). Those are counted apart; ranking counts
+    # none of them either.
     item["quality"] = {
         "windowDays": settings.quality_window_days,
         "settledCount": row["settled_recent"],

@@ -205,7 +205,9 @@ class PaymentOption(BaseModel):
 
 class Quality(BaseModel):
     windowDays: int
-    settledCount: int = Field(description="Successful paid calls on production networks in the window.")
+    settledCount: int = Field(
+        description="Successful paid calls on production networks in the window ($0 settlements are no payment)."
+    )
     uniquePayers: int = Field(description="Distinct payers of those calls.")
     testnetSettledCount: int = Field(
         default=0,

@@ -42,7 +42,9 @@ class Candidate(NamedTuple):
 # Settlements on test networks are not counted: test tokens are free, so a seller paying itself there could buy
 # any popularity it liked (a helper's attack took a stuffed listing from #5 to #1 with 30 such settlements). Nor
 # is one payer counted twice: on production networks a seller paying itself 1 atomic unit ten times bought the
-# full boost for $0.00001 (red team, 2026-12-06); ten payers are ten wallets to fund and keep apart. A settlement
+# full boost for $0.00001 (red team, 2026-12-06); ten payers are ten wallets to fund and keep apart. Nor is a $0
+# settlement a payment (as for last_paid_at, migration 0017): a listing priced at zero could otherwise collect it
+# from any number of fresh, unfunded wallets. A settlement
 # the facilitator reported without a payer (the field is optional) counts as its own payer, as before.
 _TESTNETS = sorted(TESTNETS)
 
@@ -55,7 +57,7 @@ SELECT l.id, l.resource_url, l.operator, coalesce(l.pay_to, ''), coalesce(l.netw
        coalesce(l.asset_symbols, '{}'),
        (SELECT count(DISTINCT coalesce(s.payer_hash, s.transaction)) FROM settlements s
          WHERE s.listing_id = l.id AND s.success AND s.settled_at > %(since)s AND s.settled_at <= %(now)s
-           AND s.network <> ALL(%(testnets)s)
+           AND s.network <> ALL(%(testnets)s) AND s.amount > 0
        )::int,
        h.score::float8,
        CASE WHEN h.listing_id IS NOT NULL THEN GREATEST(h.last_ok_at, l.last_verified_at) END,
