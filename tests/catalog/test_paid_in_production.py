@@ -68,3 +68,21 @@ def test_the_migration_counts_no_zero_settlement_as_paid(db, settings):
     sql = (MIGRATIONS_DIR / "0017_last_paid_at.sql").read_text(encoding="utf-8")
     db.execute(sql[sql.index("UPDATE listings") :])
     assert db.execute("SELECT last_paid_at FROM listings WHERE id = %s", (never,)).fetchone()["last_paid_at"] is None
+
+
+def test_settlements_of_a_zero_priced_listing_are_no_payment(db, settings) -> None:
+    # With no amount of its own, a settlement is worth the listing's price: nothing, for a free listing. Fresh,
+    # unfunded wallets could settle it for ever; none of it moves "last paid", the payers or the paid-call counts.
+    from souk.discovery.resources import list_resources
+    from souk.search import candidates
+
+    free = weather(url="https://free.example.com/v1/forecast", network=BASE, pay_to=f"0x{9:040x}", amount="0")
+    for minutes in (1, 2, 3):
+        event = settled(free, CLOCK - timedelta(minutes=minutes), payer=f"0xwallet{minutes}")
+        del event["settlement"]["amount"]  # an amount of "0" is refused as a sale outright (charged_nothing)
+        catalog_event(db, event, settings)
+    row = db.execute("SELECT id, last_paid_at, last_settled_at FROM listings").fetchone()
+    assert row["last_paid_at"] is None and row["last_settled_at"] is not None  # recorded, but no payment
+    assert candidates.read(db, [row["id"]], CLOCK, settings.quality_window_days)[row["id"]].payers == 0
+    [item] = list_resources(db, {}, settings, now=CLOCK)["items"]
+    assert (item["quality"]["settledCount"], item["quality"]["uniquePayers"]) == (0, 0)

@@ -70,10 +70,7 @@ def _merge_accepts(existing: list[dict[str, Any]], incoming: dict[str, Any], rep
 
 
 def _payments(accepts: list[dict[str, Any]]) -> tuple[PaymentOption, ...]:
-    return tuple(
-        PaymentOption(r["network"], r["scheme"], r["asset"], str(option_amount(r)))
-        for r in accepts
-    )
+    return tuple(PaymentOption(r["network"], r["scheme"], r["asset"], str(option_amount(r))) for r in accepts)
 
 
 def _min_usd(payments: tuple[PaymentOption, ...]) -> Decimal | None:
@@ -245,8 +242,9 @@ def _upsert(
             "this settlement's transaction is already recorded for another listing; a transaction pays once, "
             "so it cannot catalog a new resource",
         )
+    paid = _paid_in_production(draft, event, settled)
     if row is None:
-        listing_id = _insert(conn, draft, observed, settled, settings)
+        listing_id = _insert(conn, draft, observed, settled, paid, settings)
         changed = True
     elif replayed:
         listing_id, changed = row["id"], False
@@ -265,7 +263,7 @@ def _upsert(
                                         ELSE last_settled_at END,
                  last_paid_at = CASE WHEN %(paid)s THEN GREATEST(last_paid_at, %(at)s) ELSE last_paid_at END
                WHERE id = %(id)s""",
-            {"at": observed, "settled": settled, "paid": _paid_in_production(draft, settled), "id": listing_id},
+            {"at": observed, "settled": settled, "paid": paid, "id": listing_id},
         )
     if event.settlement is not None and not _record_settlement(
         conn, listing_id, draft, event.settlement, observed, settings
@@ -302,7 +300,7 @@ def _record_settlement(
             settlement.success,
             draft.requirement["network"],
             draft.requirement["asset"],
-            Decimal(settlement.amount or draft.document.payments[0].amount),
+            _settled_amount(draft, settlement),
             payer_hash(settlement.payer, settings.payer_hash_key.get_secret_value()) if settlement.payer else None,
         ),
     ).fetchone()
@@ -377,12 +375,21 @@ def _columns(draft: ListingDraft, doc: ListingDocument, accepts: list[dict[str, 
     } | _payment_columns(doc, accepts)
 
 
-def _paid_in_production(draft: ListingDraft, settled: bool) -> bool:
-    """A new payment in a production network's tokens: test tokens are free, so they buy no "most recently paid"."""
-    return settled and draft.requirement["network"] not in TESTNETS
+def _paid_in_production(draft: ListingDraft, event: FacilitatorEvent, settled: bool) -> bool:
+    """A new payment in a production network's tokens, of more than nothing: test tokens are free and a $0
+    settlement pays nothing, so neither buys "most recently paid" (as migration 0017 filled it)."""
+    return settled and draft.requirement["network"] not in TESTNETS and _settled_amount(draft, event.settlement) > 0
 
 
-def _insert(conn: Connection, draft: ListingDraft, observed: datetime, settled: bool, settings: Settings) -> int:
+def _settled_amount(draft: ListingDraft, settlement: Settlement | None) -> Decimal:
+    """The settlement's own amount, else the listing's price."""
+    stated = settlement.amount if settlement is not None else None
+    return Decimal(stated or draft.document.payments[0].amount)
+
+
+def _insert(
+    conn: Connection, draft: ListingDraft, observed: datetime, settled: bool, paid: bool, settings: Settings
+) -> int:
     accepts = [draft.requirement]
     check_listing_size(accepts, draft.extensions, draft.document.description, draft.document.resource_url, settings)
     doc = dataclasses.replace(draft.document, payments=_payments(accepts))
@@ -393,7 +400,7 @@ def _insert(conn: Connection, draft: ListingDraft, observed: datetime, settled: 
         "last_verified_at": observed,
         "first_settled_at": observed if settled else None,
         "last_settled_at": observed if settled else None,
-        "last_paid_at": observed if _paid_in_production(draft, settled) else None,
+        "last_paid_at": observed if paid else None,
     }
     names = ", ".join(cols)
     values = ", ".join(f"%({k})s" for k in cols)
