@@ -22,7 +22,8 @@ def fill_missing(conn: Connection) -> int:
     filled, after = 0, 0
     while True:
         rows = conn.execute(
-            "SELECT id, resource_url, description, service_name, tool_name FROM listings"
+            "SELECT id, resource_url, description, service_name, tool_name, operator IS NULL AS no_operator,"
+            " keyword_stuffed IS NULL AS no_stuffing, text_signature IS NULL AS no_signature FROM listings"
             " WHERE id > %s AND (operator IS NULL OR keyword_stuffed IS NULL OR text_signature IS NULL)"
             " ORDER BY id LIMIT %s",
             (after, _BATCH),
@@ -34,11 +35,15 @@ def fill_missing(conn: Connection) -> int:
                 "UPDATE listings SET operator = coalesce(operator, %s),"
                 " keyword_stuffed = coalesce(keyword_stuffed, %s), text_signature = coalesce(text_signature, %s)"
                 " WHERE id = %s",
+                # Only what is missing: a column added later (0024) must not make every row load the Public Suffix
+                # List again for an operator it has (coalesce keeps the stored value either way).
                 [
                     (
-                        operator_of_url(r["resource_url"]),
-                        keyword_stuffed(r["description"], (r["service_name"], r["tool_name"])),
-                        text_signature(r["description"], r["service_name"]) or b"",
+                        operator_of_url(r["resource_url"]) if r["no_operator"] else None,
+                        keyword_stuffed(r["description"], (r["service_name"], r["tool_name"]))
+                        if r["no_stuffing"]
+                        else None,
+                        (text_signature(r["description"], r["service_name"]) or b"") if r["no_signature"] else None,
                         r["id"],
                     )
                     for r in rows

@@ -36,7 +36,7 @@ class Candidate(NamedTuple):
     type: str  # http | mcp
     steers_agents: bool  # the description speaks to the ranking or the choosing agent (migration 0015)
     keyword_stuffed: bool  # the description is a keyword list repeating its words (souk.catalog.stuffing)
-    text_signature: bytes | None  # MinHash of its words (souk.search.signature); None: too few words, or not yet
+    text_signature: bytes | None  # MinHash of its words (souk.search.signature); empty: too few words; None: not yet
 
 
 # Settlements on test networks are not counted: test tokens are free, so a seller paying itself there could buy
@@ -44,8 +44,8 @@ class Candidate(NamedTuple):
 # is one payer counted twice: on production networks a seller paying itself 1 atomic unit ten times bought the
 # full boost for $0.00001 (red team, 2026-12-06); ten payers are ten wallets to fund and keep apart. Nor is a $0
 # settlement a payment (as for last_paid_at, migration 0017): a listing priced at zero could otherwise collect it
-# from any number of fresh, unfunded wallets. A settlement
-# the facilitator reported without a payer (the field is optional) counts as its own payer, as before.
+# from any number of fresh, unfunded wallets. A settlement the facilitator reported without a payer (the field is
+# optional) counts as its own payer, as before.
 _TESTNETS = sorted(TESTNETS)
 
 # The payer count is a correlated subquery: each candidate's is an index range scan on
@@ -61,8 +61,7 @@ SELECT l.id, l.resource_url, l.operator, coalesce(l.pay_to, ''), coalesce(l.netw
        )::int,
        h.score::float8,
        CASE WHEN h.listing_id IS NOT NULL THEN GREATEST(h.last_ok_at, l.last_verified_at) END,
-       l.description_key, l.type, l.steers_agents, coalesce(l.keyword_stuffed, false),
-       nullif(l.text_signature, ''::bytea)
+       l.description_key, l.type, l.steers_agents, coalesce(l.keyword_stuffed, false), l.text_signature
 FROM listings l
 LEFT JOIN listing_health h ON h.listing_id = l.id AND h.probes > 0
 WHERE l.id = ANY(%(ids)s)
