@@ -24,6 +24,7 @@ import json
 import statistics
 import sys
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import NamedTuple
 
@@ -31,7 +32,7 @@ import numpy as np
 
 from souk.evaluation.metrics.ndcg import ndcg
 from souk.search.fusion.convex import max_normalized_convex
-from souk.search.fusion.learned import FEATURES, features, learned_fusion
+from souk.search.fusion.learned import FEATURES, WEIGHTS, features, learned_fusion
 from souk.search.fusion.rrf import weighted_rrf
 
 L2 = 1e-3
@@ -103,6 +104,53 @@ def fit(queries: list[tuple[str, dict]]) -> np.ndarray:
     return w
 
 
+def _dev_ndcg(queries: list[tuple[str, dict]], fuse: Fusion) -> float:
+    scores = []
+    for _, q in queries:
+        ids: dict[str, int] = {}
+        lexical, semantic = _arms(q, ids)
+        slug_of = {v: k for k, v in ids.items()}
+        ranking = [slug_of[i] for i in _ranked(fuse(lexical, semantic, len(q["terms"])))]
+        scores.append(ndcg(ranking, q["relevant"], 10))
+    return statistics.mean(scores)
+
+
+def leave_one_set_out(paths: list[str]) -> None:
+    """For each set, weights fitted on the other sets' dev halves, scored on this set's dev half: how the
+    fusion does on a query style it was not fitted to (the private held-out sets are such styles)."""
+    queries = _dev_queries(paths)
+    names = list(dict.fromkeys(n for n, _ in queries))
+    print("dev nDCG@10 of a set the weights were not fitted on (fitted on the other sets' dev halves)")
+    print(f"{'set':10s} {'n':>4s} {'rrf k5':>8s} {'convex':>8s} {'shipped':>8s} {'held out':>8s}  held out - rrf")
+    for name in names:
+        held = [(n, q) for n, q in queries if n == name]
+        w = fit([(n, q) for n, q in queries if n != name])
+        cells = [_dev_ndcg(held, fuse) for fuse in (*_ANCHORS.values(), _learned(tuple(w)), _learned(WEIGHTS))]
+        rrf, convex, held_out, shipped = cells
+        row = f"{name:10s} {len(held):4d} {rrf:8.4f} {convex:8.4f} {shipped:8.4f} {held_out:8.4f}"
+        print(f"{row}  {held_out - rrf:+.4f}")
+        print("           weights " + ", ".join(f"{v:.3f}" for v in w))
+
+
+Fusion = Callable[[list[Lex], list[Sem], int], dict[int, float]]
+
+_ANCHORS: dict[str, Fusion] = {
+    "rrf k5": lambda lex, sem, n: weighted_rrf(
+        {"lexical": [h.listing_id for h in lex], "semantic": [h.listing_id for h in sem]},
+        {"lexical": 0.5, "semantic": 0.5},
+        5.0,
+    ),
+    "convex 0.3/0.7": lambda lex, sem, n: max_normalized_convex(
+        {"lexical": {h.listing_id: h.score for h in lex}, "semantic": {h.listing_id: h.similarity for h in sem}},
+        {"lexical": 0.3, "semantic": 0.7},
+    ),
+}
+
+
+def _learned(weights: tuple[float, ...]) -> Fusion:
+    return lambda lex, sem, n: learned_fusion(lex, sem, n, weights=weights)
+
+
 def main(paths: list[str]) -> None:
     queries = _dev_queries(paths)
     w = fit(queries)
@@ -140,4 +188,7 @@ def main(paths: list[str]) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    if sys.argv[1:2] == ["--leave-one-set-out"]:
+        leave_one_set_out(sys.argv[2:])
+    else:
+        main(sys.argv[1:])
