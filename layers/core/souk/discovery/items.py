@@ -15,23 +15,31 @@ ITEM_COLUMNS = """
     l.id, l.listing_key, l.type, l.resource_url, l.x402_version, l.accepts, l.description, l.mime_type,
     l.service_name, l.tags, l.icon_url, l.extensions, l.updated_at, l.source_event_at, l.last_settled_at,
     l.tool_name, l.method, l.steers_agents, coalesce(l.keyword_stuffed, false) AS keyword_stuffed,
-    (SELECT count(*) FROM settlements s WHERE s.listing_id = l.id AND s.success
-        AND s.settled_at > %(quality_since)s AND s.network <> ALL(%(quality_testnets)s) AND s.amount > 0
+    (SELECT coalesce(sum(h.settled_paid), 0)::bigint FROM settlement_hours h WHERE h.listing_id = l.id
+        AND h.hour > %(quality_since_hour)s AND h.network <> ALL(%(quality_testnets)s))
+    + (SELECT count(*) FROM settlements s WHERE s.listing_id = l.id AND s.success
+        AND s.settled_at > %(quality_since)s AND s.settled_at < %(quality_since_hour)s + interval '1 hour'
+        AND s.network <> ALL(%(quality_testnets)s) AND s.amount > 0
     ) AS settled_recent,
-    (SELECT count(DISTINCT coalesce(s.payer_hash, s.transaction)) FROM settlements s WHERE s.listing_id = l.id
-        AND s.success AND s.settled_at > %(quality_since)s AND s.network <> ALL(%(quality_testnets)s)
-        AND s.amount > 0) AS payers_recent,
-    (SELECT count(*) FROM settlements s WHERE s.listing_id = l.id AND s.success
-        AND s.network <> ALL(%(quality_testnets)s) AND s.amount > 0) AS settled_total,
-    (SELECT count(*) FROM settlements s WHERE s.listing_id = l.id AND s.success
-        AND s.settled_at > %(quality_since)s AND s.network = ANY(%(quality_testnets)s)) AS settled_recent_testnet,
+    (SELECT count(DISTINCT p.payer) FROM settlement_payers p WHERE p.listing_id = l.id
+        AND p.last_settled_at > %(quality_since)s AND p.network <> ALL(%(quality_testnets)s)) AS payers_recent,
+    (SELECT coalesce(sum(t.settled_paid), 0)::bigint FROM settlement_totals t WHERE t.listing_id = l.id
+        AND t.network <> ALL(%(quality_testnets)s)) AS settled_total,
+    (SELECT coalesce(sum(h.settled), 0)::bigint FROM settlement_hours h WHERE h.listing_id = l.id
+        AND h.hour > %(quality_since_hour)s AND h.network = ANY(%(quality_testnets)s))
+    + (SELECT count(*) FROM settlements s WHERE s.listing_id = l.id AND s.success
+        AND s.settled_at > %(quality_since)s AND s.settled_at < %(quality_since_hour)s + interval '1 hour'
+        AND s.network = ANY(%(quality_testnets)s)) AS settled_recent_testnet,
 """ + HEALTH_COLUMNS
 
 
 def quality_args(settings: Settings, now: datetime | None = None) -> dict[str, Any]:
     """The parameters ITEM_COLUMNS' quality counts read: the window's start and the test networks."""
     since = (now or datetime.now(UTC)) - timedelta(days=settings.quality_window_days)
-    return {"quality_since": since, "quality_testnets": sorted(TESTNETS)}
+    # Whole hours after the window's start are summed from settlement_hours (migration 0026); the settlements of the
+    # hour it starts in are counted one by one.
+    since_hour = since.astimezone(UTC).replace(minute=0, second=0, microsecond=0)
+    return {"quality_since": since, "quality_since_hour": since_hour, "quality_testnets": sorted(TESTNETS)}
 
 
 # The fields only an x402 v1 PaymentRequirements has: v2 moved the resource's own to PaymentRequired.resource.
