@@ -6,8 +6,8 @@ Usage: python eval/bench_settlement_rollups.py --data-dir DIR [--popular 10] [--
 DIR is eval/bench_search_scale.py's data directory: its ``bench_14000`` database is copied (CREATE DATABASE ...
 TEMPLATE) to ``settlements_14000`` and migrated, so the benchmark catalog itself is not touched. The ``--popular``
 listings a "weather" search meets first each get ``--settlements`` successful, paid settlements on Base from
-``--payers`` payers, spread over the last 60 days (inserted by SQL; the trigger keeps the counts). Then, medians of
-``--repeats``:
+``--payers`` payers (0: none reported, so each settlement is its own payer), spread over the last 60 days (inserted
+by SQL; the triggers keep the counts). Then, medians of ``--repeats``:
 
 * the write: seconds to insert one popular listing's settlements with the trigger, and without it (disabled);
 * the candidates read of a "weather api" search (its 250 fused candidates): the payer count as before (the
@@ -67,7 +67,8 @@ AFTER_ITEMS = f"SELECT {ITEM_COLUMNS} FROM listings l WHERE l.id = ANY(%(ids)s)"
 INSERT = """
 INSERT INTO settlements (listing_id, transaction, settled_at, success, network, asset, amount, payer_hash)
 SELECT %(id)s, 'bench-' || %(id)s || '-' || g, now() - (g %% 60) * interval '1 day' - g * interval '1 second', true,
-       'eip155:8453', '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', 1000, md5((g %% %(payers)s)::text)
+       'eip155:8453', '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', 1000,
+       CASE WHEN %(payers)s > 0 THEN md5((g %% greatest(%(payers)s, 1))::text) END
 FROM generate_series(1, %(n)s) g
 """
 
@@ -155,7 +156,8 @@ def main() -> int:
     conn.execute("VACUUM ANALYZE settlement_payers")
     total = conn.execute("SELECT count(*) AS n FROM settlements").fetchone()["n"]
     print(
-        f"{len(popular)} popular listings x {args.settlements} settlements from {args.payers} payers ({total} in all);"
+        f"{len(popular)} popular listings x {args.settlements} settlements from"
+        f" {args.payers or 'unreported'} payers ({total} in all);"
         f" insert {statistics.median(with_trigger):.2f} s a listing with the trigger,"
         f" {statistics.median(without):.2f} s without; the migration's fill of all {total}: {fill:.1f} s"
     )

@@ -170,3 +170,13 @@ def test_many_payers_past_the_cap_count_as_saturated(db, settings) -> None:
         "settled_total": 3000,
         "settled_recent_testnet": 0,
     }
+
+
+def test_truncating_the_settlements_clears_their_counts(db, settings) -> None:
+    listing_ids = _listings(db, settings, 2)
+    _random_history(db, listing_ids, random.Random(5), settings.quality_window_days)
+    assert any(any(counts.values()) for counts in _kept(db, settings).values())
+    db.execute("TRUNCATE settlements")
+    zero = dict.fromkeys(_COUNTS, 0)
+    assert _kept(db, settings) == dict.fromkeys(listing_ids, zero)
+    assert candidates.read(db, listing_ids, CLOCK, settings.quality_window_days)[listing_ids[0]].payers == 0
