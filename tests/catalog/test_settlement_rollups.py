@@ -6,8 +6,10 @@ import random
 from datetime import timedelta
 
 import pytest
+from pydantic import ValidationError
 
 from souk.catalog.ingest import catalog_event
+from souk.config import Settings
 from souk.db.migrate import MIGRATIONS_DIR
 from souk.discovery.items import ITEM_COLUMNS, quality_args
 from souk.networks import BASE, BASE_SEPOLIA, SOLANA, STELLAR_TESTNET
@@ -150,8 +152,13 @@ def test_a_deleted_listing_takes_its_counts_with_it(db, settings) -> None:
 
 
 def test_a_capped_payer_count_still_saturates_the_settlement_boost(settings) -> None:
-    # Past PAYER_ROWS payer rows a candidate's count stops; a payer has one row per network of the listing's options.
-    assert candidates.PAYER_ROWS / settings.max_payment_options >= SETTLEMENT_SATURATION
+    # Past PAYER_ROWS payer rows a candidate's count stops; a payer has one row per network of the listing's options,
+    # so no allowed setting may let a payer hold more rows than the cap can spare.
+    largest = Settings.model_fields["max_payment_options"].metadata
+    allowed = min(m.le for m in largest if getattr(m, "le", None) is not None)
+    assert candidates.PAYER_ROWS / allowed >= SETTLEMENT_SATURATION
+    with pytest.raises(ValidationError):
+        Settings(max_payment_options=allowed + 1)
 
 
 def test_many_payers_past_the_cap_count_as_saturated(db, settings) -> None:

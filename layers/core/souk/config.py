@@ -108,7 +108,10 @@ class Settings(BaseSettings):
     # Lambda's 6 MB response limit after Lambda escapes the body once more (up to twice the bytes: quotes and
     # backslashes). Real listings take 1-7 KB (the 1,400 of the CDP crawl, 2025-12-31).
     max_listing_bytes: int = 28 * 1024
-    max_payment_options: int = 16  # one listing's (scheme, network, asset) options
+    # One listing's (scheme, network, asset) options. At most 20: a search reads at most 200 payer rows a candidate
+    # (souk.search.candidates.PAYER_ROWS), which holds the boost's 10 distinct payers only while a payer has at most
+    # 20 rows, one per network of the listing's options.
+    max_payment_options: int = Field(default=16, ge=1, le=20)
 
     quality_window_days: int = 30
     # observedAt may run ahead of this server's clock by at most this much (souk.catalog.timestamps).
