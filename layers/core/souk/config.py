@@ -28,6 +28,12 @@ def _warn_relative_keys(path: Path) -> None:
         )
 
 
+# The most payment options a deployment may allow a listing: a search reads a bounded number of payer rows a
+# candidate (souk.search.candidates.PAYER_ROWS), which holds the settlement boost's distinct payers only while a
+# payer has at most this many rows, one per network of the listing's options.
+PAYMENT_OPTIONS_CEILING = 20
+
+
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="SOUK_", env_file=None, extra="ignore")
 
@@ -108,10 +114,8 @@ class Settings(BaseSettings):
     # Lambda's 6 MB response limit after Lambda escapes the body once more (up to twice the bytes: quotes and
     # backslashes). Real listings take 1-7 KB (the 1,400 of the CDP crawl, 2025-12-31).
     max_listing_bytes: int = 28 * 1024
-    # One listing's (scheme, network, asset) options. At most 20: a search reads at most 200 payer rows a candidate
-    # (souk.search.candidates.PAYER_ROWS), which holds the boost's 10 distinct payers only while a payer has at most
-    # 20 rows, one per network of the listing's options.
-    max_payment_options: int = Field(default=16, ge=1, le=20)
+    # One listing's (scheme, network, asset) options: at most PAYMENT_OPTIONS_CEILING.
+    max_payment_options: int = Field(default=16, ge=1, le=PAYMENT_OPTIONS_CEILING)
 
     quality_window_days: int = 30
     # observedAt may run ahead of this server's clock by at most this much (souk.catalog.timestamps).

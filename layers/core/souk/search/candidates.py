@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 from psycopg.rows import tuple_row
 
+from souk.config import PAYMENT_OPTIONS_CEILING
 from souk.db.id_array import IdArray
 from souk.db.types import Connection
 from souk.networks import TESTNETS
@@ -52,13 +53,13 @@ _TESTNETS = sorted(TESTNETS)
 # The payers are read from settlement_payers (migration 0026: one row per listing, network and payer, kept when a
 # settlement is written), never from the settlements: ten listings with 100,000 settlements each among the candidates
 # took a 14k-listing search from 17 to 668 ms counting them. At most PAYER_ROWS rows a candidate: a payer has one
-# row per network, and a listing's settlements name the networks of its payment options (16 at most by default, 20
-# allowed for options since dropped), so past that many rows at least SETTLEMENT_SATURATION distinct payers are
-# among them: a capped count earns the boost the full one would. A payer counts when it paid after the window's
+# row per network, and a listing's settlements name the networks of its payment options (at most
+# PAYMENT_OPTIONS_CEILING), so past that many rows at least SETTLEMENT_SATURATION distinct payers are among them: a
+# capped count earns the boost the full one would. A payer counts when it paid after the window's
 # start and had paid by ``now`` (its first payment): "paid in (since, now]" whenever no payment is dated after now.
 # Columns in Candidate's order, NULLs and types settled here: up to 250 rows a search become Candidates
 # positionally, without a dict per row (which cost more than the statement itself on the 2-core box).
-PAYER_ROWS = SETTLEMENT_SATURATION * 20
+PAYER_ROWS = SETTLEMENT_SATURATION * PAYMENT_OPTIONS_CEILING
 _SQL = f"""
 SELECT l.id, l.resource_url, l.operator, coalesce(l.pay_to, ''), coalesce(l.networks, '{{}}'),
        coalesce(l.asset_symbols, '{{}}'),
