@@ -776,18 +776,32 @@ def _apply_query_signals(
             if wanted & set(r.asset_symbols):
                 strong = wanted & set(iq.payment_assets) & set(r.asset_symbols)
                 scores[r.id] *= 1 + (profile.payment_asset_boost if strong else profile.asset_boost)
+    soft_cap = _soft_cap(iq) if profile.soft_price_boost else None
+    soft_method = _soft_method(iq) if profile.soft_method_boost else None
+    if not (iq.cheapest or soft_cap is not None or soft_method):
+        return
+    # What the caller would pay: on the networks it asked for, else on a production network (test tokens are free).
+    priced = conn.execute(
+        f"SELECT l.id, l.method, {price_sql('l', '%(nets)s::text[]' if price_networks else None)} AS price"
+        " FROM listings l WHERE l.id = ANY(%(ids)s)",
+        {"ids": IdArray([r.id for r in rows]), "nets": price_networks},
+    ).fetchall()
+    prices: dict[int, Decimal | None] = {r["id"]: r["price"] for r in priced}
     if iq.cheapest:
-        # What the caller would pay: on the networks it asked for, else on a production network (test tokens are free).
-        prices: dict[int, Decimal | None] = {
-            r["id"]: r["price"]
-            for r in conn.execute(
-                f"SELECT l.id, {price_sql('l', '%(nets)s::text[]' if price_networks else None)} AS price"
-                " FROM listings l WHERE l.id = ANY(%(ids)s)",
-                {"ids": IdArray([r.id for r in rows]), "nets": price_networks},
-            ).fetchall()
-        }
         for lid, pct in signals.price_percentiles(prices).items():
             scores[lid] *= 1 + profile.cheapest_boost * (1 - pct)
+    if soft_cap is not None:
+        # An amount the words name that is not read as a cap ("about a tenth of a cent per lookup", "tokens
+        # under 1 cent"): a listing within it gets a boost, never a filter.
+        for lid, price in prices.items():
+            if price is not None and price <= soft_cap:
+                scores[lid] *= 1 + profile.soft_price_boost
+    if soft_method:
+        # One HTTP method the words name but do not read as the interface ("our backend calls providers with
+        # HTTP GET" in a long request): a listing answering that method gets a boost, never a filter.
+        for r in priced:
+            if r["method"] == soft_method:
+                scores[r["id"]] *= 1 + profile.soft_method_boost
 
 
 def _browse_part(
@@ -841,6 +855,36 @@ def _refused(candidate: candidates.Candidate, iq: InterpretedQuery) -> bool:
     """Paid only on networks the caller refused, or of the type it refused."""
     only_refused = bool(candidate.networks) and set(iq.excluded_networks).issuperset(candidate.networks)
     return only_refused or candidate.type == iq.excluded_type
+
+
+def _soft_method(iq: InterpretedQuery) -> str | None:
+    """The one HTTP method noticed but left topical, when no method was read; none when several are named
+    ("difference between get and post")."""
+    if iq.method is not None:
+        return None
+    named = {c.value for c in iq.constraints if c.kind == "method" and c.applied_as == "topic" and c.value}
+    return named.pop() if len(named) == 1 else None
+
+
+def _soft_cap(iq: InterpretedQuery) -> Decimal | None:
+    """The smallest amount up to $1 noticed as a price but left topical, when no cap was read."""
+    if iq.max_usd_price is not None:
+        return None
+    amounts = [
+        Decimal(c.value)
+        for c in iq.constraints
+        if c.kind == "price" and c.applied_as == "topic" and _PLAIN_AMOUNT.fullmatch(c.value)
+    ]
+    within = [amount for amount in amounts if amount <= _SOFT_CAP_MAX]
+    return min(within) if within else None
+
+
+# A topical note's value is a plain USD amount for an upper bound ("under $5", "about a tenth of a cent per
+# lookup"); a minimum ("over $100") or an amount in a crypto unit ("under 0.1 eth") is written otherwise.
+_PLAIN_AMOUNT = re.compile(r"\d+(?:\.\d+)?")
+# Over a dollar, an amount left topical is what the task is about ("sent 250 USDC", "a travel budget of 12,000
+# euros"), not a call's price; a boost for every listing within it would only sink those of unknown price.
+_SOFT_CAP_MAX = Decimal(1)
 
 
 def _price_networks(filters: Filters, iq: InterpretedQuery) -> list[str] | None:

@@ -1,0 +1,136 @@
+"""Constraint words left topical are at most a soft boost: an amount up to $1, one HTTP method, a chain."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from decimal import Decimal
+
+from souk.catalog.ingest import catalog_event
+from souk.networks import BASE, SOLANA
+from souk.search import candidates
+from souk.search.pipeline import RankRequest, _apply_query_signals, _soft_cap, _soft_method, rank
+from souk.search.profile import DEFAULT_PROFILE
+from souk.search.understanding import interpret
+from tests.factories import BASE_SELLER, CLOCK, verified, weather
+
+SOLANA_SELLER = "So1anaSe11er111111111111111111111111111111"
+
+# Long requests whose only method the reading leaves topical (as the task's own words), though a caller means it.
+PROXY_GET = (
+    "We are moving our dashboards to a new host next month, and every widget on them refreshes on a timer. The"
+    " weather widget needs a forecast for the office city each hour; our proxy turns every widget call into a GET"
+    " request. Which forecast service fits?"
+)
+PAGE_POST = (
+    "I run a small sailing school and our booking page shows the weather forecast for the bay. Our old provider"
+    " shut down last week, and the page code makes a POST request with the city in the body. What could replace it?"
+)
+TENTH_OF_A_CENT = "weather forecast; our agent pays about a tenth of a cent per lookup max"
+
+
+def _catalog(db, settings, *listings) -> list[int]:
+    ids = [
+        catalog_event(db, verified(listing, CLOCK - timedelta(hours=1)), settings).listing_id for listing in listings
+    ]
+    db.commit()
+    return ids
+
+
+def _priced(db, settings) -> tuple[int, int]:
+    """The same forecast on Base at $0.0005 and at $0.01 a call (USDC, six decimals); the dearer one's text
+    matches a little better."""
+    cheap = weather(url="https://wx-cheap.example/forecast", network=BASE, pay_to=BASE_SELLER, amount="500")
+    dear = weather(
+        url="https://wx-dear.example/forecast",
+        network=BASE,
+        pay_to=SOLANA_SELLER,
+        amount="10000",
+        description="Weather forecast for a city: the daily weather forecast.",
+    )
+    cheap_id, dear_id = _catalog(db, settings, cheap, dear)
+    return cheap_id, dear_id
+
+
+def _methods(db, settings) -> tuple[int, int]:
+    getter = weather(url="https://wx-get.example/forecast", network=BASE, pay_to=BASE_SELLER, method="GET")
+    poster = weather(url="https://wx-post.example/forecast", network=BASE, pay_to=SOLANA_SELLER, method="POST")
+    get_id, post_id = _catalog(db, settings, getter, poster)
+    return get_id, post_id
+
+
+def _signals(db, settings, query: str, ids: tuple[int, ...]) -> dict[int, float]:
+    scores = dict.fromkeys(ids, 1.0)
+    facts = candidates.read(db, list(scores), CLOCK, settings.quality_window_days)
+    _apply_query_signals(db, scores, facts, interpret(query), DEFAULT_PROFILE, network_filtered=False)
+    return scores
+
+
+def test_the_shipped_profile_boosts_what_is_left_topical() -> None:
+    assert DEFAULT_PROFILE.soft_price_boost > 0
+    assert DEFAULT_PROFILE.soft_method_boost > 0
+    assert DEFAULT_PROFILE.soft_network_boost > 0
+
+
+def test_a_topical_amount_up_to_a_dollar_is_a_soft_cap() -> None:
+    iq = interpret(TENTH_OF_A_CENT)
+    assert iq.max_usd_price is None  # the reading leaves it topical ...
+    assert _soft_cap(iq) == Decimal("0.001")  # ... and the ranking still leans on it
+
+
+def test_amounts_that_are_no_call_price_are_no_soft_cap() -> None:
+    assert _soft_cap(interpret("convert 5000 USD to EUR")) is None  # over $1: the task's own amount
+    assert _soft_cap(interpret("flag invoices over $100")) is None  # a minimum
+    assert _soft_cap(interpret("NFTs listed under 0.1 ETH")) is None  # not in USD
+    assert _soft_cap(interpret("weather api under 1 cent per call")) is None  # read as the cap: a filter instead
+    assert _soft_cap(interpret("weather forecast")) is None
+
+
+def test_a_listing_within_a_topical_amount_is_boosted(db, settings) -> None:
+    cheap, dear = _priced(db, settings)
+    assert _signals(db, settings, TENTH_OF_A_CENT, (cheap, dear)) == {
+        cheap: 1 + DEFAULT_PROFILE.soft_price_boost,
+        dear: 1.0,
+    }
+    assert _signals(db, settings, "convert 5000 USD to EUR, weather forecast", (cheap, dear)) == {
+        cheap: 1.0,
+        dear: 1.0,
+    }
+
+
+def test_a_soft_cap_reorders_but_removes_nothing(db, settings) -> None:
+    cheap, dear = _priced(db, settings)
+    assert rank(db, RankRequest("weather forecast", now=CLOCK), settings, DEFAULT_PROFILE).listing_ids == [dear, cheap]
+    assert rank(db, RankRequest(TENTH_OF_A_CENT, now=CLOCK), settings, DEFAULT_PROFILE).listing_ids == [cheap, dear]
+
+
+def test_one_topical_method_is_a_soft_method() -> None:
+    assert interpret(PROXY_GET).method is None and _soft_method(interpret(PROXY_GET)) == "GET"
+    assert interpret(PAGE_POST).method is None and _soft_method(interpret(PAGE_POST)) == "POST"
+    # Two methods compared: neither is asked for.
+    assert _soft_method(interpret("weather forecast, HEAD vs GET vs POST compared")) is None
+    assert _soft_method(interpret("weather forecast via HTTP POST")) is None  # read: a filter instead
+    assert _soft_method(interpret("weather forecast")) is None
+
+
+def test_a_listing_answering_the_topical_method_is_boosted(db, settings) -> None:
+    get_id, post_id = _methods(db, settings)
+    boosted = 1 + DEFAULT_PROFILE.soft_method_boost
+    assert _signals(db, settings, PROXY_GET, (get_id, post_id)) == {get_id: boosted, post_id: 1.0}
+    assert _signals(db, settings, PAGE_POST, (get_id, post_id)) == {get_id: 1.0, post_id: boosted}
+    assert _signals(db, settings, "weather forecast", (get_id, post_id)) == {get_id: 1.0, post_id: 1.0}
+
+
+def test_a_chain_named_as_the_topic_is_a_soft_network(db, settings) -> None:
+    on_base, on_solana = _catalog(
+        db,
+        settings,
+        weather(url="https://wx-base.example/forecast", network=BASE, pay_to=BASE_SELLER),
+        weather(url="https://wx-sol.example/forecast", network=SOLANA, pay_to=SOLANA_SELLER),
+    )
+    query = "weather and news about solana"
+    iq = interpret(query)
+    assert not iq.networks and SOLANA in iq.soft_networks
+    assert _signals(db, settings, query, (on_base, on_solana)) == {
+        on_base: 1.0,
+        on_solana: 1 + DEFAULT_PROFILE.soft_network_boost,
+    }
