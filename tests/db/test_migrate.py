@@ -63,3 +63,20 @@ def test_a_role_that_may_not_create_can_start_on_a_migrated_database(database_ur
         with psycopg.connect(database_url, autocommit=True) as admin:
             admin.execute(f"REVOKE ALL ON ALL TABLES IN SCHEMA public FROM {role}")
             admin.execute(f"DROP ROLE IF EXISTS {role}")
+
+
+def test_every_run_brings_pgvector_up_to_the_servers_version(database_url):
+    # Migration 0011 updated the extension once: a database migrated before a later pgserver upgrade kept the older
+    # SQL-level pgvector (and, below 0.8, lost iterative HNSW scans) for good.
+    with _scratch_database(database_url, "souk_pgvector") as url:
+        migrate(url)
+        with psycopg.connect(url, autocommit=True) as conn:
+            # The state after a package upgrade: the server's files are newer than the database's extension.
+            conn.execute("UPDATE pg_extension SET extversion = '0.8.0' WHERE extname = 'vector'")
+        assert migrate(url) == []  # nothing new to apply ...
+        with psycopg.connect(url) as conn:
+            row = conn.execute(
+                "SELECT e.extversion, a.default_version FROM pg_extension e"
+                " JOIN pg_available_extensions a ON a.name = e.extname WHERE e.extname = 'vector'"
+            ).fetchone()
+        assert row is not None and row[0] == row[1] != "0.8.0"  # ... and the extension was updated all the same

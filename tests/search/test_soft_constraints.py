@@ -1,15 +1,17 @@
-"""Constraint words left topical are at most a soft boost: an amount up to $1, one HTTP method, a chain."""
+"""Constraint words left topical are at most a soft boost: an amount under $1, one HTTP method, a chain."""
 
 from __future__ import annotations
 
+import dataclasses
 from datetime import timedelta
 from decimal import Decimal
 
 from souk.catalog.ingest import catalog_event
 from souk.networks import BASE, SOLANA
 from souk.search import candidates
-from souk.search.pipeline import RankRequest, _apply_query_signals, _soft_cap, _soft_method, rank
+from souk.search.pipeline import RankRequest, _apply_query_signals, rank
 from souk.search.profile import DEFAULT_PROFILE
+from souk.search.soft_constraints import described, soft_cap, soft_method, unread_amounts
 from souk.search.understanding import interpret
 from tests.factories import BASE_SELLER, CLOCK, verified, weather
 
@@ -61,7 +63,7 @@ def _methods(db, settings) -> tuple[int, int]:
 def _signals(db, settings, query: str, ids: tuple[int, ...]) -> dict[int, float]:
     scores = dict.fromkeys(ids, 1.0)
     facts = candidates.read(db, list(scores), CLOCK, settings.quality_window_days)
-    _apply_query_signals(db, scores, facts, interpret(query), DEFAULT_PROFILE, network_filtered=False)
+    _apply_query_signals(db, scores, facts, interpret(query), DEFAULT_PROFILE, network_filtered=False, query=query)
     return scores
 
 
@@ -71,18 +73,32 @@ def test_the_shipped_profile_boosts_what_is_left_topical() -> None:
     assert DEFAULT_PROFILE.soft_network_boost > 0
 
 
-def test_a_topical_amount_up_to_a_dollar_is_a_soft_cap() -> None:
+def test_a_topical_amount_under_a_dollar_is_a_soft_cap() -> None:
     iq = interpret(TENTH_OF_A_CENT)
     assert iq.max_usd_price is None  # the reading leaves it topical ...
-    assert _soft_cap(iq) == Decimal("0.001")  # ... and the ranking still leans on it
+    assert soft_cap(iq) == Decimal("0.001")  # ... and the ranking still leans on it
 
 
-def test_amounts_that_are_no_call_price_are_no_soft_cap() -> None:
-    assert _soft_cap(interpret("convert 5000 USD to EUR")) is None  # over $1: the task's own amount
-    assert _soft_cap(interpret("flag invoices over $100")) is None  # a minimum
-    assert _soft_cap(interpret("NFTs listed under 0.1 ETH")) is None  # not in USD
-    assert _soft_cap(interpret("weather api under 1 cent per call")) is None  # read as the cap: a filter instead
-    assert _soft_cap(interpret("weather forecast")) is None
+def test_amounts_that_are_no_call_price_are_nosoft_cap() -> None:
+    assert soft_cap(interpret("convert 5000 USD to EUR")) is None  # over $1: the task's own amount
+    assert soft_cap(interpret("homes in New York City with a maximum price of $1 million")) is None
+    assert soft_cap(interpret("flag invoices over $100")) is None  # a minimum
+    assert soft_cap(interpret("NFTs listed under 0.1 ETH")) is None  # not in USD
+    assert soft_cap(interpret("weather api under 1 cent per call")) is None  # read as the cap: a filter instead
+    assert soft_cap(interpret("weather forecast")) is None
+
+
+def test_an_amount_the_reading_did_not_notice_is_a_soft_cap() -> None:
+    query = "usdc base <0.01 email validation"
+    assert all(c.kind != "price" for c in interpret(query).constraints)  # no price noticed at all ...
+    assert soft_cap(interpret(query)) == Decimal("0.01")  # ... yet it is written as one
+    assert unread_amounts("<= $0.002, or 0.3 cents, or < .5¢") == [
+        (Decimal("0.002"), "<= $0.002"),
+        (Decimal("0.003"), "0.3 cents"),
+        (Decimal("0.005"), ".5¢"),
+    ]
+    assert unread_amounts("weather <0.5 cents") == [(Decimal("0.005"), "0.5 cents")]  # not "<0", then cents
+    assert unread_amounts("answers in under 2 seconds, <5% errors") == []
 
 
 def test_a_listing_within_a_topical_amount_is_boosted(db, settings) -> None:
@@ -103,13 +119,24 @@ def test_a_soft_cap_reorders_but_removes_nothing(db, settings) -> None:
     assert rank(db, RankRequest(TENTH_OF_A_CENT, now=CLOCK), settings, DEFAULT_PROFILE).listing_ids == [cheap, dear]
 
 
+def _soft(query: str) -> str | None:
+    return soft_method(interpret(query), query)
+
+
 def test_one_topical_method_is_a_soft_method() -> None:
-    assert interpret(PROXY_GET).method is None and _soft_method(interpret(PROXY_GET)) == "GET"
-    assert interpret(PAGE_POST).method is None and _soft_method(interpret(PAGE_POST)) == "POST"
+    assert interpret(PROXY_GET).method is None and _soft(PROXY_GET) == "GET"
+    assert interpret(PAGE_POST).method is None and _soft(PAGE_POST) == "POST"
     # Two methods compared: neither is asked for.
-    assert _soft_method(interpret("weather forecast, HEAD vs GET vs POST compared")) is None
-    assert _soft_method(interpret("weather forecast via HTTP POST")) is None  # read: a filter instead
-    assert _soft_method(interpret("weather forecast")) is None
+    assert _soft("weather forecast, HEAD vs GET vs POST compared") is None
+    assert _soft("weather forecast via HTTP POST") is None  # read: a filter instead
+    assert _soft("weather forecast") is None
+
+
+def test_a_method_in_lower_case_is_nosoft_method() -> None:
+    """ "post" in lower case is mostly a prefix or a verb; the reading notes it and leaves it topical."""
+    for query in ("bands like these: indie rock, post-punk, shoegaze", PAGE_POST.replace("POST", "post")):
+        assert any(c.kind == "method" for c in interpret(query).constraints)
+        assert _soft(query) is None
 
 
 def test_a_listing_answering_the_topical_method_is_boosted(db, settings) -> None:
@@ -134,3 +161,23 @@ def test_a_chain_named_as_the_topic_is_a_soft_network(db, settings) -> None:
         on_base: 1.0,
         on_solana: 1 + DEFAULT_PROFILE.soft_network_boost,
     }
+
+
+def test_a_search_says_which_topical_readings_it_boosts(db, settings) -> None:
+    """What the caller is told matches what was done: a soft boost is reported as a boost."""
+    told = rank(db, RankRequest(TENTH_OF_A_CENT, now=CLOCK), settings, DEFAULT_PROFILE).interpreted
+    (price,) = [c for c in told.constraints if c.kind == "price"]
+    assert (price.applied_as, price.value) == ("boost", "0.001") and "a boost for listings within it" in price.why
+    (method,) = [c for c in described(interpret(PROXY_GET), DEFAULT_PROFILE, PROXY_GET) if c.kind == "method"]
+    assert (method.applied_as, method.value) == ("boost", "GET")
+    query = "weather and news about solana"
+    (network,) = [c for c in described(interpret(query), DEFAULT_PROFILE, query) if c.kind == "network"]
+    assert network.applied_as == "boost" and "listings paid there" in network.why
+    query = "usdc base <0.01 email validation"
+    (unread,) = [c for c in described(interpret(query), DEFAULT_PROFILE, query) if c.kind == "price"]
+    assert (unread.applied_as, unread.value, unread.text) == ("boost", "0.01", "<0.01")
+    # A profile without the boosts reports the readings as the topic they are; lower-case "post" stays a topic.
+    plain = dataclasses.replace(DEFAULT_PROFILE, soft_price_boost=0.0, soft_method_boost=0.0, soft_network_boost=0.0)
+    assert described(interpret(PROXY_GET), plain, PROXY_GET) == interpret(PROXY_GET).constraints
+    lower = PAGE_POST.replace("POST", "post")
+    assert described(interpret(lower), DEFAULT_PROFILE, lower) == interpret(lower).constraints

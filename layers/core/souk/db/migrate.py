@@ -1,4 +1,5 @@
-"""Apply the numbered SQL files in ``migrations/`` in order, once each, recording them in a table."""
+"""Apply the numbered SQL files in ``migrations/`` in order, once each (``REPEATED`` ones again at every run),
+recording them in a table."""
 
 from __future__ import annotations
 
@@ -9,6 +10,10 @@ import psycopg
 
 MIGRATIONS_DIR = Path(__file__).resolve().parents[4] / "migrations"
 _NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
+# Applied in order like the rest, then again at every later run: idempotent by construction, and following a state
+# that changes outside the database's history. A database keeps the SQL-level pgvector version it was created or
+# last updated with while the server's files move on with each pgserver or package upgrade (0011's header).
+REPEATED = frozenset({"0011_pgvector_update.sql"})
 
 
 class MigrationError(RuntimeError):
@@ -61,5 +66,8 @@ def migrate(conninfo: str, directory: Path = MIGRATIONS_DIR) -> list[str]:
             conn.execute(path.read_text(encoding="utf-8"))
             conn.execute("INSERT INTO schema_migrations (name) VALUES (%s)", (path.name,))
             applied.append(path.name)
+        for path in files:
+            if path.name in REPEATED and path.name in done:
+                conn.execute(path.read_text(encoding="utf-8"))
         conn.commit()
     return applied

@@ -40,6 +40,7 @@ from souk.search import (
     near_duplicates,
     semantic,
     signals,
+    soft_constraints,
 )
 from souk.search.analysis import is_stopword_only, tokenize
 from souk.search.diversity import DIVERSIFIED_DEPTH, Candidate, diversify
@@ -197,7 +198,9 @@ def rank(
         # "anything" with network=base, "anything not on base", "anything without ocr": a browse of what passes
         # (the refused last), not a no-match.
         iq = dataclasses.replace(iq, no_match=False, topical_terms=(), topical_text="")
-    result = RankResult([], iq, "none", applied=applied, unapplied=list(iq.unapplied))
+    # What the caller is told: each topical reading that the profile turns into a soft boost says so.
+    told = dataclasses.replace(iq, constraints=soft_constraints.described(iq, profile, request.query))
+    result = RankResult([], told, "none", applied=applied, unapplied=list(iq.unapplied))
     if iq.no_match:
         return result
 
@@ -303,6 +306,7 @@ def rank(
             profile,
             network_filtered=request.filters.payment_network is not None,
             price_networks=_price_networks(request.filters, iq),
+            query=request.query,
         )
     if profile.settlement:
         for lid, c in facts.items():
@@ -730,7 +734,9 @@ def _apply_query_signals(
     *,
     network_filtered: bool,
     price_networks: list[str] | None = None,
+    query: str = "",
 ) -> None:
+    """Boosts and demotions from what the words ask beyond the filters; ``query`` is the words as typed."""
     ids = list(scores)
     if not ids:
         return
@@ -776,8 +782,8 @@ def _apply_query_signals(
             if wanted & set(r.asset_symbols):
                 strong = wanted & set(iq.payment_assets) & set(r.asset_symbols)
                 scores[r.id] *= 1 + (profile.payment_asset_boost if strong else profile.asset_boost)
-    soft_cap = _soft_cap(iq) if profile.soft_price_boost else None
-    soft_method = _soft_method(iq) if profile.soft_method_boost else None
+    soft_cap = soft_constraints.soft_cap(iq) if profile.soft_price_boost else None
+    soft_method = soft_constraints.soft_method(iq, query) if profile.soft_method_boost else None
     if not (iq.cheapest or soft_cap is not None or soft_method):
         return
     # What the caller would pay: on the networks it asked for, else on a production network (test tokens are free).
@@ -786,7 +792,7 @@ def _apply_query_signals(
         " FROM listings l WHERE l.id = ANY(%(ids)s)",
         {"ids": IdArray([r.id for r in rows]), "nets": price_networks},
     ).fetchall()
-    prices: dict[int, Decimal | None] = {r["id"]: r["price"] for r in priced}
+    prices: dict[int, Decimal | None] = {row["id"]: row["price"] for row in priced}
     if iq.cheapest:
         for lid, pct in signals.price_percentiles(prices).items():
             scores[lid] *= 1 + profile.cheapest_boost * (1 - pct)
@@ -799,9 +805,9 @@ def _apply_query_signals(
     if soft_method:
         # One HTTP method the words name but do not read as the interface ("our backend calls providers with
         # HTTP GET" in a long request): a listing answering that method gets a boost, never a filter.
-        for r in priced:
-            if r["method"] == soft_method:
-                scores[r["id"]] *= 1 + profile.soft_method_boost
+        for row in priced:
+            if row["method"] == soft_method:
+                scores[row["id"]] *= 1 + profile.soft_method_boost
 
 
 def _browse_part(
@@ -855,36 +861,6 @@ def _refused(candidate: candidates.Candidate, iq: InterpretedQuery) -> bool:
     """Paid only on networks the caller refused, or of the type it refused."""
     only_refused = bool(candidate.networks) and set(iq.excluded_networks).issuperset(candidate.networks)
     return only_refused or candidate.type == iq.excluded_type
-
-
-def _soft_method(iq: InterpretedQuery) -> str | None:
-    """The one HTTP method noticed but left topical, when no method was read; none when several are named
-    ("difference between get and post")."""
-    if iq.method is not None:
-        return None
-    named = {c.value for c in iq.constraints if c.kind == "method" and c.applied_as == "topic" and c.value}
-    return named.pop() if len(named) == 1 else None
-
-
-def _soft_cap(iq: InterpretedQuery) -> Decimal | None:
-    """The smallest amount up to $1 noticed as a price but left topical, when no cap was read."""
-    if iq.max_usd_price is not None:
-        return None
-    amounts = [
-        Decimal(c.value)
-        for c in iq.constraints
-        if c.kind == "price" and c.applied_as == "topic" and _PLAIN_AMOUNT.fullmatch(c.value)
-    ]
-    within = [amount for amount in amounts if amount <= _SOFT_CAP_MAX]
-    return min(within) if within else None
-
-
-# A topical note's value is a plain USD amount for an upper bound ("under $5", "about a tenth of a cent per
-# lookup"); a minimum ("over $100") or an amount in a crypto unit ("under 0.1 eth") is written otherwise.
-_PLAIN_AMOUNT = re.compile(r"\d+(?:\.\d+)?")
-# Over a dollar, an amount left topical is what the task is about ("sent 250 USDC", "a travel budget of 12,000
-# euros"), not a call's price; a boost for every listing within it would only sink those of unknown price.
-_SOFT_CAP_MAX = Decimal(1)
 
 
 def _price_networks(filters: Filters, iq: InterpretedQuery) -> list[str] | None:
