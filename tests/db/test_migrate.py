@@ -71,6 +71,11 @@ def test_every_run_brings_pgvector_up_to_the_servers_version(database_url):
     with _scratch_database(database_url, "souk_pgvector") as url:
         migrate(url)
         with psycopg.connect(url, autocommit=True) as conn:
+            server = conn.execute(
+                "SELECT default_version FROM pg_available_extensions WHERE name = 'vector'"
+            ).fetchone()
+            if server is None or server[0] == "0.8.0":
+                pytest.skip("needs a server whose pgvector is newer than 0.8.0")
             # The state after a package upgrade: the server's files are newer than the database's extension.
             conn.execute("UPDATE pg_extension SET extversion = '0.8.0' WHERE extname = 'vector'")
         assert migrate(url) == []  # nothing new to apply ...

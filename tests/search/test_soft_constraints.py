@@ -79,7 +79,7 @@ def test_a_topical_amount_under_a_dollar_is_a_soft_cap() -> None:
     assert soft_cap(iq) == Decimal("0.001")  # ... and the ranking still leans on it
 
 
-def test_amounts_that_are_no_call_price_are_nosoft_cap() -> None:
+def test_amounts_that_are_no_call_price_are_no_soft_cap() -> None:
     assert soft_cap(interpret("convert 5000 USD to EUR")) is None  # over $1: the task's own amount
     assert soft_cap(interpret("homes in New York City with a maximum price of $1 million")) is None
     assert soft_cap(interpret("flag invoices over $100")) is None  # a minimum
@@ -99,6 +99,27 @@ def test_an_amount_the_reading_did_not_notice_is_a_soft_cap() -> None:
     ]
     assert unread_amounts("weather <0.5 cents") == [(Decimal("0.005"), "0.5 cents")]  # not "<0", then cents
     assert unread_amounts("answers in under 2 seconds, <5% errors") == []
+    assert unread_amounts("usdc base <0.01.") == [(Decimal("0.01"), "<0.01")]  # a full stop after it
+    assert unread_amounts("<0.01 usdc, $0.5 or 2c") == [
+        (Decimal("0.01"), "<0.01 usdc"),
+        (Decimal("0.5"), "$0.5"),
+        (Decimal("0.02"), "2c"),
+    ]
+    # Not prices: units of time, a p-value, a version pin, a bare bound above a dime, another currency, nothing.
+    for text in (
+        "latency <0.5s",
+        "p99 <0.2 seconds",
+        "p<0.05",
+        "react<0.5",
+        "confidence < 0.9",
+        "floor under <0.05 eth",
+        "$0,01 weather",
+        "usage: $0 <query>",
+    ):
+        assert unread_amounts(text) == [], text
+    # Refused or quoted: not asked for.
+    for text in ("weather api, not <0.01", 'weather api "<0.01"', "weather api, 'under $0.01'"):
+        assert unread_amounts(text) == [], text
 
 
 def test_a_listing_within_a_topical_amount_is_boosted(db, settings) -> None:
@@ -132,7 +153,13 @@ def test_one_topical_method_is_a_soft_method() -> None:
     assert _soft("weather forecast") is None
 
 
-def test_a_method_in_lower_case_is_nosoft_method() -> None:
+def test_a_method_in_capitals_elsewhere_or_inside_a_word_is_no_soft_method() -> None:
+    query = "a blog post generator for weather news, with POST-processing of the images"
+    assert any(c.kind == "method" for c in interpret(query).constraints)
+    assert _soft(query) is None
+
+
+def test_a_method_in_lower_case_is_no_soft_method() -> None:
     """ "post" in lower case is mostly a prefix or a verb; the reading notes it and leaves it topical."""
     for query in ("bands like these: indie rock, post-punk, shoegaze", PAGE_POST.replace("POST", "post")):
         assert any(c.kind == "method" for c in interpret(query).constraints)
@@ -165,9 +192,10 @@ def test_a_chain_named_as_the_topic_is_a_soft_network(db, settings) -> None:
 
 def test_a_search_says_which_topical_readings_it_boosts(db, settings) -> None:
     """What the caller is told matches what was done: a soft boost is reported as a boost."""
+    _priced(db, settings)
     told = rank(db, RankRequest(TENTH_OF_A_CENT, now=CLOCK), settings, DEFAULT_PROFILE).interpreted
     (price,) = [c for c in told.constraints if c.kind == "price"]
-    assert (price.applied_as, price.value) == ("boost", "0.001") and "a boost for listings within it" in price.why
+    assert (price.applied_as, price.value) == ("boost", "0.001") and "a small boost for listings within it" in price.why
     (method,) = [c for c in described(interpret(PROXY_GET), DEFAULT_PROFILE, PROXY_GET) if c.kind == "method"]
     assert (method.applied_as, method.value) == ("boost", "GET")
     query = "weather and news about solana"
@@ -181,3 +209,15 @@ def test_a_search_says_which_topical_readings_it_boosts(db, settings) -> None:
     assert described(interpret(PROXY_GET), plain, PROXY_GET) == interpret(PROXY_GET).constraints
     lower = PAGE_POST.replace("POST", "post")
     assert described(interpret(lower), DEFAULT_PROFILE, lower) == interpret(lower).constraints
+
+
+def test_a_search_that_boosts_nothing_reports_no_boost(db, settings) -> None:
+    # Nothing to rank (an empty catalog): nothing was boosted.
+    empty = rank(db, RankRequest(TENTH_OF_A_CENT, now=CLOCK), settings, DEFAULT_PROFILE)
+    assert empty.listing_ids == []
+    assert [(c.kind, c.applied_as) for c in empty.interpreted.constraints] == [("price", "topic")]
+    _priced(db, settings)
+    # A profile that reads no constraints boosts nothing either.
+    plain = dataclasses.replace(DEFAULT_PROFILE, constraints=False)
+    lexical = rank(db, RankRequest(TENTH_OF_A_CENT, now=CLOCK), settings, plain)
+    assert all(c.applied_as != "boost" for c in lexical.interpreted.constraints)

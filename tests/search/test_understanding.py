@@ -650,6 +650,9 @@ def test_a_payment_word_ends_the_interface_phrase_and_sub_cent_amounts_are_call_
         ("pdf fill <= $0.02", False),
         ("pdf fill 2 cents or under", False),
         ("translation, no more than $0.01 per call", False),
+        # "or" before the word includes the amount: the phrase read starts at "below" (batch 9 dev, c745)
+        ("the per-request price must stay at or below one tenth of a cent", False),
+        ("pdf fill at or under 2 cents per call", False),
     ],
 )
 def test_a_cap_said_with_less_than_or_under_excludes_the_amount(query: str, strict: bool) -> None:
@@ -3743,3 +3746,14 @@ def test_real_traffic_shapes(query: str, networks: tuple[str, ...], price: str |
 def test_a_refusal_after_a_wanted_rail_refuses_only_its_own(query: str) -> None:
     iq = interpret(query)
     assert (iq.networks, iq.excluded_networks) == ((n.BASE,), _SOLANA)
+
+
+def test_a_bulleted_line_is_a_clause_of_its_own() -> None:
+    # batch 9 dev (c739): "Base mainnet" at the end of one bullet and "price ceiling" opening the next read as "the
+    # price of base mainnet", the chain as the topic.
+    query = "Need trending tokens. Requirements:\n* settlement: Base mainnet\n* price ceiling: 0.25¢ per call"
+    iq = interpret(query)
+    assert (iq.networks, iq.max_usd_price) == ((n.BASE,), Decimal("0.0025"))
+    assert interpret("weather:\n1. settle on solana\n2. max 1 cent").networks == (n.SOLANA,)
+    # A line broken mid-sentence, with no bullet, still reads as one clause.
+    assert interpret("weather api paid\non base").networks == (n.BASE,)

@@ -198,9 +198,7 @@ def rank(
         # "anything" with network=base, "anything not on base", "anything without ocr": a browse of what passes
         # (the refused last), not a no-match.
         iq = dataclasses.replace(iq, no_match=False, topical_terms=(), topical_text="")
-    # What the caller is told: each topical reading that the profile turns into a soft boost says so.
-    told = dataclasses.replace(iq, constraints=soft_constraints.described(iq, profile, request.query))
-    result = RankResult([], told, "none", applied=applied, unapplied=list(iq.unapplied))
+    result = RankResult([], iq, "none", applied=applied, unapplied=list(iq.unapplied))
     if iq.no_match:
         return result
 
@@ -298,6 +296,10 @@ def rank(
     # An arm's hit that fusion left out (a zero weight) has no score to boost or demote.
     facts = {lid: c for lid, c in facts.items() if lid in scores}
     if profile.constraints:
+        # What the caller is told: each topical reading that becomes a soft boost here says so.
+        result.interpreted = dataclasses.replace(
+            iq, constraints=soft_constraints.described(iq, profile, request.query)
+        )
         _apply_query_signals(
             conn,
             scores,

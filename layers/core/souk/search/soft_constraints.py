@@ -25,22 +25,49 @@ _PLAIN_AMOUNT = re.compile(r"\d+(?:\.\d+)?")
 # euros", "$1 million"), not a call's price; a boost for every listing within it would only sink those of unknown
 # price.
 SOFT_CAP_MAX = Decimal(1)
-_NUMBER = r"(\d+(?:\.\d+)?|\.\d+)"
-# "<0.01", "<= $0.002", "$0.002" (not "<5%", nor the "0" of "<0.5 cents"); "0.3 cents", ".5¢".
-_BOUND_OR_DOLLARS = re.compile(rf"((?:(?:<=?|≤|=<)\s*\$?|\$)\s*{_NUMBER})(?![\d.])(?!\s*(?:¢|cents?\b|%))")
-_CENTS = re.compile(rf"({_NUMBER}\s*(?:¢|cents?\b))")
+_NUMBER = r"(?P<number>\d+(?:\.\d+)?|\.\d+)(?!\d|[.,]\d)"
+# "<0.01", "<= $0.002", "$0.002", "<0.01 usdc"; not "p<0.05", "latency <0.5s", "< 2 seconds", "<5%", "<0.1 eth", nor
+# the "0" of "<0.5 cents".
+_BOUND = r"(?<![\w<>=])(?:<=?|≤|⩽|=<)\s*"
+_BOUND_OR_DOLLARS = re.compile(
+    rf"(?:{_BOUND}(?P<dollar>\$)?|(?P<sign>\$))\s*{_NUMBER}(?!\s*(?:¢|c\b|cents?\b|%))(?P<unit>\s*(?:usdc|usd)\b)?"
+    r"(?![a-z])(?!\s*(?:ms|s|secs?|seconds?|minutes?|hours?|x|kb|mb|gb|tb|eth|btc|sol)\b)"
+)
+_CENTS = re.compile(rf"(?<![\w.]){_NUMBER}\s*(?:¢|c\b|cents?\b)")
+# A bare bound ("<0.01", "< 0.9") is a price only as small as a call's; the reading takes a bare amount for a cap only
+# up to a dime as well. With a currency ("$0.5", "<0.5 usdc") it may be up to SOFT_CAP_MAX.
+_BARE_MAX = Decimal("0.1")
+# Refused ("not <0.01") or quoted ("'under $0.01'") amounts are not asked for.
+_REFUSED_BEFORE = re.compile(r"(?:\bnot|\bno|\bnever|n't)\s*$")
+_QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|(?<!\w)'[^']*'(?!\w)|‘[^’]*’")
 
 
 def unread_amounts(text: str) -> list[tuple[Decimal, str]]:
-    """(USD amount, its words) for each amount written as a price: "<0.01", "$0.002", "0.3 cents"."""
-    found = [(Decimal(number), words) for words, number in _BOUND_OR_DOLLARS.findall(text)]
-    return found + [(Decimal(number) / 100, words) for words, number in _CENTS.findall(text)]
+    """(USD amount, its words) for each amount above zero written as a price, neither refused nor quoted: "<0.01",
+    "$0.002", "<0.01 usdc", "0.3 cents"."""
+    quoted = [m.span() for m in _QUOTED.finditer(text)]
+    found: list[tuple[Decimal, str, int]] = []
+    for m in _BOUND_OR_DOLLARS.finditer(text):
+        amount = Decimal(m["number"])
+        currency = m.group("dollar") or m.group("sign") or m.group("unit")
+        if currency or amount <= _BARE_MAX:
+            found.append((amount, m.group(0).strip(), m.start()))
+    found += [(Decimal(m["number"]) / 100, m.group(0), m.start()) for m in _CENTS.finditer(text)]
+    return [
+        (amount, words)
+        for amount, words, at in sorted(found, key=lambda item: item[2])
+        if amount > 0
+        and not _REFUSED_BEFORE.search(text[max(0, at - 12) : at])
+        and not any(lo <= at < hi for lo, hi in quoted)
+    ]
 
 
 def _topical_amounts(iq: InterpretedQuery) -> list[tuple[Decimal, ConstraintNote | None]]:
     notes = [c for c in iq.constraints if c.kind == "price"]
     if not notes:
         return [(amount, None) for amount, _ in unread_amounts(iq.normalized)]
+    # Every topical reading, whatever reason it gives: the boost is insurance against the reading's own mistakes
+    # (on the dev halves, keeping only "in a long task request", the reason most often wrong, changed nothing).
     return [(Decimal(c.value), c) for c in notes if c.applied_as == "topic" and _PLAIN_AMOUNT.fullmatch(c.value)]
 
 
@@ -54,16 +81,22 @@ def soft_cap(iq: InterpretedQuery) -> Decimal | None:
 
 
 def soft_method(iq: InterpretedQuery, query: str) -> str | None:
-    """The one HTTP method noticed but left topical and typed in capitals in ``query``, when no method was read;
-    none when several are named ("difference between GET and POST"). In lower case the word is mostly something
-    else ("post-punk", "post it to slack"); a caller naming the request it sends writes "GET" or "POST"."""
+    """The one HTTP method noticed but left topical and typed in capitals in ``query`` where it was noticed, when no
+    method was read; none when several are named ("difference between GET and POST"). In lower case the word is
+    mostly something else ("post-punk", "post it to slack"); a caller naming the request it sends writes "GET" or
+    "POST", as a word of its own ("POST-processing" is one word)."""
     if iq.method is not None:
         return None
-    named = {c.value for c in iq.constraints if c.kind == "method" and c.applied_as == "topic" and c.value}
-    if len(named) != 1:
+    notes = [c for c in iq.constraints if c.kind == "method" and c.applied_as == "topic" and c.value]
+    if len({c.value for c in notes}) != 1:
         return None
-    method = named.pop()
-    return method if re.search(rf"\b{re.escape(method)}\b", query) else None
+    method = notes[0].value
+    typed = re.compile(rf"(?<![\w-]){re.escape(method)}(?![\w-])")
+    for note in notes:
+        for noticed in re.finditer(re.escape(note.text), query, re.IGNORECASE) if note.text else ():
+            if typed.search(noticed.group()):
+                return method
+    return None
 
 
 def described(iq: InterpretedQuery, profile: Profile, query: str) -> tuple[ConstraintNote, ...]:
@@ -74,7 +107,8 @@ def described(iq: InterpretedQuery, profile: Profile, query: str) -> tuple[Const
     soft_networks = set(iq.soft_networks) if profile.soft_network_boost else set()
 
     def boosted(note: ConstraintNote, what: str) -> ConstraintNote:
-        return dataclasses.replace(note, applied_as="boost", why=f"{note.why}; so a boost for {what}, not a filter")
+        why = f"{note.why}; still a small boost for {what}, in case it is a constraint"
+        return dataclasses.replace(note, applied_as="boost", why=why)
 
     notes = []
     for note in iq.constraints:

@@ -215,6 +215,7 @@ def _set(words: str) -> frozenset[str]:
 
 _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)*")
 _BARRIER = frozenset(',;.!?()[]{}:"|—–`')
+_BULLET = re.compile(r"\s*(?:[*•·‣▪-]|\d{1,2}[.)])\s")
 
 _BARE_FAMILIES = frozenset({"stellar", "solana"})
 _MAIN_QUAL = frozenset({"mainnet", "mainnets", "pubnet"})
@@ -1494,6 +1495,13 @@ class _Scan:
             or (gap == "." and self.words[i][-1:].isalpha() and self.words[i + 1][:1].isalpha())
             for i, gap in enumerate(gaps)
         ]
+        # A bulleted line is an item of its own: "* settlement: Base mainnet\n* price ceiling: ..." holds no
+        # "mainnet price".
+        for start in line_starts:
+            if _BULLET.match(text, start):
+                first = bisect_left(self.starts, start)
+                if 0 < first <= len(self.link):
+                    self.link[first - 1] = False
         self.quoted = [False] * count
         for pattern in (_QUOTED, _URL, _FILE_NAME):
             for m in pattern.finditer(text):
@@ -5502,7 +5510,9 @@ class _Scan:
                     unapplied.append(f"maxPrice:{priced_in}")
                     explain(claim, "price", claim.phrase)
                 else:
-                    caps.append((usd, bool(_STRICT_CAP.search(claim.phrase))))
+                    # "at or below a tenth of a cent": the phrase starts at "below"; "or" before it includes the amount
+                    strict = bool(_STRICT_CAP.search(claim.phrase)) and self.near(claim.first, -1) != "or"
+                    caps.append((usd, strict))
                     assumed = ", assumed from a bare amount" if bare else ""
                     notes.append((where, f"price cap: ${_money(usd)}{assumed} {source}"))
                     explain(claim, "price", _money(usd))
