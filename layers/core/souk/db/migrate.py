@@ -66,8 +66,7 @@ def migrate(conninfo: str, directory: Path = MIGRATIONS_DIR) -> list[str]:
             conn.execute(path.read_text(encoding="utf-8"))
             conn.execute("INSERT INTO schema_migrations (name) VALUES (%s)", (path.name,))
             applied.append(path.name)
-        for path in files:
-            if path.name in REPEATED and path.name in done:
-                conn.execute(path.read_text(encoding="utf-8"))
+        for name in sorted(REPEATED & done):
+            conn.execute((directory / name).read_text(encoding="utf-8"))
         conn.commit()
     return applied

@@ -62,22 +62,28 @@ def unread_amounts(text: str) -> list[tuple[Decimal, str]]:
     ]
 
 
-def _topical_amounts(iq: InterpretedQuery) -> list[tuple[Decimal, ConstraintNote | None]]:
+def _topical_amounts(iq: InterpretedQuery) -> list[tuple[Decimal, ConstraintNote | None, str]]:
+    """(amount, the topical note it comes from or None when the reading noticed no price, its words) for each amount
+    under $1 that may be a missed cap; none when a cap was read."""
+    if iq.max_usd_price is not None:
+        return []
     notes = [c for c in iq.constraints if c.kind == "price"]
+    found: list[tuple[Decimal, ConstraintNote | None, str]]
     if not notes:
-        return [(amount, None) for amount, _ in unread_amounts(iq.normalized)]
-    # Every topical reading, whatever reason it gives: the boost is insurance against the reading's own mistakes
-    # (on the dev halves, keeping only "in a long task request", the reason most often wrong, changed nothing).
-    return [(Decimal(c.value), c) for c in notes if c.applied_as == "topic" and _PLAIN_AMOUNT.fullmatch(c.value)]
+        found = [(amount, None, words) for amount, words in unread_amounts(iq.normalized)]
+    else:
+        # Every topical reading, whatever reason it gives: the boost is insurance against the reading's own mistakes
+        # (on the dev halves, keeping only "in a long task request", the reason most often wrong, changed nothing).
+        found = [
+            (Decimal(c.value), c, c.text) for c in notes if c.applied_as == "topic" and _PLAIN_AMOUNT.fullmatch(c.value)
+        ]
+    return [item for item in found if item[0] < SOFT_CAP_MAX]
 
 
 def soft_cap(iq: InterpretedQuery) -> Decimal | None:
     """The smallest amount under $1 noticed as a price but left topical, or, when the reading noticed no price at
     all, written as one ("<0.01", "$0.002", "0.3 cents"); none when a cap was read."""
-    if iq.max_usd_price is not None:
-        return None
-    within = [amount for amount, _ in _topical_amounts(iq) if amount < SOFT_CAP_MAX]
-    return min(within) if within else None
+    return min((amount for amount, _, _ in _topical_amounts(iq)), default=None)
 
 
 def soft_method(iq: InterpretedQuery, query: str) -> str | None:
@@ -102,7 +108,10 @@ def soft_method(iq: InterpretedQuery, query: str) -> str | None:
 def described(iq: InterpretedQuery, profile: Profile, query: str) -> tuple[ConstraintNote, ...]:
     """``iq.constraints`` with each topical reading that ``profile`` turns into a soft boost marked ``boost``, and
     an amount the reading did not notice added as one."""
-    cap = soft_cap(iq) if profile.soft_price_boost else None
+    amounts = _topical_amounts(iq) if profile.soft_price_boost else []
+    cap = min((amount for amount, _, _ in amounts), default=None)
+    capped = [(note, words) for amount, note, words in amounts if amount == cap]
+    capped_notes = [note for note, _ in capped if note is not None]
     method = soft_method(iq, query) if profile.soft_method_boost else None
     soft_networks = set(iq.soft_networks) if profile.soft_network_boost else set()
 
@@ -116,26 +125,14 @@ def described(iq: InterpretedQuery, profile: Profile, query: str) -> tuple[Const
             notes.append(note)
         elif note.kind == "network" and note.value in soft_networks:
             notes.append(boosted(note, "listings paid there"))
-        elif (
-            note.kind == "price"
-            and cap is not None
-            and _PLAIN_AMOUNT.fullmatch(note.value)
-            and Decimal(note.value) == cap
-        ):
+        elif any(note is c for c in capped_notes):
             notes.append(boosted(note, "listings within it"))
         elif note.kind == "method" and note.value == method:
             notes.append(boosted(note, "listings answering it"))
         else:
             notes.append(note)
-    if cap is not None and not any(c.kind == "price" for c in iq.constraints):
-        words = next(words for amount, words in unread_amounts(iq.normalized) if amount == cap)
-        notes.append(
-            ConstraintNote(
-                "price",
-                str(cap),
-                "boost",
-                f"'{words}': an amount written as a price: a boost for listings within it",
-                words,
-            )
-        )
+    if capped and not capped_notes:  # an amount the reading noticed nowhere
+        words = capped[0][1]
+        why = f"'{words}': an amount written as a price: a boost for listings within it"
+        notes.append(ConstraintNote("price", str(cap), "boost", why, words))
     return tuple(notes)

@@ -1495,13 +1495,6 @@ class _Scan:
             or (gap == "." and self.words[i][-1:].isalpha() and self.words[i + 1][:1].isalpha())
             for i, gap in enumerate(gaps)
         ]
-        # A bulleted line is an item of its own: "* settlement: Base mainnet\n* price ceiling: ..." holds no
-        # "mainnet price".
-        for start in line_starts:
-            if _BULLET.match(text, start):
-                first = bisect_left(self.starts, start)
-                if 0 < first <= len(self.link):
-                    self.link[first - 1] = False
         self.quoted = [False] * count
         for pattern in (_QUOTED, _URL, _FILE_NAME):
             for m in pattern.finditer(text):
@@ -1520,10 +1513,13 @@ class _Scan:
         # turn_of[k]: which turn word k is in (-1 before the first, or no conversation)
         self.turn_of = [bisect_right(turn_starts, s) - 1 for s in self.starts]
         self.turn_speaker = [said_by.get(start, "") for start in turn_starts]
-        for start in turn_starts:
+        # A turn ends the clause before it, and so does a bulleted line: "* settlement: Base mainnet\n* price ceiling:
+        # ..." holds no "mainnet price".
+        bullets = [start for start in line_starts if _BULLET.match(text, start)]
+        for start in [*turn_starts, *bullets]:
             first = bisect_left(self.starts, start)
             if 0 < first <= len(self.link):  # a last line without words ("...\n,") starts past the last word
-                self.link[first - 1] = False  # a turn ends the clause before it
+                self.link[first - 1] = False
         sentence_ends = sorted([m.start() for m in _SENTENCE_END.finditer(text)] + turn_starts)
         self.sentence = [bisect_left(sentence_ends, s) for s in self.starts]
         # per word, its sentence's first word; per text, the sentences that calculate: asked per word and per amount
