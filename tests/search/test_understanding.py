@@ -188,7 +188,14 @@ CASES: list[tuple[str, tuple[str, ...], dict[str, Any]]] = [
     ("blog post generator", ("blog", "post", "generat"), {}),
     ("BLOG POST GENERATOR", ("blog", "post", "generat"), {}),  # all capitals: no evidence
     ("http request inspector", ("http", "request", "inspector"), {}),
+    # Several methods conflict, and the HTTP type they would imply is not read either: on the blind understanding
+    # set such lists were mostly the topic ("track PUT and DELETE calls in our audit logs": 9 of 13).
     ("GET or POST endpoint", (), {"type": "http", "unapplied": ("method:conflict",)}),
+    (
+        "track PUT and DELETE calls in our audit logs",
+        ("track", "call", "audit", "log"),
+        {"unapplied": ("method:conflict",)},
+    ),
     # negations demote, they do not match
     ("pdf tool not for form filling", ("pdf", "tool"), {"negated_terms": ("form", "fill")}),
     ("email api without sending", ("email", "api"), {"negated_terms": ("send",)}),
@@ -559,6 +566,11 @@ def test_every_constraint_has_a_note() -> None:
         ("method", "GET", "unapplied"),
         ("type", "http", "filter"),
         ("method", "POST", "unapplied"),
+    ]
+    assert _notes("an API that supports GET, POST and PUT") == [
+        ("method", "GET", "unapplied"),
+        ("method", "POST", "unapplied"),
+        ("method", "PUT", "unapplied"),
     ]
 
 
@@ -2844,7 +2856,7 @@ _TOOL_REQUEST_CONFUSERS = [
     ("I require POST. Find a PDF merge API", (), None, "http", "POST"),
     # batch 28's dev half
     ("Fetch block times and uptime for the Avalanche network", (), None, None, None),
-    ("an API that supports GET, POST and PUT", (), None, "http", None),
+    ("an API that supports GET, POST and PUT", (), None, None, None),
     ("list which customer payments landed on Solana today", (), None, None, None),
     ("count the weekly active addresses on Polygon", (), None, None, None),
     ("image upscaler endpoint solana <=0.2c", (n.SOLANA,), Decimal("0.002"), None, None),
@@ -3194,7 +3206,7 @@ _SESSION_15_READINGS = [
     ("weather tool (MCP) paid on base", (n.BASE,), None, "mcp", None),
     ("an MCP (SSE) server for Jira", (), None, "mcp", None),
     ("GET-based APIs leak secrets in URLs, which is why our security team bans them", (), None, None, None),
-    ("a file storage API that supports GET / PUT / DELETE on objects, paid on base", (n.BASE,), None, "http", None),
+    ("a file storage API that supports GET / PUT / DELETE on objects, paid on base", (n.BASE,), None, None, None),
     ("a PDF to text endpoint I can call with curl -X POST and a multipart body", (), None, "http", "POST"),
     ("A malicious agent can call MCP tools without any auth. Find me a security scanner API", (), None, None, None),
     ("the client can call via POST or GET, doesn't matter; looking for a QR code generator", (), None, None, None),

@@ -5522,7 +5522,6 @@ class _Scan:
                 explain(claim, "type", str(claim.value))
             elif claim.kind == "method":
                 methods.add(str(claim.value))
-                types.add("http")
                 notes.append((where, f"method: {claim.value} {source}"))
                 explain(claim, "method", str(claim.value))
             elif claim.kind == "cheap":
@@ -5530,6 +5529,10 @@ class _Scan:
                 notes.append((where, f"prefer cheaper {source}"))
                 explain(claim, "cheapest", "true")
 
+        if len(methods) == 1:
+            # One method read as the call's implies an HTTP endpoint; several conflict ("track PUT and DELETE
+            # calls"), and a type inferred from a reading that is not applied would be firmer than its source.
+            types.add("http")
         networks = self.resolve_networks(family_ids, quals, notes, unapplied)
         for index, claim in network_notes:  # what each phrase contributed after narrowing
             where, note = explained[index]
@@ -5590,6 +5593,12 @@ class _Scan:
             topical = ()
         if not topical:  # "anything on stellar": nothing for the semantic arm to embed
             topical_text = ""
+        if len(methods) > 1 and not types and not topical:
+            # "GET or POST endpoint": methods are all it asks for, so it asks for HTTP endpoints
+            first = min(c.first for c in self.claims if c.kind == "method" and c.role == "filter")
+            why = "several HTTP methods and nothing else are named, so the result is an HTTP endpoint"
+            explained.append((first, ConstraintNote("type", "http", "filter", why, self.words[first])))
+            query_type = "http"
         positive = set(topical)
         negated: list[str] = []
         for trigger, clause in self.negations:
