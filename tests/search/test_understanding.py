@@ -3769,3 +3769,23 @@ def test_a_bulleted_line_is_a_clause_of_its_own() -> None:
     assert interpret("weather:\n1. settle on solana\n2. max 1 cent").networks == (n.SOLANA,)
     # A line broken mid-sentence, with no bullet, still reads as one clause.
     assert interpret("weather api paid\non base").networks == (n.BASE,)
+
+
+@pytest.mark.parametrize(
+    ("query", "price"),
+    [
+        # a price told as a fact is the task's content (the blind understanding set: "a price per call" was its most
+        # frequent wrong cap, many of them such statements)
+        ("The last background-removal API cost 8 cents per image, which blew our budget.", None),
+        ("Thought: the API I just used bills $0.004 per call; log that cost to the team sheet.", None),
+        ("Draft an email: the old plan cost $0.002 per request, so nobody panics.", None),
+        ("the OCR API we tried was 5 cents a page, find something for receipts", None),
+        # ... a wish keeps its cap: a bound, a modal, a relative clause about what is sought, or the call as subject
+        ("the OCR API must cost $0.004 per call", "0.004"),
+        ("an OCR API that costs $0.002 per call", "0.002"),
+        ("ocr, each call costs 0.1 cents", "0.001"),
+        ("receipt OCR that costs under 1 cent per call", "0.01"),
+    ],
+)
+def test_a_price_stated_as_a_fact_is_no_cap(query: str, price: str | None) -> None:
+    assert interpret(query).max_usd_price == (None if price is None else Decimal(price))

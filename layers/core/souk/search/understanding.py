@@ -1264,6 +1264,9 @@ _THEIR = _set("their his her customers' users' clients'")
 _THIRD_PARTIES = _set("competitors competitor rivals others they sellers vendors providers incumbents")
 _FEE_SCHEDULE = re.compile(r"\d%\s*(?:\+|plus)\s*\$?$")
 _CAP_LEAD_WORDS = _set("under below than most max maximum ceiling cap capped upto")
+_STATED_PRICE_VERBS = _set("cost costs bills billed charged quotes quoted was were")
+# "that costs $0.002 per call" describes what is wanted, "must cost" requires it
+_WISHED_PRICE_LEADS = _RELATIVES | _set("who must should can could may might to will would shall does do did 'd")
 _MAX_CALL_PRICE = Decimal(100)
 _PLAIN_WORDS = _set("plain regular simple standard")
 _BODY_LEADS = _set("a an the my our some json csv")
@@ -3058,6 +3061,18 @@ class _Scan:
         # "providers that charge under $0.005", "as long as they charge less than $0.001" still cap
         lead = [self.at(self.before(first)), *self.words[first : last + 1]]
         capped_word = next((w for w in lead if w in _CAP_LEAD_WORDS), "")
+        stated = self.before(first)
+        if (
+            kind == "bare"
+            and not capped_word
+            and stated >= 1
+            and self.at(stated) in _STATED_PRICE_VERBS
+            and self.at(stated - 1) not in _WISHED_PRICE_LEADS
+            and self.at(stated - 1) not in _CALL_WORDS  # "each lookup costs 0.1 cents": the call it looks for
+        ):
+            # "the OCR API we used was 5 cents a page", "Twilio bills us $0.0079 per SMS", "the old plan cost $0.002 per
+            # request": what something costs, told as a fact; a wish is said with a bound or a modal ("must cost")
+            return "topic", f"'{self.span_text(stated, last)}': a price stated as a fact, not a cap"
         if (
             seller >= 1
             and self.words[seller - 1] in _THIRD_PARTIES  # their subject: not "vendors that charge ..."
