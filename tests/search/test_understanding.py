@@ -3789,3 +3789,29 @@ def test_a_bulleted_line_is_a_clause_of_its_own() -> None:
 )
 def test_a_price_stated_as_a_fact_is_no_cap(query: str, price: str | None) -> None:
     assert interpret(query).max_usd_price == (None if price is None else Decimal(price))
+
+
+@pytest.mark.parametrize(
+    ("query", "excluded", "topical"),
+    [
+        # a user probe of the demo: each was a filter to (or a boost toward) the very rail the caller cannot pay on
+        ("weather api; we don't have any USDC on Base", (n.BASE,), "weather api"),
+        ("weather api, we have no funds on base", (n.BASE,), "weather api"),
+        ("weather api, our wallet isn't on base", (n.BASE,), "weather api"),
+        ("hotel search. We have no Solana wallet.", _SOLANA[:1], "hotel search.."),
+        ("we don't have any xlm on stellar, need a geocoder", (n.STELLAR_PUBNET, n.STELLAR_TESTNET), "geocoder"),
+    ],
+)
+def test_a_rail_the_caller_has_no_money_on_is_refused(query: str, excluded: tuple[str, ...], topical: str) -> None:
+    iq = interpret(query)
+    assert (iq.networks, iq.excluded_networks, iq.soft_networks, iq.topical_text) == ((), excluded, (), topical)
+    assert [c.applied_as for c in iq.constraints if c.kind == "network"] == ["demote"]
+
+
+def test_missing_funds_refuse_only_money() -> None:
+    # what the caller lacks is a tool there, which it asks for; someone else's missing funds are the task's data
+    assert interpret("we have no tools that settle on stellar yet, find one").networks == (n.STELLAR_PUBNET,)
+    assert interpret("find users who don't have USDC on Base").excluded_networks == ()
+    # a refused rail after one asked for leaves the first asked for
+    iq = interpret("weather api paid on base, we have no solana wallet")
+    assert (iq.networks, iq.excluded_networks) == ((n.BASE,), _SOLANA[:1])

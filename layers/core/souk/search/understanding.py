@@ -1320,6 +1320,13 @@ _HOLDING_SUBJECTS = _BALANCE_WORDS | _set("transfer transfers transactions histo
 # The words of the caller's situation before what it holds or where its funds are ("my agent's only wallet is").
 _CALLER_CONTEXT = _set("wallet wallets only holds hold has have funds funded is are agent agent's lives on")
 _CALLERS = _set("my our i we i'm we're")
+# "we don't have any USDC on Base", "we have no Solana wallet", "our wallet isn't on base": the caller lacks money there
+_LACKING = _set(
+    "don't dont doesn't doesnt didn't didnt not no never haven't havent hasn't hasnt isn't isnt aren't arent"
+)
+# money, not any thing lacked: "we have no tools that settle on stellar yet" asks for one there
+_HELD_MONEY = _WALLET | _FUNDS_NOUNS | _set("fund funded usdc eurc usd xlm sol eth tokens token coins crypto")
+_MISSING_FUNDS_REACH = 7
 _POSSESSIVES = _set("my our")
 _OWN_ADJECTIVE_BEFORE = _set("my our its their your his her")
 _PAYING_OWNERS = _set("my our its")  # "(the sub-agent) pays with USDC from its own wallet on Base"
@@ -1810,6 +1817,7 @@ class _Scan:
         self.mark_own_listing()
         self.mark_reported_requests()
         self.mark_compared_offers()
+        self.mark_missing_funds()
         self.mark_negated_claims()
         self.drop_caller_context()
         self.attach_filler()
@@ -4946,6 +4954,39 @@ class _Scan:
             refusing = refusing and all(self.owner[k] is None for k in range(i + 4, min(i + 8, len(self.words))))
             return 4 if refusing and self.near(i, -1) not in _REPORTING_BEFORE else 1
         return 1 if word in _TRIGGERS or word in _CONTRACTIONS else 0
+
+    def mark_missing_funds(self) -> None:
+        """ "we don't have any USDC on Base", "we have no funds on base", "we have no Solana wallet", "our wallet isn't
+        on base": the caller lacks money on that chain, so it cannot pay there; the rail is refused (demoted), not
+        asked for (a filter answered with exactly the listings it cannot pay) nor a topic (a boost toward them)."""
+        for claim in self.claims:
+            if claim.negated or claim.kind != "network":
+                continue
+            lo = max(self.sentence_start(claim.first), claim.first - _MISSING_FUNDS_REACH)
+            negator = next(
+                (
+                    g
+                    for g in range(claim.first - 1, lo - 1, -1)
+                    if self.at(g) in _LACKING and all(self.link[k] for k in range(g, claim.first))
+                ),
+                -1,
+            )
+            if negator < 0:
+                continue
+            around = {*self.words[max(0, negator - 2) : claim.first], self.near(claim.last, 1)}
+            caller = self.look_back(negator, 4, _CALLER_WORDS)
+            if caller < 0 or not around & _HELD_MONEY:
+                continue
+            self.refuse(claim, negator, claim.last)
+            claim.why = f"'{claim.phrase}': the caller has no money there, so listings paid only there are demoted"
+            # the caller's situation is no topic: "we have no Solana wallet" searched for wallets
+            held = claim.last + 1 if self.near(claim.last, 1) in _HELD_MONEY else claim.last
+            owner = self.look_back(negator, 4, _CALLERS)
+            start = owner if owner >= 0 and all(self.link[k] for k in range(owner, negator)) else negator
+            for j in range(start, held + 1):
+                if self.free(j) or claim.first <= j <= claim.last:
+                    self.take(j, claim)
+            self.refuse_the_rest(claim)
 
     def mark_negated_claims(self) -> None:
         """'not on base', 'without mcp', 'solana excluded', 'mcp not supported': the constraint is never inverted
