@@ -3815,3 +3815,34 @@ def test_missing_funds_refuse_only_money() -> None:
     # a refused rail after one asked for leaves the first asked for
     iq = interpret("weather api paid on base, we have no solana wallet")
     assert (iq.networks, iq.excluded_networks) == ((n.BASE,), _SOLANA[:1])
+
+
+@pytest.mark.parametrize(
+    ("query", "cap"),
+    [
+        # a user probe: "1000 lookups for under $1" capped a call at $1, 30-40x the budget
+        ("hotel availability search, 1000 lookups for under $1", "0.001"),
+        ("geocoding: 500 calls for $1 max", "0.002"),
+        ("sentiment api, 1k requests for under 50 cents", "0.0005"),
+        ("hotel availability search, under $1 per 1000 lookups", "0.001"),  # the other order, as before
+        ("book 2 tickets for under $100", None),  # no batch of calls: the tickets' price
+    ],
+)
+def test_a_batch_said_before_its_price_caps_each_call(query: str, cap: str | None) -> None:
+    assert interpret(query).max_usd_price == (None if cap is None else Decimal(cap))
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "weather api between 0.001 and 0.002 usd per call",
+        "weather api between $0.001 and $0.002 per call",
+        "ocr priced from $0.001 to $0.002 a call",
+    ],
+)
+def test_a_price_range_caps_at_its_upper_end_and_says_its_floor_is_unapplied(query: str) -> None:
+    # the lower end was searched for as the words "between 0" or, written with "$", read as the cap itself
+    iq = interpret(query)
+    assert (iq.max_usd_price, iq.unapplied) == (Decimal("0.002"), ("minPrice",))
+    assert not {"between", "from", "0", "001"} & set(iq.topical_terms)
+    assert [c.applied_as for c in iq.constraints if c.kind == "price"] == ["unapplied", "filter"]

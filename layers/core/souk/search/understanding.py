@@ -721,6 +721,16 @@ _PER_BATCH = re.compile(
     r"\s*(?P<lead>per|for every|every|for|/)\s*(?P<count>[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+(?:\.[0-9]+)?)\s*"
     r"(?P<mult>k|thousand|m|million)?\s+(?P<unit>[a-z]+)\b"
 )
+# "1000 lookups for under $1", "500 calls for $1 max": the batch said before its price.
+_BATCH_BEFORE = re.compile(
+    r"(?<![\w.,$])(?P<count>[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+(?:\.[0-9]+)?)\s*(?P<mult>k|thousand|m|million)?\s+"
+    r"(?P<unit>[a-z]+)\s+(?:for|at|in)\s+$"
+)
+# "between 0.001 and 0.002 usd per call", "from 0.1 to ...": the lower end of a price range, before its upper end
+_RANGE_FLOOR = re.compile(
+    r"(?<![\w.])(?:between|from)\s+(?:\$|usd\s*)?(?:[0-9]+(?:\.[0-9]+)?|\.[0-9]+)\s*(?:usdc|usd|dollars?|cents?|¢|c)?\s+"
+    r"(?:and|to|-)\s+$"
+)
 # A cap word after a batch ("$5 per million calls max") belongs to the price phrase.
 _AFTER_BATCH_CAP = re.compile(r"\s*,?\s*" + _OR_LESS)
 # "under $0.01 for 100 requests per second" is a rate, not a batch of calls.
@@ -1795,6 +1805,7 @@ class _Scan:
         self.scan_spec_fields()
         self.scan_caip2()
         self.scan_prices()
+        self.mark_range_floors()
         self.scan_families(linked=False)
         self.scan_families(linked=True)
         self.scan_bare_qualifiers()
@@ -2818,6 +2829,16 @@ class _Scan:
                     inside = self.word_range(m.start(), end)
                     if usd is not None and count > 0 and (batch_of in _CALL_UNIT_WORDS or batch_of in _CALL_WORDS):
                         usd, unit = usd / count, batch_of
+                ahead = _BATCH_BEFORE.search(self.text, 0, m.start()) if unit is None and not batch_of else None
+                if ahead and usd is not None and self.free_text(ahead.start(), m.start()):
+                    # "1000 lookups for under $1" caps a lookup at $0.001, as "under $1 per 1000 lookups" does
+                    count = Decimal(ahead["count"].replace(",", "")) * _BATCH_MULTIPLIERS[ahead["mult"] or ""]
+                    calls = _singular(ahead["unit"])
+                    if count > 0 and (calls in _CALL_UNIT_WORDS or calls in _CALL_WORDS):
+                        usd, unit, batch_of = usd / count, calls, calls
+                        batch_size = ahead["count"] + (ahead["mult"] or "")
+                        phrase = self.text[ahead.start() : end]
+                        inside = self.word_range(ahead.start(), end)
                 cap_word = _AFTER_BATCH_CAP.match(self.text, end) if batch_of and unit == batch_of else None
                 if cap_word and self.free_text(end, cap_word.end()):
                     phrase, end = self.text[m.start() : cap_word.end()], cap_word.end()
@@ -2835,6 +2856,42 @@ class _Scan:
                 claim = _Claim("minprice" if kind == "minprice" else "price", inside[0], inside[-1], phrase)
                 claim.value, claim.role, claim.why = (usd, symbol, kind == "bare"), role, why
                 self._add(claim, m.start(), end)
+
+    def mark_range_floors(self) -> None:
+        """ "between 0.001 and 0.002 usd per call": the range's upper end caps the call; its lower end is a minimum,
+        which is not supported, and is said so (unappliedFilters) instead of searched for as the words "between 0"."""
+        caps = [c for c in self.claims if c.kind == "price" and c.role == "filter"]
+        for claim in caps:
+            start = self.spans[claim.first][0]
+            # "between $0.001 and $0.002 per call": the lower end was read as a cap of its own
+            lower = next(
+                (
+                    c
+                    for c in caps
+                    if c.last == claim.first - 2
+                    and self.at(c.first - 1) in ("between", "from")
+                    and self.at(c.last + 1) in ("and", "to")
+                    and self.free(c.first - 1)
+                    and self.free(c.last + 1)
+                    and all(self.link[k] for k in (c.first - 1, c.last, c.last + 1))
+                ),
+                None,
+            )
+            if lower is not None:
+                lower.kind, lower.role = "minprice", "unapplied"
+                lower.phrase = self.span_text(lower.first - 1, lower.last + 1)
+                lower.why = f"'{lower.phrase}': minimum prices are not supported"
+                for k in (lower.first - 1, lower.last + 1):
+                    self.take(k, lower)
+                continue
+            floor = _RANGE_FLOOR.search(self.text, 0, start)
+            if floor is None or not self.free_text(floor.start(), floor.end()):
+                continue
+            inside = self.word_range(floor.start(), floor.end())
+            low = _Claim("minprice", inside[0], inside[-1], floor.group().strip())
+            low.value = (None, None, True)
+            low.role, low.why = "unapplied", f"'{low.phrase}': minimum prices are not supported"
+            self._add(low, floor.start(), floor.end())
 
     def paid_asset(self, k: int) -> bool:
         """Word k is the asset the caller pays in: "paid in usdc", "accepts usdc", "pay with eurc", "priced in
