@@ -3646,6 +3646,10 @@ def test_an_accepted_chain_is_a_rail(query: str, networks: tuple[str, ...], excl
     [
         # a participle is not read: as often the data ("Rechnungen, bezahlt mit USDC auf Solana, exportieren")
         ("Wetter-API, bezahlt auf Stellar, kein MCP", (), None, (), "mcp"),
+        # a singular Romance participle agrees with the service (a user probe: these were topics, a boost only)
+        ("pronóstico del tiempo pagado en solana", (_SOLANA[0],), None, (), None),
+        ("previsioni meteo, API pagata su Solana, senza MCP", (_SOLANA[0],), None, (), "mcp"),
+        ("analizar transacciones pagadas en Base", (), None, (), None),
         ("Wetter-API, zahlbar auf Stellar, kein MCP", (n.STELLAR_PUBNET,), None, (), "mcp"),
         ("nicht zahlbar auf Ethereum, OCR-API", (), None, ("eip155:1",), None),
         ("API OCR nie płatne na Ethereum", (), None, ("eip155:1",), None),

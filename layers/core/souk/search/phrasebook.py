@@ -150,6 +150,13 @@ _RULES: tuple[tuple[re.Pattern[str], Replacement, int], ...] = tuple(
             rf"{_NOT_BASED_ON}(?={_CHAINS}\b)",
             r"payable in \1 on ",
         ),
+        # a singular participle before a rail: "pronóstico del tiempo pagado en Solana", "API pagata su Solana" (the
+        # service); a plural one agrees with the task's data ("fatture pagate su Solana", "transacciones pagadas en
+        # Base") and German "bezahlt" cannot tell ("Rechnungen, bezahlt mit USDC auf Solana"): both stay as they are
+        (
+            rf"\b(?:pagado|pagada|pagato|pagata)\s+{_ON}\s+{_ARTICLE}{_NETWORK_NOUN}{_NOT_BASED_ON}(?={_CHAINS}\b)",
+            "paid on ",
+        ),
         # a rail: "zahlbar auf Solana", "que se pague en Solana", "com pagamento na rede Polygon"
         (rf"\b(?:que\s+se\s+)?(?:{_PAY_WORDS})\s+{_ON}\s+{_ARTICLE}{_NETWORK_NOUN}{_NOT_BASED_ON}", "payable on "),
         # "Bezahlung nur über Base", "pago solo en Base", "paiement uniquement sur Solana"
