@@ -125,6 +125,21 @@ _FEW = 8
 
 Replacement = str | Callable[[re.Match[str]], str]
 
+# After an auxiliary or an amount, a participle says what was paid: "si el pedido fue pagado en Solana", "è stata
+# pagata su Base", "el total pagado en Base", "quanto ho pagato su Base" (a negation before it is read as "not" first)
+_PARTICIPLE_KEPT_AFTER = frozenset(
+    re.findall(
+        r"\S+",
+        "fue fué está esta es sea sido estado esté era è e ha ho he hemos han hanno abbiamo stato stata sia "
+        "no non nunca mai total importe monto gas cantidad cuánto cuanto quanto importo totale già ya",
+    )
+)
+
+
+def _paid_on(m: re.Match[str]) -> str:
+    before = m["before"] or ""
+    return m.group(0) if before.strip().lower() in _PARTICIPLE_KEPT_AFTER else f"{before}paid on "
+
 
 def _rule(pattern: str, replacement: Replacement, count: int = 0) -> tuple[re.Pattern[str], Replacement, int]:
     return re.compile(pattern, re.IGNORECASE), replacement, count
@@ -143,7 +158,7 @@ _RULES: tuple[tuple[re.Pattern[str], Replacement, int], ...] = tuple(
         # a field's value with a decimal comma: "MAX_PRICE_USD=0,005", "max_price: 0,01" (a leading 0 is no thousands)
         (r"([=:]\s*[\"'`]?\$?)0,(\d{1,4})(?!\d|,\d)", r"\g<1>0.\2"),
         # a refused payment, said as English reads one: "nicht bezahlt auf Ethereum", "non pagato su Ethereum"
-        (rf"\b{_NOT_PAID}(?=(?:{_PAY_WORDS}|płatn\w*)\b)", "not "),
+        (rf"\b{_NOT_PAID}(?=(?:{_PAY_WORDS}|płatn\w*|pagad[oa]|pagat[oa])\b)", "not "),
         # "payable en USDC sur Stellar", "bezahlt mit USDC auf Base": the asset between the payment word and the rail
         (
             rf"\b(?:{_PAYABLE_WORDS})\s+(?:en|em|in|con|mit)\s+(usdc|eurc|xlm)\s+{_ON}\s+{_ARTICLE}{_NETWORK_NOUN}"
@@ -154,8 +169,9 @@ _RULES: tuple[tuple[re.Pattern[str], Replacement, int], ...] = tuple(
         # service); a plural one agrees with the task's data ("fatture pagate su Solana", "transacciones pagadas en
         # Base") and German "bezahlt" cannot tell ("Rechnungen, bezahlt mit USDC auf Solana"): both stay as they are
         (
-            rf"\b(?:pagado|pagada|pagato|pagata)\s+{_ON}\s+{_ARTICLE}{_NETWORK_NOUN}{_NOT_BASED_ON}(?={_CHAINS}\b)",
-            "paid on ",
+            rf"(?P<before>\b[\w']+\s+)?\b(?:pagado|pagada|pagato|pagata)\s+{_ON}\s+{_ARTICLE}{_NETWORK_NOUN}"
+            rf"{_NOT_BASED_ON}(?={_CHAINS}\b)",
+            _paid_on,
         ),
         # a rail: "zahlbar auf Solana", "que se pague en Solana", "com pagamento na rede Polygon"
         (rf"\b(?:que\s+se\s+)?(?:{_PAY_WORDS})\s+{_ON}\s+{_ARTICLE}{_NETWORK_NOUN}{_NOT_BASED_ON}", "payable on "),

@@ -724,12 +724,21 @@ _PER_BATCH = re.compile(
 # "1000 lookups for under $1", "500 calls for $1 max": the batch said before its price.
 _BATCH_BEFORE = re.compile(
     r"(?<![\w.,$])(?P<count>[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+(?:\.[0-9]+)?)\s*(?P<mult>k|thousand|m|million)?\s+"
-    r"(?P<unit>[a-z]+)\s+(?:for|at|in)\s+$"
+    r"(?P<unit>[a-z]+)\s+(?:for|in)\s+$"
 )
-# "between 0.001 and 0.002 usd per call", "from 0.1 to ...": the lower end of a price range, before its upper end
+# what a batch before a price counts: calls ("50 requests at $0.01" prices each; "100 pages for under $1", "5 apis for
+# $10 a month", "top 10 hits for under $0.01" are no batches of calls)
+_BATCH_CALLS = _set(
+    "call calls request requests req reqs lookup lookups invocation invocations query queries search searches"
+) | _set("check checks")
+# "between 0.001 and 0.002 usd per call": the lower end of a price range, right before its upper end
 _RANGE_FLOOR = re.compile(
-    r"(?<![\w.])(?:between|from)\s+(?:\$|usd\s*)?(?:[0-9]+(?:\.[0-9]+)?|\.[0-9]+)\s*(?:usdc|usd|dollars?|cents?|¢|c)?\s+"
-    r"(?:and|to|-)\s+$"
+    r"(?<![\w.])between\s+(?:\$|usd\s*)?(?:[0-9]+(?:\.[0-9]+)?|\.[0-9]+)\s*(?:usdc|usd|dollars?|cents?|¢|c)?\s+"
+    r"and\s+$"
+)
+# "increased from $0.001 to $0.002", "I'm paying between $0.01 and $0.02 now": a price that moved or is paid, no range
+_PRICE_CHANGE_WORDS = _set(
+    "paying pay paid increased increase went moved rose raised reduced reduce dropped fell up down cut changed"
 )
 # A cap word after a batch ("$5 per million calls max") belongs to the price phrase.
 _AFTER_BATCH_CAP = re.compile(r"\s*,?\s*" + _OR_LESS)
@@ -1274,7 +1283,12 @@ _THEIR = _set("their his her customers' users' clients'")
 _THIRD_PARTIES = _set("competitors competitor rivals others they sellers vendors providers incumbents")
 _FEE_SCHEDULE = re.compile(r"\d%\s*(?:\+|plus)\s*\$?$")
 _CAP_LEAD_WORDS = _set("under below than most max maximum ceiling cap capped upto")
-_STATED_PRICE_VERBS = _set("cost costs bills billed charged quotes quoted was were")
+_STATED_PRICE_VERBS = _set("cost costs bills billed charges charged quotes quoted was were")
+_PRICE_GAP_WORDS = _set("us me them him her about around roughly approximately almost nearly only just")
+_PRICE_ADVERBS = _set("only just ideally also still currently usually typically already actually")
+_CAP_NOUNS = _set("max maximum cap ceiling limit budget")
+_FORMER_WORDS = _set("old previous former last used earlier")
+_CHEAPER_WORDS = _set("cheaper cheapest lower less")
 # "that costs $0.002 per call" describes what is wanted, "must cost" requires it
 _WISHED_PRICE_LEADS = _RELATIVES | _set("who must should can could may might to will would shall does do did 'd")
 _MAX_CALL_PRICE = Decimal(100)
@@ -1330,13 +1344,16 @@ _HOLDING_SUBJECTS = _BALANCE_WORDS | _set("transfer transfers transactions histo
 # The words of the caller's situation before what it holds or where its funds are ("my agent's only wallet is").
 _CALLER_CONTEXT = _set("wallet wallets only holds hold has have funds funded is are agent agent's lives on")
 _CALLERS = _set("my our i we i'm we're")
+_STABLECOIN_WORDS = _set("usdc eurc")
+_RAIL_NAMED_ELSEWHERE = "the query names its payment network in a payment phrase elsewhere"
+_ENDPOINT_NOUNS = _set("endpoint endpoints api apis route routes")
 # "we don't have any USDC on Base", "we have no Solana wallet", "our wallet isn't on base": the caller lacks money there
-_LACKING = _set(
-    "don't dont doesn't doesnt didn't didnt not no never haven't havent hasn't hasnt isn't isnt aren't arent"
-)
+_LACKING_VERBS = _set("don't dont doesn't doesnt didn't didnt haven't havent hasn't hasnt")
+_SUBJECT_CALLERS = _set("i we")
 # money, not any thing lacked: "we have no tools that settle on stellar yet" asks for one there
 _HELD_MONEY = _WALLET | _FUNDS_NOUNS | _set("fund funded usdc eurc usd xlm sol eth tokens token coins crypto")
-_MISSING_FUNDS_REACH = 7
+# "we don't have ETH on Base for gas, only USDC", "... but we do on solana": the rail is kept after all
+_RAIL_KEPT_AFTER = _set("only but except besides though")
 _POSSESSIVES = _set("my our")
 _OWN_ADJECTIVE_BEFORE = _set("my our its their your his her")
 _PAYING_OWNERS = _set("my our its")  # "(the sub-agent) pays with USDC from its own wallet on Base"
@@ -1394,6 +1411,8 @@ _CALL_WORDS = _set("call calls request requests lookup lookups invocation invoca
 _CALL_UNIT_WORDS = _set(
     "call request req query use invocation hit lookup run search image page document file check api"
 )
+# a unit of work priced as the subject of "costs" ("each query costs $0.001"); not "the API costs", said of a service
+_PRICED_WORK = _CALL_UNIT_WORDS - _set("api use run hit")
 _NEGATED_GAP = _set("a an be being been")
 _ANY_LISTING = _set("anything everything all any whatever")
 _LIST_JOINS = _set("and or nor")
@@ -2834,7 +2853,7 @@ class _Scan:
                     # "1000 lookups for under $1" caps a lookup at $0.001, as "under $1 per 1000 lookups" does
                     count = Decimal(ahead["count"].replace(",", "")) * _BATCH_MULTIPLIERS[ahead["mult"] or ""]
                     calls = _singular(ahead["unit"])
-                    if count > 0 and (calls in _CALL_UNIT_WORDS or calls in _CALL_WORDS):
+                    if count > 0 and ahead["unit"] in _BATCH_CALLS:
                         usd, unit, batch_of = usd / count, calls, calls
                         batch_size = ahead["count"] + (ahead["mult"] or "")
                         phrase = self.text[ahead.start() : end]
@@ -2869,8 +2888,9 @@ class _Scan:
                     c
                     for c in caps
                     if c.last == claim.first - 2
-                    and self.at(c.first - 1) in ("between", "from")
-                    and self.at(c.last + 1) in ("and", "to")
+                    and self.at(c.first - 1) == "between"
+                    and self.at(c.last + 1) == "and"
+                    and self.look_back(c.first - 1, 4, _PRICE_CHANGE_WORDS) < 0
                     and self.free(c.first - 1)
                     and self.free(c.last + 1)
                     and all(self.link[k] for k in (c.first - 1, c.last, c.last + 1))
@@ -2887,6 +2907,8 @@ class _Scan:
             floor = _RANGE_FLOOR.search(self.text, 0, start)
             if floor is None or not self.free_text(floor.start(), floor.end()):
                 continue
+            if self.look_back(self.word_range(floor.start(), floor.end())[0], 4, _PRICE_CHANGE_WORDS) >= 0:
+                continue  # "I'm paying between 0.01 and 0.02 per call now": what it pays, not a range asked for
             inside = self.word_range(floor.start(), floor.end())
             low = _Claim("minprice", inside[0], inside[-1], floor.group().strip())
             low.value = (None, None, True)
@@ -3126,15 +3148,8 @@ class _Scan:
         # "providers that charge under $0.005", "as long as they charge less than $0.001" still cap
         lead = [self.at(self.before(first)), *self.words[first : last + 1]]
         capped_word = next((w for w in lead if w in _CAP_LEAD_WORDS), "")
-        stated = self.before(first)
-        if (
-            kind == "bare"
-            and not capped_word
-            and stated >= 1
-            and self.at(stated) in _STATED_PRICE_VERBS
-            and self.at(stated - 1) not in _WISHED_PRICE_LEADS
-            and self.at(stated - 1) not in _CALL_WORDS  # "each lookup costs 0.1 cents": the call it looks for
-        ):
+        stated = self.stated_price_verb(first) if kind == "bare" and not capped_word else -1
+        if stated >= 0:
             # "the OCR API we used was 5 cents a page", "Twilio bills us $0.0079 per SMS", "the old plan cost $0.002 per
             # request": what something costs, told as a fact; a wish is said with a bound or a modal ("must cost")
             return "topic", f"'{self.span_text(stated, last)}': a price stated as a fact, not a cap"
@@ -3611,6 +3626,19 @@ class _Scan:
         if subject < 0 and prep in ("on", "in"):
             # "fees on base" are the chain's; "a translation API with low fees for the Base network" pays there
             subject = self.look_back(first, 5, _FEE_WORDS)
+        tagged = (
+            subject == first - 1
+            and self.words[subject] in _STABLECOIN_WORDS
+            and subject >= 1
+            # after the service asked for ("weather api usdc base") or a comma ("ocr, usdc solana"); not "price of
+            # usdc base", "send usdc base"
+            and (_is_head(self.words[subject - 1]) or not self.joined(subject - 1, subject))
+            and not self.task
+            and self.joined(subject, first)
+            and (not tail or not self.joined(last, last + 1))
+        )
+        if tagged:  # "weather api usdc base", "ocr, usdc solana, under 1c": the stablecoin paid and the chain it is on
+            return "filter", f"'{self.span_text(subject, last)}': a stablecoin tagged with the chain it is paid on"
         priced_in = (owner := self.owner[subject] if subject >= 0 else None) is not None and owner.kind == "price"
         if subject >= 0 and not (priced_in and owner is not None and owner.role == "filter"):
             # not the asset a call's price is said in ("under 0.002 USDC/call on base" pays on Base)
@@ -3624,7 +3652,7 @@ class _Scan:
             return link_role, f"'{phrase}': joined to another network that is a {link_role}"
         if prep in _NET_PREPS:
             if self.names_rail_elsewhere(i):
-                return "topic", f"'{phrase}': the query names its payment network in a payment phrase elsewhere"
+                return "topic", f"'{phrase}': {_RAIL_NAMED_ELSEWHERE}"
             return "filter", f"'{phrase}': network phrase"
         if qual is not None:
             return "filter", f"'{phrase}': a network named with its qualifier"
@@ -3708,6 +3736,8 @@ class _Scan:
             return None  # "which of our customer wallets are funded on Base": the data's wallets
         if holder >= 0 and self.asks_which_wallets(holder):
             return None  # "which of our wallets are funded on base?": the wallets are what the task looks up
+        if holder >= 0 and ("out" in between or self.at(holder - 2) == "none"):
+            return None  # "we ran out of funds on base", "none of our funds are on base": no money there
         if holder >= 0:
             return holder, "the caller's funds are on that chain"
         if word in ("i'm", "im", "we're") and k == self.sentence_start(k):
@@ -3726,7 +3756,9 @@ class _Scan:
             # "the bot's wallet is on Solana" (the caller's bot, opening the sentence); not "this MEV bot's wallet"
             opens = self.at(owner - 1) == "the" and self.sentence_start(owner) == owner - 1
             own_bot = self.at(owner) == "bot's" and (self.at(owner - 1) in _POSSESSIVES or opens)
-            if self.at(owner) in _POSSESSIVES or self.at(owner).endswith(("agent's", "agents")) or own_bot:
+            caller = self.at(owner) in _POSSESSIVES or self.at(owner).endswith(("agent's", "agents")) or own_bot
+            none = self.at(owner - 1) == "of" and self.at(owner - 2) == "none"  # "none of our funds are on base"
+            if caller and not none:
                 return owner, "the caller's wallet is on that chain"
         if word in ("is", "lives", "sits"):
             # "the wallet my agent spends from lives on Stellar", "the wallet we pay with is on base"
@@ -5012,38 +5044,109 @@ class _Scan:
             return 4 if refusing and self.near(i, -1) not in _REPORTING_BEFORE else 1
         return 1 if word in _TRIGGERS or word in _CONTRACTIONS else 0
 
+    def stated_price_verb(self, first: int) -> int:
+        """The verb telling, as a fact, what something costs right before the amount at ``first`` ("the API we used
+        cost about 8 cents", "Twilio bills us $0.0079 per SMS"), or -1. Not a wish: a modal or a relative clause
+        about what is sought before it ("must cost", "an API that only costs"), a call or unit of work as its
+        subject ("each query costs"), a clause it opens ("weather api - costs $0.001 per call"), a cap word in
+        its sentence ("the max price was $0.01") or a "cheaper" after it ("... cost 8 cents, find something
+        cheaper": the figure to beat)."""
+        verb = self.before(first)
+        while verb >= 1 and self.at(verb) in _PRICE_GAP_WORDS:  # "bills us", "cost about"
+            verb -= 1
+        if verb < 1 or self.at(verb) not in _STATED_PRICE_VERBS or not all(self.link[k] for k in range(verb, first)):
+            return -1
+        lead = verb - 1
+        while lead >= 1 and self.at(lead) in _PRICE_ADVERBS and self.link[lead - 1]:  # "that only costs"
+            lead -= 1
+        if not self.link[lead] or self.at(lead) in _WISHED_PRICE_LEADS:
+            return -1
+        if self.at(lead).removesuffix("s") in _PRICED_WORK or (self.at(lead) == "it" and self.at(lead - 2) == "per"):
+            return -1  # "each query costs", "every image costs", "per call it costs"
+        sentence = [k for k in range(len(self.words)) if self.sentence[k] == self.sentence[verb]]
+        if any(self.words[k] in _CAP_NOUNS for k in sentence if k < verb) and not any(
+            self.words[k] in _FORMER_WORDS for k in sentence if k < verb
+        ):
+            return -1  # "the max price was $0.01"; not "our old budget was 5 cents a call"
+        if any(w in _CHEAPER_WORDS for w in self.words[first:]):
+            return -1
+        return verb
+
+    def methods_name_an_endpoint(self) -> bool:
+        """The last HTTP method read is followed, in its clause and within three words, by an endpoint noun: "GET or
+        POST weather endpoint", "GET/POST weather api"."""
+        read = [c for c in self.claims if c.kind == "method" and c.role == "filter"]
+        if not read:
+            return False
+        last = max(read, key=lambda c: c.first)
+        end = min(len(self.words), last.last + 4)
+        return any(
+            self.words[k] in _ENDPOINT_NOUNS and all(self.link[j] for j in range(last.first, k))
+            for k in range(last.first + 1, end)
+        )
+
     def mark_missing_funds(self) -> None:
         """ "we don't have any USDC on Base", "we have no funds on base", "we have no Solana wallet", "our wallet isn't
         on base": the caller lacks money on that chain, so it cannot pay there; the rail is refused (demoted), not
-        asked for (a filter answered with exactly the listings it cannot pay) nor a topic (a boost toward them)."""
+        asked for (a filter answered with exactly the listings it cannot pay) nor a topic (a boost toward them).
+
+        Only the caller's own lack, said plainly: the caller is the subject ("our users don't have any USDC on Base"
+        is the task's data), every word between names money ("we don't have much USDC on Base", "any other funds
+        besides USDC on Base", "I don't mind paying with USDC on Base" say otherwise), nothing after it in the
+        sentence keeps the rail ("... on Base for gas, only USDC"), and it is no question."""
+        if self.question:
+            return
         for claim in self.claims:
             if claim.negated or claim.kind != "network":
                 continue
-            lo = max(self.sentence_start(claim.first), claim.first - _MISSING_FUNDS_REACH)
-            negator = next(
-                (
-                    g
-                    for g in range(claim.first - 1, lo - 1, -1)
-                    if self.at(g) in _LACKING and all(self.link[k] for k in range(g, claim.first))
-                ),
-                -1,
-            )
-            if negator < 0:
+            said = self.lacked_from(claim.first)
+            if said < 0:
                 continue
-            around = {*self.words[max(0, negator - 2) : claim.first], self.near(claim.last, 1)}
-            caller = self.look_back(negator, 4, _CALLER_WORDS)
-            if caller < 0 or not around & _HELD_MONEY:
+            after = range(claim.last + 1, min(len(self.words), claim.last + 7))
+            if any(self.words[j] in _RAIL_KEPT_AFTER and self.sentence[j] == self.sentence[claim.last] for j in after):
                 continue
-            self.refuse(claim, negator, claim.last)
+            self.refuse(claim, said, claim.last)
             claim.why = f"'{claim.phrase}': the caller has no money there, so listings paid only there are demoted"
-            # the caller's situation is no topic: "we have no Solana wallet" searched for wallets
+            # the caller's situation is no topic ("we have no Solana wallet" searched for wallets), the chain read
+            # as one before included
             held = claim.last + 1 if self.near(claim.last, 1) in _HELD_MONEY else claim.last
-            owner = self.look_back(negator, 4, _CALLERS)
-            start = owner if owner >= 0 and all(self.link[k] for k in range(owner, negator)) else negator
-            for j in range(start, held + 1):
-                if self.free(j) or claim.first <= j <= claim.last:
-                    self.take(j, claim)
+            for j in range(claim.first, held + 1):
+                self.take(j, claim)
             self.refuse_the_rest(claim)
+
+    def lacked_from(self, first: int) -> int:
+        """Where the words before the chain at ``first`` say the caller has no money there, in one clause: "we don't
+        have any USDC on", "we have no funds on", "we have no" (+ "Solana wallet"), "our wallet isn't on"; else -1."""
+        k = first - 1
+        if self.at(k) in ("on", "in"):
+            k -= 1
+        while k >= 0 and self.at(k) in _HELD_MONEY | _set("any a an"):
+            k -= 1
+        if k < 1 or not all(self.link[j] for j in range(k, first)):
+            return -1
+        word, before = self.at(k), self.at(k - 1)
+        if word in ("isn't", "isnt", "aren't", "arent") or (word == "not" and before in ("is", "are")):
+            # "our wallet isn't on base", "my funds are not on solana"
+            noun = k - 1 if word != "not" else k - 2
+            return noun - 1 if self.at(noun) in _HELD_MONEY and self.at(noun - 1) in _POSSESSIVES else -1
+        if word in ("no", "zero") and before in _HOLD_VERBS:  # "we have no funds on", "i hold zero usdc on"
+            return k - 2 if self.at(k - 2) in _SUBJECT_CALLERS else -1
+        if word in ("is", "are"):  # "none of our funds are on base"
+            noun = k - 1
+            if self.at(noun) in _HELD_MONEY and self.at(noun - 1) in _POSSESSIVES and self.at(noun - 2) == "of":
+                return noun - 3 if self.at(noun - 3) == "none" else -1
+            return -1
+        if word == "of" and before == "out":  # "we're out of usdc on base", "we ran out of funds on base"
+            subject = k - 2 if self.at(k - 2) in _SUBJECT_CALLERS | _set("we're i'm") else k - 3
+            return subject if self.at(subject) in _SUBJECT_CALLERS | _set("we're i'm") else -1
+        if word in _HOLD_VERBS:
+            k -= 1
+            word, before = self.at(k), self.at(k - 1)
+        if word in _LACKING_VERBS and before in _SUBJECT_CALLERS:  # "we don't (have) any usdc on"
+            return k - 1
+        if word == "not" and before in ("do", "does", "did") and self.at(k - 2) in _SUBJECT_CALLERS:
+            return k - 2  # "we do not have any solana funds"
+        return -1
 
     def mark_negated_claims(self) -> None:
         """'not on base', 'without mcp', 'solana excluded', 'mcp not supported': the constraint is never inverted
@@ -5052,7 +5155,10 @@ class _Scan:
             # "... must come from an MCP server, not an HTTP API" in a long task: a refused interface, but only set
             # against the other one ("the old service was not a REST API" refuses nothing)
             long_task_type = claim.kind == "type" and claim.why.endswith(_LONG_TASK_INTERFACE)
-            if claim.negated or claim.kind in ("price", "minprice") or (claim.role == "topic" and not long_task_type):
+            # "paid on solana, not on base": topical only because another rail was named, and refused all the same
+            other_rail = claim.kind == "network" and claim.why.endswith(_RAIL_NAMED_ELSEWHERE)
+            topical = claim.role == "topic" and not long_task_type and not other_rail
+            if claim.negated or claim.kind in ("price", "minprice") or topical:
                 continue
             if claim.first == claim.last and claim.first in self.minus_words:  # "weather api -solana"
                 self.refuse(claim, claim.first, claim.last)
@@ -5642,9 +5748,11 @@ class _Scan:
                 notes.append((where, f"prefer cheaper {source}"))
                 explain(claim, "cheapest", "true")
 
-        if len(methods) == 1:
-            # One method read as the call's implies an HTTP endpoint; several conflict ("track PUT and DELETE
-            # calls"), and a type inferred from a reading that is not applied would be firmer than its source.
+        if len(methods) == 1 or (methods and ("mcp" in types or self.methods_name_an_endpoint())):
+            # One method read as the call's implies an HTTP endpoint. Several conflict ("track PUT and DELETE
+            # calls"), and a type inferred from a reading that is not applied would be firmer than its source,
+            # unless they name the endpoint ("GET or POST weather endpoint") or stand against MCP ("an MCP server
+            # or a GET/POST endpoint": both interfaces named, neither applied).
             types.add("http")
         networks = self.resolve_networks(family_ids, quals, notes, unapplied)
         for index, claim in network_notes:  # what each phrase contributed after narrowing
