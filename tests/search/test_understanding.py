@@ -3936,3 +3936,27 @@ def test_the_days_rules_under_attack_prices(query: str, cap: str | None) -> None
 def test_the_days_rules_under_attack_types(query: str, query_type: str | None, unapplied: tuple[str, ...]) -> None:
     iq = interpret(query)
     assert (iq.type, iq.unapplied) == (query_type, unapplied)
+
+
+@pytest.mark.parametrize(
+    ("query", "query_type", "excluded_type"),
+    [
+        # a second user probe (long task requests): each was a hard MCP filter or an MCP boost
+        ("find hotel availability in Porto for 3 nights. It speaks both HTTP and MCP, either is fine.", None, None),
+        ("IP geolocation for each address; nothing that needs an MCP client.", None, "mcp"),
+        ("We need to remove the background from product photos. Our client does not support MCP yet.", None, "mcp"),
+        ("weather mcp server, either is fine", "mcp", None),  # nothing else named: the MCP server is asked for
+    ],
+)
+def test_interfaces_accepted_either_way_or_refused(query: str, query_type: str | None, excluded_type: str | None):
+    iq = interpret(query)
+    assert (iq.type, iq.excluded_type) == (query_type, excluded_type)
+
+
+def test_either_of_two_rails_still_filters_on_both() -> None:
+    assert interpret("weather api on base or solana, either works").networks == (n.BASE, _SOLANA[0])
+
+
+def test_dont_bother_with_refuses_what_follows() -> None:
+    assert interpret("sms sending api. Don't bother with email tools.").negated_terms == ("email",)
+    assert "distanc" in interpret("geocoding; routing is solved, so don't bother with distance tools").negated_terms

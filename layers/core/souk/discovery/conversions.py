@@ -100,7 +100,10 @@ def record_conversion(
             raise ValueError("not a string")
         session_id = uuid.UUID(raw_session)
     except ValueError:
-        raise SoukError("invalid_conversion", "sessionId must be the x-search-session-id of a search") from None
+        raise SoukError(
+            "invalid_conversion",
+            "sessionId must be the session id a search returned (its x-search-session-id header; sessionId over MCP)",
+        ) from None
     resource = _text(body, "resource", MAX_RESOURCE_CHARS, required=True)
     assert resource is not None  # required=True refused a missing one with a 400
     tool = _text(body, "toolName", MAX_TOOL_CHARS, required=False)

@@ -74,7 +74,8 @@ _SEARCH = (
 )
 _LIST = (
     "Browse the catalog without a query, in the order listings were first cataloged, optionally filtered by type, "
-    "network, payTo, scheme or extensions (the x402 Bazaar discovery filters). Use search_resources instead when you "
+    "network, payTo, scheme or extensions (the x402 Bazaar discovery filters), asset, maxUsdPrice or status (by "
+    "default every listing but the gone ones). Use search_resources instead when you "
     "have a task in mind: this list is not ranked by relevance. Page with offset (pagination.nextOffset); "
     "pagination.total counts every listing matching the filters. An empty page means no listing matches them."
 )

@@ -46,7 +46,11 @@ def decode(token: str, secret: str, expected_fingerprint: str) -> Cursor:
         body_part, mac_part = token.split(".", 1)
         body, mac = _unb64(body_part), _unb64(mac_part)
     except (ValueError, TypeError):
-        raise SoukError("invalid_cursor", "the cursor is malformed; pass back pagination.cursor unchanged") from None
+        raise SoukError(
+            "invalid_cursor",
+            "the cursor is malformed; pass back the cursor a search returned (pagination.cursor; nextCursor over MCP) "
+            "unchanged",
+        ) from None
     expected = hmac.new(secret.encode(), body, hashlib.sha256).digest()[:16]
     if not hmac.compare_digest(mac, expected):
         raise SoukError("invalid_cursor", "the cursor's signature does not verify; it was altered or forged")

@@ -1345,6 +1345,12 @@ _HOLDING_SUBJECTS = _BALANCE_WORDS | _set("transfer transfers transactions histo
 _CALLER_CONTEXT = _set("wallet wallets only holds hold has have funds funded is are agent agent's lives on")
 _CALLERS = _set("my our i we i'm we're")
 _STABLECOIN_WORDS = _set("usdc eurc")
+_NEEDING_VERBS = _set("needs need requires require uses use")
+_IMPERATIVE_LEADS = _set("so and then please just but")  # "..., so don't bother with route tools"
+_AFTER_INTERFACE = _set("only please yet anymore currently now today either")
+_EITHER_IS_FINE = re.compile(
+    r"\b(?:either|both)(?:\s+(?:one|of\s+them|way))?\s+(?:is\s+|are\s+)?(?:fine|ok|okay|works?|good)\b"
+)
 _RAIL_NAMED_ELSEWHERE = "the query names its payment network in a payment phrase elsewhere"
 _ENDPOINT_NOUNS = _set("endpoint endpoints api apis route routes")
 # "we don't have any USDC on Base", "we have no Solana wallet", "our wallet isn't on base": the caller lacks money there
@@ -1979,6 +1985,15 @@ class _Scan:
         end = self.spans[claim.last][1]
         stop = _SENTENCE_END.search(self.text, end)
         clause = self.text[end : stop.start() if stop else len(self.text)]
+        sentence = {w for k, w in enumerate(self.words) if self.sentence[k] == self.sentence[claim.first]}
+        both = claim.kind == "type" and "mcp" in sentence and bool(sentence & _set("http https rest"))
+        either = _EITHER_IS_FINE.search(clause) if both else None
+        if either:  # "it speaks both HTTP and MCP, either is fine": no interface asked for (of rails, "base or
+            # solana, either works" asks for the two named)
+            for k in self.word_range(end + either.start(), end + either.end()):
+                if self.free(k):
+                    self.take(k, claim)
+            return "the query accepts either"
         if "but" not in clause:  # every waiver below opens with "but": one scan instead of three searches
             return ""
         for kinds, pattern, why in (
@@ -4737,7 +4752,8 @@ class _Scan:
                 for d in (2, 3)
                 if last + d < len(self.words)
             )
-            if _content(tail) and tail not in ("only", "please") and not required and not headed:  # "mcp certification"
+            # "mcp certification"; not "does not support MCP yet"
+            if _content(tail) and tail not in _AFTER_INTERFACE and not required and not headed:
                 return "topic", f"'{phrase} {tail}': 'mcp' names something else here"
             start = self.starts[first]
             if first >= 3 and self.text[start - 1 : start] == "(":
@@ -5163,6 +5179,18 @@ class _Scan:
             if claim.first == claim.last and claim.first in self.minus_words:  # "weather api -solana"
                 self.refuse(claim, claim.first, claim.last)
                 continue
+            j = claim.first - 1
+            while self.at(j) in ("a", "an", "the") and j > 0:
+                j -= 1
+            if (
+                claim.kind in ("type", "network")
+                and self.at(j) in _NEEDING_VERBS
+                and self.at(j - 1) in ("that", "which")
+                and self.at(j - 2) in ("nothing", "none")
+                and all(self.link[k] for k in range(j - 2, claim.first))
+            ):
+                self.refuse(claim, j - 2, claim.last)  # "nothing that needs an MCP client"
+                continue
             end = self.spans[claim.last][1]
             after = _REFUSED_AFTER.match(self.text, end)
             # "weather api, solana excluded", "mcp is not an option"
@@ -5456,6 +5484,9 @@ class _Scan:
             # "Don't use Apollo", "please don't pick anything built on Whisper"; not "don't use more than 3 sources"
             named = self.names_a_result(i + length + 1) and self.near(i + length, 1) not in _NOT_A_RESULT
             imperative_refusal = (opens or nxt in _CHOICE_VERBS) and named
+            bother = nxt == "bother" and self.near(i + length, 1) == "with"
+            if bother and (opens or said in _PERSONS | _IMPERATIVE_LEADS):
+                return 2, ""  # "don't bother with email tools", "we don't bother with OCR"
             if nxt in _WANT_VERBS and ((said in _PERSONS and nxt not in _CHOICE_VERBS) or imperative_refusal):
                 after = self.near(i + length, 1)
                 if after == "to" and self.near(i + length + 1, 1) in _SITUATION_VERBS:
