@@ -210,3 +210,24 @@ def test_calls_paid_with_test_tokens_are_said_apart_from_paid_calls():
     }
     text = list_text(ListResult(results=[summarize(item)], pagination=ListPagination(offset=0, limit=10, total=1)))
     assert "2 paid calls / 1 payers in 30 days (and 30 paid with test tokens)" in text
+
+
+def test_the_search_text_says_how_each_constraint_was_used() -> None:
+    from souk.mcp.models import SearchResult
+    from souk.mcp.text import search_text
+    from souk.search.understanding import interpret
+
+    # "understood" named "type: mcp" before saying it was set aside; an agent reading the text took it for a filter
+    iq = interpret("weather api paid on base, mcp or http")
+    result = SearchResult(
+        query="q",
+        results=[],
+        sessionId="s",
+        searchMethod="hybrid",
+        partialResults=False,
+        interpretedQuery=iq.to_dict(),
+        profile="p",
+    )
+    text = search_text(result)
+    assert "Read from the words: network eip155:8453: filter; type mcp: unapplied." in text
+    assert "Understood" not in text

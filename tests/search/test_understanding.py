@@ -3960,3 +3960,10 @@ def test_either_of_two_rails_still_filters_on_both() -> None:
 def test_dont_bother_with_refuses_what_follows() -> None:
     assert interpret("sms sending api. Don't bother with email tools.").negated_terms == ("email",)
     assert "distanc" in interpret("geocoding; routing is solved, so don't bother with distance tools").negated_terms
+
+
+@pytest.mark.parametrize("query", ["weather api paid on base under 1 cent, mcp or http", "weather HTTP/MCP"])
+def test_a_bare_http_beside_mcp_names_both_interfaces(query: str) -> None:
+    # a bare "http" is no interface phrase of its own, so "mcp or http" read as a hard MCP filter
+    iq = interpret(query)
+    assert (iq.type, iq.unapplied) == (None, ("type:conflict",))

@@ -82,9 +82,18 @@ def search_text(r: SearchResult) -> str:
     if relevance.get("matchStrength"):
         head += f", match {relevance['matchStrength']}"
     lines = [head + f"; sessionId {r.sessionId})."]
-    understood = r.interpretedQuery.get("understood") or []
-    if understood:
-        lines.append("Understood: " + "; ".join(str(u) for u in understood) + ".")
+    # Each constraint read from the words with how it was used (a filter, a boost, a demotion, the topic, or not
+    # applied), not the reading's running notes, which name a constraint before saying it was set aside.
+    read = [c for c in r.interpretedQuery.get("constraints") or [] if isinstance(c, dict)]
+    if read:
+        lines.append(
+            "Read from the words: "
+            + "; ".join(
+                f"{c.get('kind')} {c.get('value') or quoted(str(c.get('text', '')), 60)}: {c.get('appliedAs')}"
+                for c in read
+            )
+            + "."
+        )
     if r.unappliedFilters:
         lines.append("Not applied: " + ", ".join(r.unappliedFilters) + ".")
     if not r.results:

@@ -1346,6 +1346,7 @@ _CALLER_CONTEXT = _set("wallet wallets only holds hold has have funds funded is 
 _CALLERS = _set("my our i we i'm we're")
 _STABLECOIN_WORDS = _set("usdc eurc")
 _NEEDING_VERBS = _set("needs need requires require uses use")
+_BARE_HTTP = _set("http https rest")
 _IMPERATIVE_LEADS = _set("so and then please just but")  # "..., so don't bother with route tools"
 _AFTER_INTERFACE = _set("only please yet anymore currently now today either")
 _EITHER_IS_FINE = re.compile(
@@ -5088,6 +5089,22 @@ class _Scan:
             return -1
         return verb
 
+    def http_beside(self, claim: _Claim) -> bool:
+        """A bare "http" (or "https", "rest") joined to the MCP claim by "or", "and" or a slash: "mcp or http",
+        "HTTP/MCP", "http and mcp" name both interfaces, though a bare "http" is no interface phrase of its own."""
+        after, before = claim.last + 1, claim.first - 1
+
+        def slash(a: int, b: int) -> bool:  # only a slash between words a and b
+            return a >= 0 and b < len(self.words) and self.text[self.spans[a][1] : self.spans[b][0]].strip() == "/"
+
+        if (self.at(after) in _BARE_HTTP and slash(claim.last, after)) or (
+            self.at(before) in _BARE_HTTP and slash(before, claim.first)
+        ):
+            return True
+        return (self.at(after) in ("or", "and") and self.at(after + 1) in _BARE_HTTP) or (
+            self.at(before) in ("or", "and") and self.at(before - 1) in _BARE_HTTP
+        )
+
     def methods_name_an_endpoint(self) -> bool:
         """The last HTTP method read is followed, in its clause and within three words, by an endpoint noun: "GET or
         POST weather endpoint", "GET/POST weather api"."""
@@ -5768,6 +5785,8 @@ class _Scan:
                 explain(claim, "price", claim.phrase)
             elif claim.kind == "type":
                 types.add(str(claim.value))
+                if claim.value == "mcp" and self.http_beside(claim):  # "mcp or http", "http/mcp": both named
+                    types.add("http")
                 notes.append((where, f"type: {claim.value} {source}"))
                 explain(claim, "type", str(claim.value))
             elif claim.kind == "method":
