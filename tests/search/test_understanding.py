@@ -3880,6 +3880,7 @@ def test_a_price_change_is_no_range(query: str, cap: str) -> None:
         ("none of our funds are on Base", (), (n.BASE,)),
         ("we ran out of funds on base", (), (n.BASE,)),
         ("we're out of USDC on Base", (), (n.BASE,)),
+        ("hotel search; we don't hold any SOL or USDC on Solana", (), _SOLANA),  # a list of the money lacked
         ("our funds are on base", (n.BASE,), ()),
         # a rail refused after the one asked for, said in English or Spanish
         ("weather api, paid on solana, not on base", (_SOLANA[0],), (n.BASE,)),

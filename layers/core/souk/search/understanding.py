@@ -5153,7 +5153,10 @@ class _Scan:
         k = first - 1
         if self.at(k) in ("on", "in"):
             k -= 1
-        while k >= 0 and self.at(k) in _HELD_MONEY | _set("any a an"):
+        # "any SOL or USDC on": a list of the money lacked
+        while k >= 0 and (self.at(k) in _HELD_MONEY | _set("any a an") or (
+            self.at(k) in ("or", "and") and self.at(k - 1) in _HELD_MONEY
+        )):
             k -= 1
         if k < 1 or not all(self.link[j] for j in range(k, first)):
             return -1
