@@ -1344,7 +1344,8 @@ _HOLDING_SUBJECTS = _BALANCE_WORDS | _set("transfer transfers transactions histo
 # The words of the caller's situation before what it holds or where its funds are ("my agent's only wallet is").
 _CALLER_CONTEXT = _set("wallet wallets only holds hold has have funds funded is are agent agent's lives on")
 _CALLERS = _set("my our i we i'm we're")
-_STABLECOIN_WORDS = _set("usdc eurc")
+# the stablecoins x402 prices in, tagged with their chain in a short query ("weather api usdc base")
+_X402_STABLECOINS = _set("usdc eurc")
 _NEEDING_VERBS = _set("needs need requires require uses use")
 _BARE_HTTP = _set("http https rest")
 _IMPERATIVE_LEADS = _set("so and then please just but")  # "..., so don't bother with route tools"
@@ -1357,6 +1358,7 @@ _ENDPOINT_NOUNS = _set("endpoint endpoints api apis route routes")
 # "we don't have any USDC on Base", "we have no Solana wallet", "our wallet isn't on base": the caller lacks money there
 _LACKING_VERBS = _set("don't dont doesn't doesnt didn't didnt haven't havent hasn't hasnt")
 _SUBJECT_CALLERS = _set("i we")
+_OUT_OF_SUBJECTS = _SUBJECT_CALLERS | _set("we're i'm")  # "we're out of usdc on base", "we ran out of funds on base"
 # money, not any thing lacked: "we have no tools that settle on stellar yet" asks for one there
 _HELD_MONEY = _WALLET | _FUNDS_NOUNS | _set("fund funded usdc eurc usd xlm sol eth tokens token coins crypto")
 # "we don't have ETH on Base for gas, only USDC", "... but we do on solana": the rail is kept after all
@@ -1986,9 +1988,10 @@ class _Scan:
         end = self.spans[claim.last][1]
         stop = _SENTENCE_END.search(self.text, end)
         clause = self.text[end : stop.start() if stop else len(self.text)]
-        sentence = {w for k, w in enumerate(self.words) if self.sentence[k] == self.sentence[claim.first]}
-        both = claim.kind == "type" and "mcp" in sentence and bool(sentence & _set("http https rest"))
-        either = _EITHER_IS_FINE.search(clause) if both else None
+        either = _EITHER_IS_FINE.search(clause) if claim.kind == "type" else None
+        if either:
+            sentence = {w for k, w in enumerate(self.words) if self.sentence[k] == self.sentence[claim.first]}
+            either = either if "mcp" in sentence and sentence & _BARE_HTTP else None
         if either:  # "it speaks both HTTP and MCP, either is fine": no interface asked for (of rails, "base or
             # solana, either works" asks for the two named)
             for k in self.word_range(end + either.start(), end + either.end()):
@@ -2923,9 +2926,9 @@ class _Scan:
             floor = _RANGE_FLOOR.search(self.text, 0, start)
             if floor is None or not self.free_text(floor.start(), floor.end()):
                 continue
-            if self.look_back(self.word_range(floor.start(), floor.end())[0], 4, _PRICE_CHANGE_WORDS) >= 0:
-                continue  # "I'm paying between 0.01 and 0.02 per call now": what it pays, not a range asked for
             inside = self.word_range(floor.start(), floor.end())
+            if self.look_back(inside[0], 4, _PRICE_CHANGE_WORDS) >= 0:
+                continue  # "I'm paying between 0.01 and 0.02 per call now": what it pays, not a range asked for
             low = _Claim("minprice", inside[0], inside[-1], floor.group().strip())
             low.value = (None, None, True)
             low.role, low.why = "unapplied", f"'{low.phrase}': minimum prices are not supported"
@@ -3644,7 +3647,7 @@ class _Scan:
             subject = self.look_back(first, 5, _FEE_WORDS)
         tagged = (
             subject == first - 1
-            and self.words[subject] in _STABLECOIN_WORDS
+            and self.words[subject] in _X402_STABLECOINS
             and subject >= 1
             # after the service asked for ("weather api usdc base") or a comma ("ocr, usdc solana"); not "price of
             # usdc base", "send usdc base"
@@ -5173,8 +5176,8 @@ class _Scan:
                 return noun - 3 if self.at(noun - 3) == "none" else -1
             return -1
         if word == "of" and before == "out":  # "we're out of usdc on base", "we ran out of funds on base"
-            subject = k - 2 if self.at(k - 2) in _SUBJECT_CALLERS | _set("we're i'm") else k - 3
-            return subject if self.at(subject) in _SUBJECT_CALLERS | _set("we're i'm") else -1
+            subject = k - 2 if self.at(k - 2) in _OUT_OF_SUBJECTS else k - 3
+            return subject if self.at(subject) in _OUT_OF_SUBJECTS else -1
         if word in _HOLD_VERBS:
             k -= 1
             word, before = self.at(k), self.at(k - 1)
