@@ -3900,9 +3900,33 @@ def test_the_days_rules_under_attack_networks(query: str, networks: tuple[str, .
     assert (iq.networks, iq.excluded_networks) == (networks, excluded)
 
 
-def test_someone_elses_missing_funds_refuse_nothing() -> None:
-    # the users' lack is the task's data, not the caller's
-    assert interpret("our users don't have any USDC on Base, so we need a fiat onramp API").excluded_networks == ()
+@pytest.mark.parametrize(
+    "query",
+    [
+        "our users don't have any USDC on Base, so we need a fiat onramp API",
+        # a probe (2026-12-07): the users' lack was read as "usdc on base", a filter to the one rail they lack
+        "weather api, our users don't have any USDC on Base",
+        "customers have no funds on solana; find a fiat onramp",
+    ],
+)
+def test_someone_elses_missing_funds_ask_for_nothing_and_refuse_nothing(query: str) -> None:
+    # the users' lack is the task's data, not the caller's: neither a filter to that rail nor a refusal of it
+    iq = interpret(query)
+    assert (iq.networks, iq.excluded_networks) == ((), ())
+    assert [c.applied_as for c in iq.constraints if c.kind == "network"] in ([], ["unapplied"], ["topic"])
+
+
+@pytest.mark.parametrize(
+    ("query", "excluded"),
+    [
+        # a probe (2026-12-07): "our agent has no funds on solana" read as the caller's funds being there, a filter
+        ("our agent has no funds on solana; find an ocr api", _SOLANA[:1]),
+        ("my bot doesn't have any USDC on base, need weather", (n.BASE,)),
+    ],
+)
+def test_the_callers_own_agent_lacking_money_refuses_the_rail(query: str, excluded: tuple[str, ...]) -> None:
+    iq = interpret(query)
+    assert (iq.networks, iq.excluded_networks) == ((), excluded)
 
 
 @pytest.mark.parametrize(

@@ -3755,8 +3755,11 @@ class _Scan:
             return None  # "which of our customer wallets are funded on Base": the data's wallets
         if holder >= 0 and self.asks_which_wallets(holder):
             return None  # "which of our wallets are funded on base?": the wallets are what the task looks up
-        if holder >= 0 and ("out" in between or self.at(holder - 2) == "none"):
-            return None  # "we ran out of funds on base", "none of our funds are on base": no money there
+        lacking = "out" in between or self.at(holder - 2) == "none" or any(w in _LACK_WORDS for w in between)
+        if holder >= 0 and lacking:
+            # "we ran out of funds on base", "none of our funds are on base", "our agent has no funds on solana":
+            # no money there (mark_missing_funds refuses the rail)
+            return None
         if holder >= 0:
             return holder, "the caller's funds are on that chain"
         if word in ("i'm", "im", "we're") and k == self.sentence_start(k):
@@ -5137,6 +5140,9 @@ class _Scan:
                 continue
             said = self.lacked_from(claim.first)
             if said < 0:
+                if claim.role == "filter" and self.lacked_by_others(claim.first):
+                    claim.negated, claim.role = True, "unapplied"
+                    claim.why = f"'{claim.phrase}': others lack money there; the rail is neither asked for nor refused"
                 continue
             after = range(claim.last + 1, min(len(self.words), claim.last + 7))
             if any(self.words[j] in _RAIL_KEPT_AFTER and self.sentence[j] == self.sentence[claim.last] for j in after):
@@ -5152,7 +5158,21 @@ class _Scan:
 
     def lacked_from(self, first: int) -> int:
         """Where the words before the chain at ``first`` say the caller has no money there, in one clause: "we don't
-        have any USDC on", "we have no funds on", "we have no" (+ "Solana wallet"), "our wallet isn't on"; else -1."""
+        have any USDC on", "we have no funds on", "our agent has no" (+ "Solana wallet"), "our wallet isn't on";
+        else -1."""
+        subject, caller = self.lacking_subject(first)
+        return subject if caller else -1
+
+    def lacked_by_others(self, first: int) -> bool:
+        """ "our users don't have any USDC on Base", "customers who have no funds on solana": someone the task is
+        about lacks money on the chain at ``first``; the caller neither asks for the rail nor refuses it."""
+        subject, caller = self.lacking_subject(first)
+        return subject >= 0 and not caller
+
+    def lacking_subject(self, first: int) -> tuple[int, bool]:
+        """Where the subject of a lack of money on the chain at ``first`` is, in one clause, and whether it is the
+        caller: "we" of "we don't have any USDC on", "our" of "our agent has no funds on" or "our wallet isn't on"
+        (the caller), "users" of "our users don't have any USDC on" (not); else (-1, False)."""
         k = first - 1
         if self.at(k) in ("on", "in"):
             k -= 1
@@ -5161,31 +5181,44 @@ class _Scan:
             self.at(k) in ("or", "and") and self.at(k - 1) in _HELD_MONEY
         )):
             k -= 1
+        nobody = (-1, False)
         if k < 1 or not all(self.link[j] for j in range(k, first)):
-            return -1
+            return nobody
         word, before = self.at(k), self.at(k - 1)
         if word in ("isn't", "isnt", "aren't", "arent") or (word == "not" and before in ("is", "are")):
             # "our wallet isn't on base", "my funds are not on solana"
             noun = k - 1 if word != "not" else k - 2
-            return noun - 1 if self.at(noun) in _HELD_MONEY and self.at(noun - 1) in _POSSESSIVES else -1
+            return (noun - 1, True) if self.at(noun) in _HELD_MONEY and self.at(noun - 1) in _POSSESSIVES else nobody
         if word in ("no", "zero") and before in _HOLD_VERBS:  # "we have no funds on", "i hold zero usdc on"
-            return k - 2 if self.at(k - 2) in _SUBJECT_CALLERS else -1
+            return self.lacking_who(k - 2)
         if word in ("is", "are"):  # "none of our funds are on base"
             noun = k - 1
             if self.at(noun) in _HELD_MONEY and self.at(noun - 1) in _POSSESSIVES and self.at(noun - 2) == "of":
-                return noun - 3 if self.at(noun - 3) == "none" else -1
-            return -1
+                return (noun - 3, True) if self.at(noun - 3) == "none" else nobody
+            return nobody
         if word == "of" and before == "out":  # "we're out of usdc on base", "we ran out of funds on base"
             subject = k - 2 if self.at(k - 2) in _OUT_OF_SUBJECTS else k - 3
-            return subject if self.at(subject) in _OUT_OF_SUBJECTS else -1
+            return (subject, True) if self.at(subject) in _OUT_OF_SUBJECTS else nobody
         if word in _HOLD_VERBS:
             k -= 1
             word, before = self.at(k), self.at(k - 1)
-        if word in _LACKING_VERBS and before in _SUBJECT_CALLERS:  # "we don't (have) any usdc on"
-            return k - 1
-        if word == "not" and before in ("do", "does", "did") and self.at(k - 2) in _SUBJECT_CALLERS:
-            return k - 2  # "we do not have any solana funds"
-        return -1
+        if word in _LACKING_VERBS:  # "we don't (have) any usdc on", "our bot doesn't have any usdc on"
+            return self.lacking_who(k - 1)
+        if word == "not" and before in ("do", "does", "did"):
+            return self.lacking_who(k - 2)  # "we do not have any solana funds"
+        return nobody
+
+    def lacking_who(self, k: int) -> tuple[int, bool]:
+        """The subject ending at ``k`` of a lack, and whether it is the caller: "we", "i", "our agent" (at "our"),
+        or someone the task is about, "our users" (at "users"); else (-1, False)."""
+        word = self.at(k)
+        if word in _SUBJECT_CALLERS:
+            return k, True
+        if word in _AGENT_WORDS and self.at(k - 1) in _POSSESSIVES:
+            return k - 1, True
+        if word in _OTHER_PAYERS and word != "who":
+            return k, False
+        return -1, False
 
     def mark_negated_claims(self) -> None:
         """'not on base', 'without mcp', 'solana excluded', 'mcp not supported': the constraint is never inverted
