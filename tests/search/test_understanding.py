@@ -3992,3 +3992,67 @@ def test_a_bare_http_beside_mcp_names_both_interfaces(query: str) -> None:
     # a bare "http" is no interface phrase of its own, so "mcp or http" read as a hard MCP filter
     iq = interpret(query)
     assert (iq.type, iq.unapplied) == (None, ("type:conflict",))
+
+
+# A demanding-user probe of the demo (2026-12-07): each was a hard filter that hid every relevant listing.
+@pytest.mark.parametrize(
+    "query",
+    [
+        "AAPL PUT options chain",
+        "OPTIONS chain for AAPL",
+        "run a SQL DELETE statement against my CSV data",
+        "apply a PATCH to a python script and run it",
+        "Our webhook handler uses PUT requests. I need to check if an email address is deliverable.",
+        "Send an SMS and GET the delivery receipt",
+        "HEAD to head football stats",
+    ],
+)
+def test_a_method_word_in_another_sense_filters_nothing(query: str) -> None:
+    iq = interpret(query)
+    assert (iq.method, iq.type) == (None, None)
+    assert [c.applied_as for c in iq.constraints if c.kind == "method"] == ["topic"]
+
+
+@pytest.mark.parametrize(
+    ("query", "method"),
+    [
+        ("weather api GET", "GET"),
+        ("an endpoint I can POST a pdf to", "POST"),
+        ("Need an endpoint that accepts PUT to store a key-value pair", "PUT"),
+        ("resume scoring endpoint you POST a PDF to", "POST"),
+        ("Our agent can only issue GET requests. Find a horoscope service.", "GET"),
+        ("check whether HEAD and OPTIONS requests leak the Allow header; need an HTTP API via GET", "GET"),
+        ("a currency endpoint callable with GET from the URL alone", "GET"),
+    ],
+)
+def test_a_method_asked_for_still_filters(query: str, method: str) -> None:
+    assert interpret(query).method == method
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "find call options with a premium under 2 cents",
+        "call options under 2 cents",
+        "machine translate a contract document; human translators charge 10 cents per word",
+    ],
+)
+def test_a_price_that_is_not_the_calls_caps_nothing(query: str) -> None:
+    assert interpret(query).max_usd_price is None
+
+
+def test_a_call_still_names_the_price() -> None:
+    assert interpret("api call under 2 cents for weather").max_usd_price == Decimal("0.02")
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "search stellar developer docs about soroban contracts",
+        "solana documentation search",
+        "Our service is paid on Solana. We want to call a translation API.",
+        "we get paid on base; need a weather api",
+    ],
+)
+def test_a_chain_as_the_docs_subject_or_the_askers_own_income_filters_nothing(query: str) -> None:
+    assert interpret(query).networks == ()

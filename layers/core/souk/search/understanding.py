@@ -243,6 +243,7 @@ _CHAIN_SUBJECTS = _set(
     validator validators price prices swap swaps dex defi analytics data faucet faucets asset assets
     holder holders supply transfer transfers event events indexer node nodes gas market markets chart
     charts history staking trade trades bridge domain domains program programs anchor anchors sdk fee fees etf etfs
+    docs documentation developer developers ecosystem consensus whitepaper
     """
 )
 # After a name that is also an ordinary word: "base price", "base url", "polygon area", "base 64".
@@ -359,6 +360,14 @@ _REQUIRED_WORDS = _set("required mandatory needed only")
 _METHODS = frozenset({"get", "post", "put", "patch", "delete", "head", "options"})
 _METHOD_PREPS = frozenset({"via", "using", "over", "by"})
 _METHOD_NOUNS = _set("endpoint endpoints request requests method route routes verb")
+# "AAPL PUT options", "PUT/CALL spreads": a put option
+_OPTION_WORDS = _set("option options call calls spread spreads contract contracts strike strikes premium premiums")
+# "a SQL DELETE statement", "DELETE FROM users", "UPDATE queries": SQL, not HTTP
+_SQL_AFTER_METHOD = _set("statement statements clause clauses trigger triggers cascade")
+_RECEIVING_NOUNS = _set("service services server servers tool tools")
+_CALLERS_SENDING = _set("i we you i'll we'll you'll can could will would to")
+# "our webhook handler uses PUT requests": what the caller's own system does
+_OWN_SYSTEM_SENDS = _set("uses use sends send makes make issues issue fires fire")
 # Verbs that work on endpoints or requests as their data (a linter, a logger, a mock server), and the words that may
 # stand between such a verb and "GET endpoints" ("logs every GET request", "counts the most popular GET endpoints").
 _ENDPOINT_HANDLERS = _set(
@@ -678,6 +687,7 @@ _PRICED_THINGS = _set(
     tours fare fares listing listings property properties wine wines shoes clothes dress dresses
     watch watches tv tvs camera cameras headphones furniture grocery groceries food dinner lunch
     subscription subscriptions plan plans invoice invoices loan loans mortgage memecoin memecoins altcoin
+    premium premiums
     altcoins domain domains gas shipping postage delivery rate rates sku skus merchandise
     """
 )
@@ -954,7 +964,10 @@ _OWN_SYSTEM = re.compile(
 # A seller speaking of its own listing or server (souk.search.understanding.mark_own_listing).
 _SELLER_SENTENCE = re.compile(
     r"\b(?:seller here|(?:i'?m|we'?re|i am|we are) listing (?:my|our)|(?:my|our) listing (?:is|went|goes)"
-    r"|(?:my|our) own (?:x402 )?(?:seller|seller server|x402 server))\b"
+    r"|(?:my|our) own (?:x402 )?(?:seller|seller server|x402 server)"
+    # "Our service is paid on Solana.", "we get paid in USDC on base": what the asker's own service is paid
+    r"|(?:my|our) (?:own )?(?:x402 )?(?:service|api|endpoint|server|mcp server|tool|product|app) (?:is|gets) "
+    r"(?:paid|priced|payable|charged|billed)|(?:we|i) (?:get|are) paid (?:on|in))\b"
 )
 # A sentence with any of these still asks, pays or bounds what the asker buys: neither a seller's description of its
 # own listing nor a comparison of offers.
@@ -1283,7 +1296,7 @@ _THEIR = _set("their his her customers' users' clients'")
 _THIRD_PARTIES = _set("competitors competitor rivals others they sellers vendors providers incumbents")
 _FEE_SCHEDULE = re.compile(r"\d%\s*(?:\+|plus)\s*\$?$")
 _CAP_LEAD_WORDS = _set("under below than most max maximum ceiling cap capped upto")
-_STATED_PRICE_VERBS = _set("cost costs bills billed charges charged quotes quoted was were")
+_STATED_PRICE_VERBS = _set("cost costs bills billed charge charges charged quotes quoted was were")
 _PRICE_GAP_WORDS = _set("us me them him her about around roughly approximately almost nearly only just")
 _PRICE_ADVERBS = _set("only just ideally also still currently usually typically already actually")
 _CAP_NOUNS = _set("max maximum cap ceiling limit budget")
@@ -3109,9 +3122,11 @@ class _Scan:
             # "how many calls were priced under $0.01 last month": what the task's data was priced at
             return "topic", f"'{self.span_text(self.before(priced), last)}': what the task's data was priced at"
         # "each call must cost less than $0.002": the call is named just before the amount.
+        call_word = self.look_back(first, 6, _CALL_WORDS)
         call_named = (
             (unit is not None and unit.removesuffix("s") in _CALL_UNIT_WORDS)
-            or self.look_back(first, 6, _CALL_WORDS) >= 0
+            # not "call options with a premium under 2 cents"
+            or (call_word >= 0 and self.at(call_word + 1) not in _NOT_API_CALLS)
             # "at most $1 on the call", "$0.01 for each request"
             or (
                 self.near(last, 1) in ("on", "for")
@@ -4921,6 +4936,8 @@ class _Scan:
                 role, why = "topic", f"'{self.span_text(handler, i + 1)}': the endpoints the task handles"
             elif self.own_endpoints(i, i + 1):  # "the most popular GET endpoints in our logs"
                 role, why = "topic", f"'{self.span_text(i, i + 1)}': the caller's own endpoints"
+            elif self.own_system_sends(i):  # "our webhook handler uses PUT requests. I need ..."
+                role, why = "topic", f"'{self.span_text(i, i + 1)}': what the caller's own system sends"
             self.claim_words("method", i, i + 1, word.upper(), role, why)
         elif (self.near(i, 1) == "only" and (word != "get" or self.typed_in_capitals(i))) or (
             _PATH_AFTER.match(self.text, self.spans[i][1]) and (self.typed_in_capitals(i) or self.spaced(i))
@@ -4933,11 +4950,54 @@ class _Scan:
             self.claim_words("method", i, i, word.upper(), role, why)
         elif self.typed_in_capitals(i):
             role, why = self.interface_role(i, i, noun=True, capitals=True, method=True)
-            if self.own_endpoints(i, i):  # "report which of our endpoints accept GET"
+            if (other_sense := self.method_word_in_another_sense(i)) is not None:
+                role, why = "topic", other_sense
+            elif self.own_endpoints(i, i):  # "report which of our endpoints accept GET"
                 role, why = "topic", f"'{word}': what the caller's own endpoints accept"
             elif self.sends_to(i):  # "the agent should POST the results to our webhook"
                 role, why = "topic", f"'{word}': what the task sends somewhere, not the interface asked for"
             self.claim_words("method", i, i, word.upper(), role, why)
+
+    def method_word_in_another_sense(self, i: int) -> str | None:
+        """Why a method word typed in capitals, with no route, request noun or "via" of its own, is no interface: an
+        everyday word ("OPTIONS chain", "HEAD to head"), a put option ("AAPL PUT options"), an SQL keyword ("run a
+        SQL DELETE statement"), or a verb taking an object ("Send an SMS and GET the delivery receipt", "apply a
+        PATCH to a script"; not "an endpoint I can POST a pdf to"). None when it may still be one ("weather API, GET
+        only", "ocr POST")."""
+        word, nxt = self.words[i], self.near(i, 1)
+        listed = nxt in ("and", "or") and self.at(i + 2) in _METHODS  # "HEAD and OPTIONS requests"
+        requests = any(self.at(k) in _METHOD_NOUNS for k in range(i + 1, i + 4))
+        if word in ("options", "head") and not listed and not requests:
+            return f"'{word}': the everyday word, no HTTP request named with it"
+        if word == "put" and (nxt in _OPTION_WORDS or self.near(i, -1) in _OPTION_WORDS):
+            return f"'{self.span_text(i, i + 1)}': a put option, not an HTTP method"
+        if self.near(i, -1) == "sql" or nxt in _SQL_AFTER_METHOD or (word == "delete" and nxt == "from"):
+            return f"'{word}': an SQL statement, not an HTTP method"
+        # "we'll POST the raw bytes", "an endpoint you POST a PDF to": the caller (or "you") sends it, as asked
+        caller_sends = self.near(i, -1) in _MODAL_WORDS | _CALLERS_SENDING
+        # "apply a PATCH to a python script", not "accepts PUT to store a pair" (to + a verb: what the call is for)
+        verb_object = nxt in _DETERMINERS or (nxt == "to" and self.at(i + 2) in _DETERMINERS | _POSSESSIVES)
+        # "POST the image to an upscaler API": sent to the result, as asked
+        to_result = any(
+            self.at(k) == "to" and any(self.at(j) in _ENDPOINT_NOUNS | _RECEIVING_NOUNS for j in range(k, k + 4))
+            for k in range(i + 1, min(i + 7, len(self.words)))
+            if all(self.link[j] for j in range(i, k))
+        )
+        if verb_object and self.at(i + 2) not in _METHOD_NOUNS | _ENDPOINT_NOUNS and not caller_sends and not to_result:
+            return f"'{self.span_text(i, i + 1)}': a verb with its object, not an HTTP method"
+        return None
+
+    def own_system_sends(self, i: int) -> bool:
+        """ "Our webhook handler uses PUT requests", "my app sends POST requests to it": the caller's own system and
+        the requests it makes, said of it in its own clause, not a request for an endpoint taking them."""
+        verb = self.near(i, -1)
+        if verb not in _OWN_SYSTEM_SENDS:
+            return False
+        owner = self.look_back(i - 1, 5, _POSSESSIVES)
+        if owner < 0 or not all(self.link[k] for k in range(owner, i)) or self.look_back(i, 6, _ASKING_WORDS) >= 0:
+            return False
+        # "our agent can only issue GET requests": what the caller is able to send, which the result must take
+        return not any(self.words[k] in _set("only can can't cannot") for k in range(owner, i))
 
     def own_endpoints(self, i: int, last: int) -> bool:
         """The method at i is said of the caller's own endpoints: "our most popular GET endpoints", "GET endpoints in
