@@ -73,3 +73,30 @@ def test_a_query_naming_many_conversions_is_read_for_its_first_few():
     assert len(read) == MAX_CONVERSIONS == 8
     assert read[:2] == (Conversion("md", "qr"), Conversion("md", "doc"))
     assert conversions("pdf to csv, pdf to csv and csv to pdf") == (Conversion("pdf", "csv"), Conversion("csv", "pdf"))
+
+
+def test_a_refused_conversion_asks_for_its_reverse() -> None:
+    from souk.search.direction import asked, conversions_only
+
+    assert conversions_only("text-to-speech") == (Conversion("text", "speech"),)
+    assert conversions_only("pdf to word or html to pdf") == (Conversion("pdf", "word"), Conversion("html", "pdf"))
+    assert conversions_only("text to speech apps for kids") == ()  # refuses more than a direction
+    tts = (Conversion("text", "speech"),)
+    assert asked("speech to text, not text to speech", tts) == (Conversion("speech", "text"),)
+    assert asked("transcription api, we don't need text-to-speech", tts) == (Conversion("speech", "text"),)
+    assert asked("speech to text", ()) == (Conversion("speech", "text"),)
+
+
+def test_refusing_the_reverse_conversion_keeps_the_asked_one_first(db, settings) -> None:
+    # a probe (2026-12-07): "speech to text, not text to speech" demoted both kinds (each named the reverse of one
+    # conversion the words held), and "we don't need text-to-speech" demoted every listing holding "text" or "speech"
+    tts = _voice("vocalize", "Convert text to natural-sounding speech, 40 voices.", ["text to speech", "speech"])
+    stt = _voice("earshot", "Speech to text: transcribe audio files.", ["speech to text"])
+    ids = {}
+    for listing in (tts, stt):
+        ids[listing.url] = catalog_event(db, verified(listing, CLOCK - timedelta(hours=1)), settings).listing_id
+    db.commit()
+    for query in ("speech to text, not text to speech", "transcribe audio files, we don't need text-to-speech"):
+        result = rank(db, RankRequest(query, now=CLOCK), settings, DEFAULT_PROFILE)
+        assert result.listing_ids[0] == ids[stt.url], query  # the refused one below it, or not matched at all
+        assert result.interpreted.negated_terms == ()

@@ -95,3 +95,14 @@ def test_a_refused_interface_demotes_that_type(db, settings) -> None:
     db.commit()
     scores = _signals(db, settings, "weather forecast, not an MCP tool", (on_base, tool_id))
     assert scores == {on_base: 1.0, tool_id: DEFAULT_PROFILE.negation_penalty}
+
+
+def test_a_refused_asset_demotes_listings_payable_only_in_it(db, settings) -> None:
+    # a probe (2026-12-07): "fx rates, but I can't pay in EURC" dropped the refusal, and the EURC-only listings led
+    in_eurc = weather(url="https://fx-eurc.example/rates", network=BASE, pay_to=BASE_SELLER, asset_symbol="EURC")
+    in_usdc = weather(url="https://fx-usdc.example/rates", network=BASE, pay_to=f"0x{7:040x}")
+    ids = [catalog_event(db, verified(x, CLOCK - timedelta(hours=1)), settings).listing_id for x in (in_eurc, in_usdc)]
+    db.commit()
+    penalty = DEFAULT_PROFILE.negation_penalty
+    assert _signals(db, settings, "weather, but I can't pay in EURC", tuple(ids)) == {ids[0]: penalty, ids[1]: 1.0}
+    assert _signals(db, settings, "weather", tuple(ids)) == {ids[0]: 1.0, ids[1]: 1.0}

@@ -4056,3 +4056,27 @@ def test_a_call_still_names_the_price() -> None:
 )
 def test_a_chain_as_the_docs_subject_or_the_askers_own_income_filters_nothing(query: str) -> None:
     assert interpret(query).networks == ()
+
+
+@pytest.mark.parametrize(
+    ("query", "refused"),
+    [
+        ("speech to text, not text to speech", ("text", "speech")),
+        ("transcription api, we don't need text-to-speech", ("text", "speech")),
+        ("pdf converter, not pdf to word", ("pdf", "word")),
+    ],
+)
+def test_a_refused_conversion_is_read_whole_not_word_by_word(query: str, refused: tuple[str, str]) -> None:
+    iq = interpret(query)
+    assert [(c.source, c.target) for c in iq.refused_conversions] == [refused]
+    assert iq.negated_terms == ()
+    assert [c.applied_as for c in iq.constraints if c.kind == "negation"] == ["demote"]
+
+
+@pytest.mark.parametrize(
+    "query", ["fx rates, but I can't pay in EURC", "fx rates, not payable in EURC", "weather api, no USDC please"]
+)
+def test_a_refused_asset_is_demoted_not_dropped(query: str) -> None:
+    iq = interpret(query)
+    assert iq.excluded_assets and not iq.assets
+    assert [c.applied_as for c in iq.constraints if c.kind == "asset"] == ["demote"]

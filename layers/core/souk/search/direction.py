@@ -47,3 +47,19 @@ def conversions(normalized_query: str) -> tuple[Conversion, ...]:
             if len(found) == MAX_CONVERSIONS:
                 break
     return tuple(found)
+
+
+def conversions_only(text: str) -> tuple[Conversion, ...]:
+    """The conversions ``text`` names when it names nothing else ("text-to-speech", "pdf to word or html to pdf"),
+    else none: a refusal of "text to speech apps for kids" refuses more than a direction."""
+    lowered = text.lower()
+    found = conversions(lowered)
+    rest = _COMPOUND.sub(" ", lowered)
+    return found if found and not re.sub(r"[\s,/]|\b(?:or|and|nor)\b", "", rest) else ()
+
+
+def asked(normalized_query: str, refused: tuple[Conversion, ...]) -> tuple[Conversion, ...]:
+    """The directions a query asks for: those it names, less those it refuses, plus the reverse of each refused one
+    (refusing text-to-speech demotes what names only text-to-speech, as asking for speech-to-text does)."""
+    named = [c for c in conversions(normalized_query) if c not in refused]
+    return tuple(dict.fromkeys([*named, *(Conversion(c.target, c.source) for c in refused)]))

@@ -194,7 +194,8 @@ def rank(
             excluded_type=None if "type" in parameters else iq.excluded_type,
         )
     applied: dict[str, object] = dict(request.filters.applied())
-    if iq.generic_only and (applied or iq.excluded_networks or iq.excluded_type or iq.negated_terms):
+    refusals = iq.excluded_networks or iq.excluded_type or iq.excluded_assets or iq.negated_terms
+    if iq.generic_only and (applied or refusals):
         # "anything" with network=base, "anything not on base", "anything without ocr": a browse of what passes
         # (the refused last), not a no-match.
         iq = dataclasses.replace(iq, no_match=False, topical_terms=(), topical_text="")
@@ -746,7 +747,7 @@ def _apply_query_signals(
         for lid in bm25f.listings_with_terms(conn, ids, list(iq.negated_terms)):
             scores[lid] *= profile.negation_penalty
     if profile.direction_mismatch_penalty < 1.0:
-        for lid in _reversed_conversions(conn, ids, direction.conversions(iq.normalized)):
+        for lid in _reversed_conversions(conn, ids, direction.asked(iq.normalized, iq.refused_conversions)):
             scores[lid] *= profile.direction_mismatch_penalty
     wanted_chains = chains.query_families(iq.soft_networks, iq.topical_terms)
     if wanted_chains and profile.chain_mismatch_penalty < 1.0:
@@ -763,8 +764,9 @@ def _apply_query_signals(
         network_filtered or iq.networks or iq.soft_networks or sandbox_topic
     )
     rows = [facts[lid] for lid in ids if lid in facts]
-    if iq.excluded_networks or iq.excluded_type:
-        # "weather api, not on base", "translation, no mcp": what the caller refused goes down, as a refused word does.
+    if iq.excluded_networks or iq.excluded_type or iq.excluded_assets:
+        # "weather api, not on base", "translation, no mcp", "fx rates, I can't pay in EURC": what the caller refused
+        # goes down, as a refused word does.
         for r in rows:
             if _refused(r, iq):
                 scores[r.id] *= profile.negation_penalty
@@ -851,6 +853,9 @@ def _refused_sql(iq: InterpretedQuery) -> tuple[str | None, dict[str, object]]:
     if iq.excluded_type:
         clauses.append("l.type = %(refused_type)s")
         args["refused_type"] = iq.excluded_type
+    if iq.excluded_assets:
+        clauses.append("(cardinality(l.asset_symbols) > 0 AND l.asset_symbols <@ %(refused_assets)s::text[])")
+        args["refused_assets"] = list(iq.excluded_assets)
     if iq.negated_terms:
         clauses.append(
             "EXISTS (SELECT 1 FROM lexical_postings p WHERE p.listing_id = l.id AND p.term = ANY(%(refused_terms)s))"
@@ -860,9 +865,10 @@ def _refused_sql(iq: InterpretedQuery) -> tuple[str | None, dict[str, object]]:
 
 
 def _refused(candidate: candidates.Candidate, iq: InterpretedQuery) -> bool:
-    """Paid only on networks the caller refused, or of the type it refused."""
+    """Paid only on networks the caller refused, or only in assets it refused, or of the type it refused."""
     only_refused = bool(candidate.networks) and set(iq.excluded_networks).issuperset(candidate.networks)
-    return only_refused or candidate.type == iq.excluded_type
+    only_refused_assets = bool(candidate.asset_symbols) and set(iq.excluded_assets).issuperset(candidate.asset_symbols)
+    return only_refused or only_refused_assets or candidate.type == iq.excluded_type
 
 
 def _price_networks(filters: Filters, iq: InterpretedQuery) -> list[str] | None:

@@ -80,7 +80,7 @@ from typing import Literal, cast
 
 from souk import assets as a
 from souk import networks as n
-from souk.search import phrasebook
+from souk.search import direction, phrasebook
 from souk.search.analysis import STOPWORDS, tokenize
 from souk.search.constraint_notes import AppliedAs, ConstraintNote, NoteKind
 
@@ -117,6 +117,10 @@ class InterpretedQuery:
     # then costs a listing places, not its presence.
     excluded_networks: tuple[str, ...] = ()
     excluded_type: QueryType | None = None
+    excluded_assets: tuple[str, ...] = ()  # "I can't pay in EURC": listings payable only in these are demoted
+    # "speech to text, not text to speech": a conversion refused; listings naming only it are demoted (its words
+    # are no refused terms: the conversion asked for has the same ones)
+    refused_conversions: tuple[direction.Conversion, ...] = ()
     topical_terms: tuple[str, ...] = ()
     topical_text: str = ""
     no_match: bool = False
@@ -5451,9 +5455,9 @@ class _Scan:
                 self.take(j, claim)
         claim.phrase = self.span_text(first, last)
         claim.why = f"'{claim.phrase}': a negated constraint is dropped, not inverted"
-        if claim.kind in ("network", "type") or (claim.kind == "qualifier" and claim.value == "test"):
+        if claim.kind in ("network", "type", "asset") or (claim.kind == "qualifier" and claim.value == "test"):
             claim.role = "demote"
-            what = "paid only there" if claim.kind != "type" else "of that type"
+            what = {"type": "of that type", "asset": "payable only in it"}.get(claim.kind, "paid only there")
             claim.why = f"'{claim.phrase}': refused, so listings {what} are demoted (not a filter)"
 
     def attach_filler(self) -> None:
@@ -5796,6 +5800,7 @@ class _Scan:
         network_notes: list[tuple[int, _Claim]] = []
         refused_networks: set[str] = set()
         refused_types: set[str] = set()
+        refused_assets: set[str] = set()
 
         def explain(claim: _Claim, kind: NoteKind, value: str, role: AppliedAs | None = None, why: str = "") -> int:
             explained.append(
@@ -5810,6 +5815,9 @@ class _Scan:
             if claim.negated and claim.role == "demote":
                 if claim.kind == "type":
                     refused_types.add(str(claim.value))
+                    value = str(claim.value)
+                elif claim.kind == "asset":  # "I can't pay in EURC"
+                    refused_assets.add(str(claim.value))
                     value = str(claim.value)
                 else:
                     refused = n.TESTNETS if claim.kind == "qualifier" else cast(tuple[str, ...], claim.value)
@@ -5971,12 +5979,22 @@ class _Scan:
             query_type = "http"
         positive = set(topical)
         negated: list[str] = []
+        refused_conversions: list[direction.Conversion] = []
         for trigger, clause in self.negations:
             said = tokenize(" ".join(self.words[k] for k in clause))
+            phrase = self.span_text(trigger, clause[-1]) if clause else ""
+            if clause and (directions := direction.conversions_only(self.span_text(clause[0], clause[-1]))):
+                # "we don't need text-to-speech": the conversion is refused, not each of its words (which the
+                # speech-to-text listings asked for share)
+                refused_conversions.extend(directions)
+                why = f"'{phrase}': a conversion refused; listings naming only it are demoted"
+                value = ", ".join(f"{c.source} to {c.target}" for c in directions)
+                explained.append((trigger, ConstraintNote("negation", value, "demote", why, phrase)))
+                notes.append((trigger, f"demote conversion: {value} (from '{phrase}')"))
+                continue
             # not a figure: "not the $0.02, $0.03 ones" refuses those prices, no word "0"
             terms = [t for t in said if t not in positive and t not in _NEGATION_FILLER_STEMS and not t[:1].isdigit()]
             if terms:
-                phrase = self.span_text(trigger, clause[-1])
                 notes.append((trigger, f"demote: {', '.join(_unique(terms))} (from '{phrase}')"))
                 why = f"'{phrase}': excluded from the result"
                 explained.append(
@@ -6005,6 +6023,8 @@ class _Scan:
             negated_terms=_unique(negated),
             excluded_networks=tuple(sorted(refused_networks - set(networks))),
             excluded_type=cast(QueryType, next(iter(refused_types))) if len(refused_types) == 1 else None,
+            excluded_assets=tuple(sorted(refused_assets - set(known))),
+            refused_conversions=tuple(dict.fromkeys(refused_conversions)),
             topical_terms=topical,
             topical_text=topical_text,
             # "an mcp server, but any protocol is ok": nothing left to search for, and anything will do: a browse
