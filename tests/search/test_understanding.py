@@ -4080,3 +4080,17 @@ def test_a_refused_asset_is_demoted_not_dropped(query: str) -> None:
     iq = interpret(query)
     assert iq.excluded_assets and not iq.assets
     assert [c.applied_as for c in iq.constraints if c.kind == "asset"] == ["demote"]
+
+
+@pytest.mark.parametrize(
+    ("query", "cap"),
+    [
+        # a probe (2026-12-07): "send" read as sending money, so the cap was "an amount in a conversion"
+        ("send sms under 1 cent", "0.01"),
+        ("send an email under 2 cents", "0.02"),
+        ("sending push notifications under 1 cent", "0.01"),
+        ("send money api under $50", None),  # money sent: the amount moved
+    ],
+)
+def test_a_message_sent_is_no_money_sent(query: str, cap: str | None) -> None:
+    assert interpret(query).max_usd_price == (None if cap is None else Decimal(cap))

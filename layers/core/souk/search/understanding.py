@@ -709,6 +709,10 @@ _CONVERSION_WORDS = _set(
     equivalent fx forex swap swapping send sending transfer transferring wire invest investing bridge bridging
     """
 )
+_MESSAGE_NOUNS = _set(
+    "sms smss email emails mail message messages notification notifications fax faxes letter letters postcard postcards"
+    " sms's texts alert alerts"
+)
 _CURRENCY_WORDS = _set(
     """
     usd eur euro euros dollar dollars gbp jpy yen pound pounds cad aud chf inr cny yuan rupee rupees
@@ -3228,7 +3232,12 @@ class _Scan:
             return "topic", f"'{self.span_text(moved, last)}': money the task moves, not what a call costs"
         if not call_named:
             lo = max(0, first - 4)
-            window = [self.words[k] for k in range(lo, min(len(self.words), last + 4))]
+            # "send sms under 1 cent", "send an email": a message sent, no money
+            window = [
+                self.words[k]
+                for k in range(lo, min(len(self.words), last + 4))
+                if not (self.words[k] in ("send", "sending") and self.message_sent(k))
+            ]
             after3 = self.near(last + 2, 1) if after2 else ""
             sub_cent_cap = kind == "price" and usd is not None and usd < _SUB_CENT
             # "$0.05 per conversion" prices a unit of work; "convert $50 to EUR" is a conversion
@@ -5130,6 +5139,13 @@ class _Scan:
             refusing = refusing and all(self.owner[k] is None for k in range(i + 4, min(i + 8, len(self.words))))
             return 4 if refusing and self.near(i, -1) not in _REPORTING_BEFORE else 1
         return 1 if word in _TRIGGERS or word in _CONTRACTIONS else 0
+
+    def message_sent(self, verb: int) -> bool:
+        """The verb at ``verb`` sends a message ("send sms", "send an email", "sending push alerts"), not money."""
+        k = verb + 1
+        while self.at(k) in _DETERMINERS | _set("bulk transactional push text"):
+            k += 1
+        return self.at(k) in _MESSAGE_NOUNS or (self.at(k - 1) in ("push", "text") and k > verb + 1)
 
     def stated_price_verb(self, first: int) -> int:
         """The verb telling, as a fact, what something costs right before the amount at ``first`` ("the API we used
