@@ -30,9 +30,17 @@ def handler():
     return load_handler(str(REPO / "functions" / "mcp" / "app.handler"))
 
 
-def invoke(handler, body: bytes | dict, *, content_type: str = JSON, accept: str | None = None, ip: str = "192.0.2.9"):
+def invoke(
+    handler,
+    body: bytes | dict,
+    *,
+    content_type: str = JSON,
+    accept: str | None = None,
+    ip: str = "192.0.2.9",
+    extra: dict[str, str] | None = None,
+):
     raw = body if isinstance(body, bytes) else json.dumps(body).encode()
-    headers = {"content-type": content_type, "host": "abc123.execute-api.eu-west-1.amazonaws.com"}
+    headers = {"content-type": content_type, "host": "abc123.execute-api.eu-west-1.amazonaws.com", **(extra or {})}
     if accept is not None:
         headers["accept"] = accept
     event = http_api_event(
@@ -269,3 +277,49 @@ def test_stdio_without_database_url_migrates_and_serves_the_embedded_postgres(tm
         stop_embedded(tmp_path / "pgdata")
     assert not result.is_error, result.content
     assert result.structured_content["pagination"]["total"] == 0 and result.structured_content["results"] == []
+
+
+_LISTEN = {
+    "jsonrpc": "2.0",
+    "id": 1,
+    "method": "subscriptions/listen",
+    "params": {
+        "_meta": {
+            "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+            "io.modelcontextprotocol/clientCapabilities": {},
+        }
+    },
+}
+
+_PING = {"jsonrpc": "2.0", "id": 1, "method": "ping"}
+
+
+@pytest.mark.parametrize(
+    ("body", "extra", "error"),
+    [
+        # an attack (2026-12-07): the SDK opened a stream for it, saw the one-shot request end and answered nothing,
+        # which came back as a 500 with an empty body
+        (
+            _LISTEN,
+            {"mcp-protocol-version": "2026-07-28", "mcp-method": "subscriptions/listen"},
+            "streaming_not_supported",
+        ),
+        (_LISTEN, {}, "streaming_not_supported"),
+        # an unknown or empty version header got a JSON-RPC error about _meta that never named the header
+        (_PING, {"mcp-protocol-version": "1999-01-01"}, "unsupported_protocol_version"),
+        (_PING, {"mcp-protocol-version": ""}, "unsupported_protocol_version"),
+    ],
+)
+def test_what_one_json_response_cannot_answer_is_refused_by_souks_front_door(db, handler, body, extra, error):
+    before = table_snapshot(db)
+    status, headers, text = invoke(handler, body, accept="application/json", extra=extra)
+    assert (status, json.loads(text)["error"]) == (400, error)
+    assert json.loads(text)["reason"] and headers["content-type"].startswith(JSON)
+    assert table_snapshot(db) == before
+
+
+def test_a_known_version_header_is_served(db, handler):
+    status, _, text = invoke(
+        handler, {"jsonrpc": "2.0", "id": 1, "method": "tools/list"}, extra={"mcp-protocol-version": "2025-06-18"}
+    )
+    assert status == 200 and json.loads(text)["result"]["tools"]

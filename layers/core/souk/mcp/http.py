@@ -17,12 +17,14 @@ as MCP clients expect.
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import MutableMapping
 from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
+from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSIONS
 
 from souk.api.docs import ErrorBody
 from souk.api.media import declares_more_than, is_json
@@ -34,6 +36,12 @@ from souk.mcp.server import build_server, tool_definitions
 
 MCP_PATH = "/mcp"
 _ACCEPT_BOTH = "application/json, text/event-stream"
+PROTOCOL_VERSIONS = (*HANDSHAKE_PROTOCOL_VERSIONS, *MODERN_PROTOCOL_VERSIONS)
+# Methods answered only on a stream the client keeps open; one JSON response per request cannot carry them (the SDK
+# started one anyway, saw the one-shot request end, and answered nothing: an empty 500).
+STREAM_ONLY_METHODS = frozenset({"subscriptions/listen"})
+
+logger = logging.getLogger(__name__)
 
 router = APIRouter()
 
@@ -48,6 +56,17 @@ def _accept(request: Request) -> str:
     return request.headers["accept"] if "text/event-stream" in accept else _ACCEPT_BOTH
 
 
+def _check_protocol_version(request: Request) -> None:
+    """An ``MCP-Protocol-Version`` header, when sent, names a version the SDK serves: an empty or unknown one was
+    answered by the SDK's newest transport with a JSON-RPC error about ``_meta`` that never named the header."""
+    version = request.headers.get("mcp-protocol-version")
+    if version is not None and version not in PROTOCOL_VERSIONS:
+        raise SoukError(
+            "unsupported_protocol_version",
+            f"MCP-Protocol-Version {version[:40]!r} is not one this server speaks: {', '.join(PROTOCOL_VERSIONS)}",
+        )
+
+
 def _check_message(raw: bytes) -> bytes:
     """The body as the SDK can read it: checked, and in plain UTF-8. JSON may come in UTF-16 or UTF-32 or with a
     byte-order mark (RFC 8259 asks readers to accept the mark; every other JSON route does), which the SDK's parser
@@ -55,6 +74,12 @@ def _check_message(raw: bytes) -> bytes:
     message = load_message(raw, "body")
     check_parseable_by_sdk(message)
     check_jsonrpc(message)
+    if message.get("method") in STREAM_ONLY_METHODS:
+        raise SoukError(
+            "streaming_not_supported",
+            f"{message['method']} needs a stream the client keeps open; this server answers each request with one "
+            "JSON response (stateless), so it offers no subscriptions",
+        )
     encoding = json.detect_encoding(raw)
     return raw if encoding == "utf-8" else raw.decode(encoding).encode("utf-8")
 
@@ -77,6 +102,7 @@ async def handle(request: Request) -> Response:
     if not is_json(request.headers.get("content-type", "")):
         raise SoukError("unsupported_media_type", "Content-Type must be application/json", status_code=415)
     accept = _accept(request)
+    _check_protocol_version(request)
     body = await request.body()
     if len(body) > MAX_MESSAGE_BYTES:
         raise SoukError("payload_too_large", f"an MCP message is at most {MAX_MESSAGE_BYTES} bytes", status_code=413)
@@ -115,6 +141,10 @@ async def handle(request: Request) -> Response:
     )
     async with manager.run():
         await manager.handle_request(scope, receive, send)
+    if not start:
+        # The SDK answered nothing (it waited on a stream this one-shot request cannot keep open): say so as JSON.
+        logger.error("mcp: the SDK sent no response to a %d-byte message", len(body))
+        raise SoukError("internal_error", "the MCP server sent no response to this message", status_code=500)
     out_headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in start.get("headers", [])}
     out_headers.pop("content-length", None)  # recomputed by Response
     return Response(b"".join(chunks), status_code=int(start.get("status", 500)), headers=out_headers)
