@@ -68,7 +68,7 @@ def _recorded(r: httpx.Response) -> None:
 
 
 def _method_not_allowed(r: httpx.Response) -> None:
-    assert r.status_code == 405 and r.headers["allow"] == "GET" and r.json()["error"] == "method_not_allowed"
+    assert r.status_code == 405 and r.headers["allow"] == "GET, HEAD" and r.json()["error"] == "method_not_allowed"
 
 
 def _sessions(base: str, n: int) -> list[str]:
@@ -172,13 +172,38 @@ def test_unknown_routes_wrong_methods_and_huge_bodies_get_json(served):
 
 
 def test_a_body_declared_and_never_sent_is_a_json_408(db, settings):
-    # GET with Content-Length: 5 and no body held the connection for good
+    # POST with Content-Length: 5 and no body held the connection for good; a GET's body is never read (below)
     gateway = LocalGateway(REPO / "template.yaml", REPO, body_timeout=0.5)
     for base in run_gateway(gateway):
         host, port = base.removeprefix("http://").split(":")
         with socket.create_connection((host, int(port)), timeout=20) as conn:
-            lines = ["GET /discovery/search?query=weather HTTP/1.1", f"Host: {host}:{port}", "Content-Length: 5"]
+            lines = ["POST /discovery/v1/conversions HTTP/1.1", f"Host: {host}:{port}", "Content-Length: 5"]
             conn.sendall(("\r\n".join(lines) + "\r\n\r\n").encode())
             head, _, body = conn.recv(65536).partition(b"\r\n\r\n")
         assert head.split(b" ")[1] == b"408"
         assert json.loads(body)["error"] == "request_timeout" and json.loads(body)["reason"]
+
+
+def test_a_get_or_an_unknown_route_is_answered_without_reading_a_body(db, settings):
+    # an attack (2026-12-07): every request's body (up to 1 MiB) was buffered for up to 30 s before routing, GET and
+    # unknown paths too; 600 such connections held 600 MB. Here the body is declared and never sent: the answer
+    # comes at once instead of after body_timeout.
+    gateway = LocalGateway(REPO / "template.yaml", REPO, body_timeout=30)
+    for base in run_gateway(gateway):
+        host, port = base.removeprefix("http://").split(":")
+        for target, status in (("GET /discovery/search?query=weather", b"200"), ("POST /nope", b"404")):
+            with socket.create_connection((host, int(port)), timeout=10) as conn:
+                lines = [f"{target} HTTP/1.1", f"Host: {host}:{port}", "Content-Length: 1048576"]
+                conn.sendall(("\r\n".join(lines) + "\r\n\r\n").encode())
+                head = conn.recv(65536).partition(b"\r\n\r\n")[0]
+            assert head.split(b" ")[1] == status, target
+
+
+def test_head_is_answered_as_get_without_a_body(db, settings):
+    gateway = LocalGateway(REPO / "template.yaml", REPO)
+    for base in run_gateway(gateway):
+        got = httpx.get(f"{base}/discovery/resources?limit=1", timeout=30)
+        head = httpx.head(f"{base}/discovery/resources?limit=1", timeout=30)
+        assert (head.status_code, head.content) == (200, b"")
+        assert head.headers["content-type"] == got.headers["content-type"]
+        assert httpx.head(f"{base}/nope", timeout=30).status_code == 404

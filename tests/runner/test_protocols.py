@@ -56,3 +56,90 @@ def test_a_request_the_parser_refuses_gets_a_json_400(port, raw):
 def test_a_valid_request_still_reaches_the_app(port):
     status, _, body = raw_exchange(port, b"GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
     assert status.startswith("HTTP/1.1 200") and body == b"ok"
+
+
+async def _drained(scope, receive, send) -> None:
+    """Reads the whole body, then answers as ``_ok``."""
+    while (await receive()).get("more_body"):
+        pass
+    await _ok(scope, receive, send)
+
+
+@pytest.fixture
+def httptools_port(monkeypatch) -> Iterator[int]:
+    """The httptools protocol (what pyproject installs) with a head deadline short enough for a test."""
+    from souk.runner import protocols
+
+    monkeypatch.setattr(protocols, "HEAD_TIMEOUT_SECONDS", 0.5)
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    server = uvicorn.Server(uvicorn.Config(_drained, lifespan="off", log_level="critical", http=HTTP_PROTOCOL))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not server.started and time.monotonic() < deadline:
+        time.sleep(0.02)
+    yield sock.getsockname()[1]
+    server.should_exit = True
+    thread.join(10)
+
+
+def _answer_to(port: int, raw: bytes, wait: float = 5.0) -> bytes:
+    """What the server writes back before it closes, after ``raw`` (sent once, then nothing more)."""
+    with socket.create_connection(("127.0.0.1", port), timeout=wait) as conn:
+        if raw:
+            conn.sendall(raw)
+        data = b""
+        while chunk := conn.recv(65536):
+            data += chunk
+    return data
+
+
+def test_a_head_that_never_ends_is_answered_408_and_closed(httptools_port):
+    # an attack (2026-12-07): half a head held its connection for good; ~40,000 of them starved the workers of files
+    started = time.monotonic()
+    answer = _answer_to(httptools_port, b"GET /discovery/search?query=weather HTTP/1.1\r\nHost: x\r\n")
+    assert time.monotonic() - started < 4
+    head, _, body = answer.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 408") and json.loads(body)["error"] == "request_timeout"
+
+
+def test_a_connection_that_sends_nothing_is_closed(httptools_port):
+    started = time.monotonic()
+    assert _answer_to(httptools_port, b"") == b""  # closed, nothing to answer
+    assert time.monotonic() - started < 4
+
+
+def test_an_idle_keep_alive_connection_gets_its_answer_and_then_is_closed(httptools_port):
+    # the deadline starts again after each response, so a served connection is not cut mid-request either
+    answer = _answer_to(httptools_port, b"GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+    assert answer.startswith(b"HTTP/1.1 200") and answer.endswith(b"ok")
+
+
+def test_a_head_larger_than_the_limit_is_refused_431(httptools_port):
+    from souk.runner.protocols import MAX_HEAD_BYTES
+
+    with socket.create_connection(("127.0.0.1", httptools_port), timeout=5) as conn:
+        conn.sendall(b"GET / HTTP/1.1\r\nHost: x\r\nX-Big: ")
+        try:
+            for _ in range(MAX_HEAD_BYTES // 8192 + 8):
+                conn.sendall(b"a" * 8192)
+        except OSError:  # closed while sending: the answer was written first
+            pass
+        data = b""
+        try:
+            while chunk := conn.recv(65536):
+                data += chunk
+        except OSError:
+            pass
+    head, _, body = data.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 431") and json.loads(body)["error"] == "request_header_fields_too_large"
+
+
+def test_a_body_sent_with_its_head_is_not_counted_as_head(httptools_port):
+    from souk.runner.protocols import MAX_HEAD_BYTES
+
+    body = b"x" * (MAX_HEAD_BYTES * 2)
+    raw = b"POST / HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: " + str(len(body)).encode() + b"\r\n\r\n"
+    answer = _answer_to(httptools_port, raw + body)
+    assert answer.startswith(b"HTTP/1.1 200")

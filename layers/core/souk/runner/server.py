@@ -12,7 +12,9 @@ template route (souk.runner.openapi), a local convenience with no Lambda behind 
 no template route matches, so template.yaml stays the routing table for everything Lambda serves.
 
 A request that reached a loopback address with a Host naming another machine (DNS rebinding) is refused
-with 421 before anything is read (souk.runner.hosts).
+with 421 before anything is read (souk.runner.hosts). A body is read only for a route that takes one (not for
+GET, HEAD, an unknown path or a wrong method), and HEAD is answered as GET without its body. How long a request's
+head may take and how large it may be is the protocol's to bound (souk.runner.protocols).
 """
 
 from __future__ import annotations
@@ -135,7 +137,13 @@ class LocalGateway:
         methods = {r.method for r in self.routes if r.pattern.match(path)}
         if path == OPENAPI_PATH:
             methods.add("GET")
+        if "GET" in methods:
+            methods.add("HEAD")  # answered as GET without its body (RFC 9110 9.3.2)
         return sorted(methods)
+
+    def routed(self, method: str, path: str) -> bool:
+        """A template route (or the runner's own OpenAPI document) answers ``method`` on ``path``."""
+        return self.match(method, path) is not None or (path == OPENAPI_PATH and method == "GET")
 
     def invoke(
         self,
@@ -237,6 +245,12 @@ class LocalGateway:
                 f"this server is reached on a loopback address, so Host must name it (127.0.0.1, localhost, [::1]), "
                 f"not {host[:200]!r}; add other names to SOUK_RUNNER_ALLOWED_HOSTS",
             )
+        # HEAD is GET without the body (uvicorn writes none for HEAD). A body is read only for a route that takes one:
+        # a GET, an unknown path or a wrong method is answered without buffering up to max_body_bytes for up to
+        # body_timeout first (an attack: 600 such connections held 600 MB).
+        method = "GET" if scope["method"] == "HEAD" else scope["method"]
+        if method == "GET" or not self.routed(method, scope["path"]):
+            return await self._dispatch(scope, receive, method, b"")
         try:
             body = await asyncio.wait_for(self._read_body(scope, receive), self.body_timeout)
         except TimeoutError:
@@ -247,13 +261,16 @@ class LocalGateway:
             return json_response(
                 413, "payload_too_large", f"the request body exceeds {self.max_body_bytes} bytes"
             )
+        return await self._dispatch(scope, receive, method, body)
+
+    async def _dispatch(self, scope: dict[str, Any], receive: Receive, method: str, body: bytes) -> Response:
         headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"]}
         # The peer address becomes the event's sourceIp, as API Gateway reports it (conversions rate-limit on it).
         client = scope.get("client")
-        lane_name = self.lane_of(scope["method"], scope["path"])
+        lane_name = self.lane_of(method, scope["path"])
         call = functools.partial(
             self.invoke,
-            scope["method"],
+            method,
             scope["path"],
             scope["query_string"].decode("latin-1"),
             headers,
@@ -261,7 +278,7 @@ class LocalGateway:
             client[0] if client else "127.0.0.1",
         )
         loop = asyncio.get_running_loop()
-        if scope["method"] not in ("GET", "HEAD"):
+        if method != "GET":
             # A write the client stopped waiting for is still made (the sender may not retry it): catalog events,
             # conversions, and MCP, whose POSTs include report_invocation.
             return await loop.run_in_executor(self._lanes[lane_name], call)
