@@ -612,3 +612,23 @@ def test_a_rejection_quoting_a_huge_value_stays_readable(db, settings):
     assert rejection.reason.startswith("network 'zzz") and len(rejection.reason) == MAX_REASON_CHARS
     outcome = Outcome("rejected", rejection.reason, rejection.error)
     assert len(outcome.extension_responses_header()) < 2 * MAX_REASON_CHARS
+
+
+@pytest.mark.parametrize("mime", ["m" * 100_000, "text/html\r\nX-Injected: y", "json"])
+def test_a_mime_type_that_is_no_media_type_is_soft_dropped(db, settings, mime):
+    # an attack (2026-12-07): 100 KB of mimeType was stored and served in every item, outside the per-listing bound
+    event = verified(weather(), CLOCK)
+    event["paymentPayload"]["resource"]["mimeType"] = mime
+    outcome = catalog_event(db, event, settings)
+    assert outcome.status == "success"
+    assert [(w.code, "mimeType" in w.reason) for w in outcome.warnings] == [("field_dropped", True)]
+    assert db.execute("SELECT mime_type FROM listings").fetchone()["mime_type"] is None
+
+
+@pytest.mark.parametrize("mime", ["application/json", "application/json; charset=utf-8", "image/svg+xml"])
+def test_a_media_type_is_kept_as_sent(db, settings, mime):
+    event = verified(weather(), CLOCK)
+    event["paymentPayload"]["resource"]["mimeType"] = mime
+    outcome = catalog_event(db, event, settings)
+    assert (outcome.status, outcome.warnings) == ("success", ())
+    assert db.execute("SELECT mime_type FROM listings").fetchone()["mime_type"] == mime

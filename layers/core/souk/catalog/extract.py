@@ -53,6 +53,16 @@ class ListingDraft:
     dropped: tuple[str, ...] = ()  # optional parts soft-dropped per the Bazaar spec, for the outcome
 
 
+# type "/" subtype with optional parameters (RFC 6838 4.2: a name is at most 127 characters), no control characters
+_MEDIA_TYPE = re.compile(r"[A-Za-z0-9][\w!#$&^.+-]{0,126}/[A-Za-z0-9][\w!#$&^.+-]{0,126}(?:\s*;[ -~]*)?")
+MAX_MEDIA_TYPE_CHARS = 255
+
+
+def media_type(text: str) -> bool:
+    """``text`` reads as one media type ("application/json; charset=utf-8") of at most MAX_MEDIA_TYPE_CHARS."""
+    return len(text) <= MAX_MEDIA_TYPE_CHARS and _MEDIA_TYPE.fullmatch(text) is not None
+
+
 def listing_key(doc_type: str, resource_url: str, method: str | None, tool_name: str | None) -> str:
     """HTTP: (routeTemplate-or-URL path, method); MCP: (resource url, toolName)."""
     if doc_type == "mcp":
@@ -327,6 +337,12 @@ def draft_listing(event: FacilitatorEvent, settings: Settings) -> ListingDraft:
     )
     # The same limits for v1 and v2, on what was actually extracted.
     check_document_bounds(document, settings)
+    mime_type = info.mime_type
+    if mime_type and not media_type(mime_type):
+        # Optional, so soft-dropped, not refused: 100 KB of it was served in every item (an attack), past the bound
+        # that keeps a page of 100 items under Lambda's 6 MB response limit.
+        mime_type = None
+        dropped = (*dropped, "paymentPayload.resource.mimeType" if version == 2 else "paymentRequirements.mimeType")
     return ListingDraft(
         key=listing_key(doc_type, resource_url, document.method, info.tool_name),
         document=document,
@@ -334,7 +350,7 @@ def draft_listing(event: FacilitatorEvent, settings: Settings) -> ListingDraft:
         pay_to=reqs["payTo"],
         requirement=reqs,
         route_template=info.route_template,
-        mime_type=info.mime_type,
+        mime_type=mime_type,
         icon_url=info.icon_url,
         extensions=extensions,
         discovery_info=discovery_info,
