@@ -207,3 +207,25 @@ def test_head_is_answered_as_get_without_a_body(db, settings):
         assert (head.status_code, head.content) == (200, b"")
         assert head.headers["content-type"] == got.headers["content-type"]
         assert httpx.head(f"{base}/nope", timeout=30).status_code == 404
+
+
+def test_a_repeated_singleton_header_or_an_encoded_slash_is_refused(db, settings):
+    # an attack (2026-12-07): two Host headers passed the rebinding check on the first; "/catalog%2Fv1%2Fevents"
+    # reached the catalog handler, which API Gateway would not route
+    gateway = LocalGateway(REPO / "template.yaml", REPO)
+    for base in run_gateway(gateway):
+        host, port = base.removeprefix("http://").split(":")
+        cases = [
+            (["GET /discovery/resources HTTP/1.1", f"Host: {host}:{port}", "Host: evil.example"], b"400"),
+            (["GET /discovery/resources HTTP/1.1", f"Host: {host}:{port}", "Origin: a", "Origin: b"], b"400"),
+            (["GET /discovery%2Fresources HTTP/1.1", f"Host: {host}:{port}"], b"404"),
+            (["POST /catalog%2fv1%2fevents HTTP/1.1", f"Host: {host}:{port}", "Content-Length: 0"], b"404"),
+            (["GET /discovery/resources?limit=1 HTTP/1.1", f"Host: {host}:{port}"], b"200"),
+        ]
+        for lines, status in cases:
+            with socket.create_connection((host, int(port)), timeout=10) as conn:
+                conn.sendall(("\r\n".join([*lines, "Connection: close"]) + "\r\n\r\n").encode())
+                head, _, body = conn.recv(65536).partition(b"\r\n\r\n")
+            assert head.split(b" ")[1] == status, lines
+            if status != b"200":
+                assert json.loads(body)["reason"]

@@ -237,6 +237,17 @@ class LocalGateway:
         await _send(send, response)
 
     async def _respond(self, scope: dict[str, Any], receive: Receive) -> Response:
+        repeated = _repeated_singletons(scope["headers"])
+        if repeated:
+            # RFC 9112 3.2: several Host headers are a 400; for Authorization, Origin and Content-Type a check reading
+            # one and a handler reading another could disagree (an attack: the rebinding check read the first Host)
+            return json_response(
+                400, "invalid_http_request", f"the {', '.join(repeated)} header may be sent once; it was sent again"
+            )
+        if b"%2f" in (scope.get("raw_path") or b"").lower():
+            # API Gateway routes on the path as sent: "/catalog%2Fv1%2Fevents" names no route there, nor here (a proxy
+            # allowing paths by prefix could be walked past)
+            return json_response(404, "not_found", "no route for a path with an encoded slash (%2F)")
         host = refused_host(scope, self.extra_hosts)
         if host is not None:  # DNS-rebinding protection (souk.runner.hosts)
             return json_response(
@@ -290,6 +301,15 @@ class LocalGateway:
             return await loop.run_in_executor(self._lanes[lane_name], _unless_gone, gone, call)
         finally:
             watcher.cancel()
+
+
+_SINGLETON_HEADERS = (b"host", b"authorization", b"origin", b"content-type")
+
+
+def _repeated_singletons(headers: list[tuple[bytes, bytes]]) -> list[str]:
+    """The headers among ``_SINGLETON_HEADERS`` that a request sent more than once."""
+    names = [name.lower() for name, _ in headers]
+    return [name.decode() for name in _SINGLETON_HEADERS if names.count(name) > 1]
 
 
 async def _watch_disconnect(receive: Receive, gone: threading.Event) -> None:
