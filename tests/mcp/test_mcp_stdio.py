@@ -287,3 +287,20 @@ def test_a_ping_is_answered_while_tool_calls_wait_for_the_database(database_url,
     finally:
         server.proc.kill()
         server.proc.wait(30)
+
+
+def test_a_line_break_inside_a_json_string_is_written_escaped_and_reads_the_same():
+    # an attack (2026-12-07): structuredContent kept a seller's U+2028, U+2029 and NEL raw, and a reader splitting
+    # on every line break (str.splitlines) read one get_resource answer as 27 lines
+    import io
+
+    from souk.mcp.stdio import _Lines
+
+    wire = io.BytesIO()
+    lines = _Lines(wire)
+    message = {"result": {"structuredContent": {"toolName": "a\u2028b\u2029c\x85d\u00e9"}}}
+    written = json.dumps(message, ensure_ascii=False) + "\n"
+    assert lines.write(written) == len(written)
+    raw = wire.getvalue().decode("utf-8")
+    assert raw.endswith("\n") and len(raw.splitlines()) == 1 and "\u00e9" in raw
+    assert json.loads(raw) == message

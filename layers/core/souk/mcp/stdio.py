@@ -41,6 +41,7 @@ from souk.mcp.messages import (
     is_request_id,
     load_message,
 )
+from souk.mcp.quoting import one_line_breaks
 from souk.mcp.server import build_server
 
 logger = logging.getLogger(__name__)
@@ -71,10 +72,13 @@ class _Lines(io.TextIOWrapper):
         self._lock = threading.RLock()  # anyio writes files from worker threads, each writer from its own
 
     def write(self, s: str) -> int:
+        # A JSON-RPC line holds other line breaks (U+2028, U+2029, NEL) only inside its strings, where their JSON escape
+        # is the same string: written escaped, a reader splitting on every line break (str.splitlines) still reads one
+        # message a line (an attack: a seller's toolName split one get_resource answer into 27 pieces).
         with self._lock:
-            written = super().write(s)
+            super().write(one_line_breaks(s.removesuffix("\n")) + ("\n" if s.endswith("\n") else ""))
             super().flush()
-            return written
+            return len(s)
 
     def flush(self) -> None:
         with self._lock:
