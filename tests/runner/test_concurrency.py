@@ -18,7 +18,7 @@ import httpx
 
 from souk.runner.server import LocalGateway
 from tests.conftest import CATALOG_SECRET, REPO
-from tests.factories import pdf_tool, verified, weather
+from tests.factories import CLOCK, pdf_tool, verified, weather
 
 from .conftest import run_gateway
 
@@ -229,3 +229,20 @@ def test_a_repeated_singleton_header_or_an_encoded_slash_is_refused(db, settings
             assert head.split(b" ")[1] == status, lines
             if status != b"200":
                 assert json.loads(body)["reason"]
+
+
+def test_a_catalog_event_without_the_secret_is_refused_before_its_body_is_read(db, settings):
+    # an attack (2026-12-07): unauthenticated 1 MiB bodies were buffered for up to 30 s before the token was checked
+    gateway = LocalGateway(REPO / "template.yaml", REPO, body_timeout=30)
+    for base in run_gateway(gateway):
+        host, port = base.removeprefix("http://").split(":")
+        for auth in ("", "Authorization: Bearer wrong\r\n"):
+            with socket.create_connection((host, int(port)), timeout=10) as conn:
+                head = f"POST /catalog/v1/events HTTP/1.1\r\nHost: {host}:{port}\r\n{auth}Content-Length: 1048576\r\n"
+                conn.sendall((head + "Content-Type: application/json\r\n\r\n").encode())
+                status, _, body = conn.recv(65536).partition(b"\r\n\r\n")
+            assert status.split(b" ")[1] == b"401" and json.loads(body)["error"] == "unauthorized"
+        event = json.dumps(verified(weather(), CLOCK)).encode()
+        secret = {"Authorization": f"Bearer {CATALOG_SECRET}"}
+        ok = httpx.post(f"{base}/catalog/v1/events", content=event, headers=secret, timeout=30)
+        assert ok.status_code == 200

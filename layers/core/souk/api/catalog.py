@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import hmac
 from typing import Annotated
 
 from fastapi import APIRouter, Header, Request
 from fastapi.responses import JSONResponse
 
+from souk.api.bearer import authorized
 from souk.api.deps import SettingsDep, WriteConnectionDep
 from souk.api.docs import CatalogOutcome, catalog_extra, responses
 from souk.catalog.ingest import catalog_event
@@ -19,17 +19,10 @@ from souk.observability import record_catalog_outcome
 router = APIRouter()
 
 
-def _bearer_token(authorization: str | None) -> str:
-    """The credentials of a ``Bearer`` header ("" for any other): the scheme name is case-insensitive (RFC 9110
-    11.1), the token is compared exactly."""
-    scheme, _, token = (authorization or "").strip().partition(" ")
-    return token.strip() if scheme.lower() == "bearer" else ""
-
-
 def _authorize(authorization: str | None, secret: str | None) -> None:
     if not secret:
         reason = "the catalog secret is not configured on this server"
-    elif not hmac.compare_digest(_bearer_token(authorization).encode(), secret.encode()):
+    elif not authorized(authorization, secret):
         reason = "a valid 'Authorization: Bearer <catalog secret>' header is required"
     else:
         return
