@@ -28,12 +28,11 @@ async def _ok(scope, receive, send) -> None:
     await send({"type": "http.response.body", "body": b"ok"})
 
 
-@pytest.fixture(params=[HTTP_PROTOCOL, JsonErrorH11Protocol], ids=lambda p: p.__name__)
-def port(request) -> Iterator[int]:
+def _serving(app, protocol) -> Iterator[int]:
+    """``app`` under uvicorn with ``protocol`` on a free port, for as long as the generator is held."""
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
-    config = uvicorn.Config(_ok, lifespan="off", log_level="critical", http=request.param)
-    server = uvicorn.Server(config)
+    server = uvicorn.Server(uvicorn.Config(app, lifespan="off", log_level="critical", http=protocol))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + 10
@@ -42,6 +41,11 @@ def port(request) -> Iterator[int]:
     yield sock.getsockname()[1]
     server.should_exit = True
     thread.join(10)
+
+
+@pytest.fixture(params=[HTTP_PROTOCOL, JsonErrorH11Protocol], ids=lambda p: p.__name__)
+def port(request) -> Iterator[int]:
+    yield from _serving(_ok, request.param)
 
 
 @pytest.mark.parametrize("raw", MALFORMED)
@@ -71,17 +75,7 @@ def httptools_port(monkeypatch) -> Iterator[int]:
     from souk.runner import protocols
 
     monkeypatch.setattr(protocols, "HEAD_TIMEOUT_SECONDS", 0.5)
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    server = uvicorn.Server(uvicorn.Config(_drained, lifespan="off", log_level="critical", http=HTTP_PROTOCOL))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 10
-    while not server.started and time.monotonic() < deadline:
-        time.sleep(0.02)
-    yield sock.getsockname()[1]
-    server.should_exit = True
-    thread.join(10)
+    yield from _serving(_drained, HTTP_PROTOCOL)
 
 
 def _answer_to(port: int, raw: bytes, wait: float = 5.0) -> bytes:
