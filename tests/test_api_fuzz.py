@@ -66,7 +66,7 @@ def test_runner_serves_the_document(database_url: str) -> None:
         assert response["statusCode"] == 200
         assert set(json.loads(response["body"])["paths"]) == {r.path for r in template_routes(TEMPLATE)}
         wrong = gateway.invoke("POST", "/openapi.json", "", {}, b"")
-        assert wrong["statusCode"] == 405 and wrong["headers"]["allow"] == "GET"
+        assert wrong["statusCode"] == 405 and wrong["headers"]["allow"] == "GET, HEAD"
     finally:
         gateway.close()
 
