@@ -1689,7 +1689,10 @@ def test_how_the_caller_pays_still_names_the_rail(query: str) -> None:
     [
         # A wish said after the constraint is a preference as one said before it is ("preferably on base").
         ("court opinions search, payment on Base is preferred", (n.BASE,), ("court", "opinion", "search")),
-        ("ocr api on solana if possible", (n.SOLANA, n.SOLANA_DEVNET), ("ocr", "api")),
+        # a bare chain wished for is its mainnet, as one required is (a probe: the wish boosted devnet listings too)
+        ("ocr api on solana if possible", (n.SOLANA,), ("ocr", "api")),
+        ("translation, ideally on stellar", (n.STELLAR_PUBNET,), ("translat", "ideal")),
+        ("ideally on stellar testnet, a faucet api", (n.STELLAR_TESTNET,), ("ideal", "faucet", "api")),
     ],
 )
 def test_a_trailing_wish_is_a_preference(query: str, soft: tuple[str, ...], topical: tuple[str, ...]) -> None:

@@ -5849,8 +5849,12 @@ class _Scan:
                 continue
             if claim.role == "topic":
                 if claim.kind == "network":
-                    soft.update(cast(tuple[str, ...], claim.value))
-                    for network_id in cast(tuple[str, ...], claim.value):
+                    ids = cast(tuple[str, ...], claim.value)
+                    if claim.wished:  # "ideally on stellar": a bare chain wished for is its mainnet, as when required
+                        ids = tuple(i for i in ids if i not in n.TESTNETS) or ids
+                        claim.value = ids
+                    soft.update(ids)
+                    for network_id in ids:
                         soft_words.setdefault(network_id, set()).update(tokenize(claim.phrase))
                 explain(claim, kind, _claim_value(claim))
                 continue
