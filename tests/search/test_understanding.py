@@ -4097,3 +4097,57 @@ def test_a_refused_asset_is_demoted_not_dropped(query: str) -> None:
 )
 def test_a_message_sent_is_no_money_sent(query: str, cap: str | None) -> None:
     assert interpret(query).max_usd_price == (None if cap is None else Decimal(cap))
+
+
+# A probe of long agent tasks (2026-12-07): each read the task's own money as the tool's rail or price, and hid the
+# relevant listing (0 results for the first two).
+@pytest.mark.parametrize(
+    "query",
+    [
+        "We operate an MCP server that charges $0.001 per tool call, settled in USDC on Base. Since this morning "
+        "several users report that our server's hostname doesn't resolve. Look up the DNS records for "
+        "mcp.ourproduct.ai so I can see whether the A and CNAME records are still correct.",
+        "Incident report, 2025-03-04. Our public API (x402-paywalled, $0.002 per request, settled on Base) started "
+        "returning TLS handshake errors at 02:17 UTC. Please find a tool that shows the TLS certificate details for "
+        "api.ourservice.io.",
+        "Our accountant needs the number of business days between the invoice date 2025-01-06 and the payment date "
+        "2025-02-21. The invoice was for 4,800 USDC paid on Solana, and the contract counts business days only.",
+        "We accept USDC on Solana for our SaaS subscriptions. I need the current USDC price in USD to double-check "
+        "it hasn't depegged.",
+        "Our supplier in Amsterdam sent an invoice for 9,400 EURC, to be paid in EURC on Base by Friday. Before "
+        "approving it, our controller wants the supplier's official company register entry.",
+    ],
+)
+def test_the_tasks_own_money_is_no_rail_or_price_of_the_tool(query: str) -> None:
+    iq = interpret(query)
+    assert (iq.networks, iq.max_usd_price) == ((), None)
+
+
+@pytest.mark.parametrize(
+    ("query", "networks", "cap"),
+    [
+        ("invoice api paid on base", (n.BASE,), None),  # a short query: the invoice is the tool's topic
+        ("I need an invoice generator. It must be paid on Base, under 1 cent per call.", (n.BASE,), "0.01"),
+        (
+            "We run a small shop. Find an invoice API that settles on Solana and costs under $0.01 per call.",
+            _SOLANA[:1],
+            "0.01",
+        ),
+    ],
+)
+def test_a_rail_asked_for_beside_an_invoice_still_filters(
+    query: str, networks: tuple[str, ...], cap: str | None
+) -> None:
+    iq = interpret(query)
+    assert (iq.networks, iq.max_usd_price) == (networks, None if cap is None else Decimal(cap))
+
+
+def test_a_clause_opening_with_a_refusal_refuses_the_rail_in_a_long_task() -> None:
+    iq = interpret(
+        "We generate about 600 invoices at the end of each month from an HTML template. I need an HTML to PDF "
+        "renderer for our invoices. Not on Base please - our Base wallet is empty this month."
+    )
+    assert (iq.networks, iq.excluded_networks, iq.soft_networks) == ((), (n.BASE,), ())
+    # a past fact is no refusal
+    told = interpret("We migrated last year. The old service was not on Base. Find a geocoder for German addresses.")
+    assert told.excluded_networks == ()

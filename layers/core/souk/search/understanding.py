@@ -975,7 +975,13 @@ _SELLER_SENTENCE = re.compile(
     r"|(?:my|our) own (?:x402 )?(?:seller|seller server|x402 server)"
     # "Our service is paid on Solana.", "we get paid in USDC on base": what the asker's own service is paid
     r"|(?:my|our) (?:own )?(?:x402 )?(?:service|api|endpoint|server|mcp server|tool|product|app) (?:is|gets) "
-    r"(?:paid|priced|payable|charged|billed)|(?:we|i) (?:get|are) paid (?:on|in))\b"
+    r"(?:paid|priced|payable|charged|billed)|(?:we|i) (?:get|are) paid (?:on|in)"
+    # "We operate an MCP server that charges $0.001 per tool call", "We accept USDC on Solana for our SaaS", "Our public
+    # API (x402-paywalled, $0.002 per request, settled on Base) started ...": the asker's own service and its income
+    r"|(?:we|i) (?:operate|run|host|sell|offer|maintain) (?:an?|our|my) (?:own )?(?:public )?(?:x402[\w-]* )?"
+    r"(?:mcp server|api|service|endpoint|server|tool|product)"
+    r"|(?:we|i) (?:accept|receive) (?:payments? |usdc|eurc|xlm|stablecoins|crypto)"
+    r"|(?:my|our) (?:own )?public (?:x402[\w-]* )?(?:api|service|endpoint|server|mcp server))\b"
 )
 # A sentence with any of these still asks, pays or bounds what the asker buys: neither a seller's description of its
 # own listing nor a comparison of offers.
@@ -983,6 +989,10 @@ _BOUNDING = _set(
     "pay pays paying wallet buy buys buying buyer budget cap max only must restricted limit nothing unrelated"
 )
 _CONTINUING = _set("it its it's the this")
+# A payment the task's records hold ("the invoice was paid on Solana"), not a way to pay the tool
+_PAYMENT_RECORDS = _set(
+    "invoice invoices order orders refund refunds receipt receipts payroll salary salaries supplier"
+)
 # The asker asking for something (the seller and compared-offer passes end there); wider than _ASKING_WORDS.
 _REQUESTING = _ASKING_WORDS | _set("needed finding wants require requires search searching") | _BOUNDING
 _COMPARE_WORDS = _set("compare comparing compared comparison versus vs")
@@ -1375,6 +1385,7 @@ _EITHER_IS_FINE = re.compile(
     r"\b(?:either|both)(?:\s+(?:one|of\s+them|way))?\s+(?:is\s+|are\s+)?(?:fine|ok|okay|works?|good)\b"
 )
 _RAIL_NAMED_ELSEWHERE = "the query names its payment network in a payment phrase elsewhere"
+_LONG_TASK_RAIL = " in a long task request without a payment phrase"
 _ENDPOINT_NOUNS = _set("endpoint endpoints api apis route routes")
 # "we don't have any USDC on Base", "we have no Solana wallet", "our wallet isn't on base": the caller lacks money there
 _LACKING_VERBS = _set("don't dont doesn't doesnt didn't didnt haven't havent hasn't hasnt")
@@ -1875,6 +1886,7 @@ class _Scan:
         self.mark_price_norms()
         self.mark_own_system()
         self.mark_own_listing()
+        self.mark_recorded_payments()
         self.mark_reported_requests()
         self.mark_compared_offers()
         self.mark_missing_funds()
@@ -2151,6 +2163,28 @@ class _Scan:
                 and claim.kind in ("network", "price", "type", "method")
             ):
                 claim.role, claim.why = "topic", f"'{claim.phrase}': describes the asker's own listing"
+
+    def mark_recorded_payments(self) -> None:
+        """ "The invoice was for 4,800 USDC paid on Solana.", "Our supplier sent an invoice, to be paid in EURC on Base
+        by Friday.": in a task request, a sentence about a payment record (an invoice, an order, a refund) that asks
+        for nothing tells how that was paid, not how the tool sought is; its rail and price are the task's data."""
+        if not self.task:  # "invoice api paid on base" asks for an invoice tool paid there
+            return
+        # a record, not a unit of work ("no more than half a cent per order"); and "... counted on business days only":
+        # an "only" of the record's own terms asks for nothing
+        records = {
+            self.sentence[k]
+            for k, word in enumerate(self.words)
+            if word in _PAYMENT_RECORDS and self.at(k - 1) not in _set("per each every")
+        }
+        recorded = records - self.sentences_with((_REQUESTING | _MODAL_WORDS | _set("should")) - _set("only"))
+        for claim in self.claims:
+            if (
+                self.sentence[claim.first] in recorded
+                and claim.role in ("filter", "boost")
+                and claim.kind in ("network", "price")
+            ):
+                claim.role, claim.why = "topic", f"'{claim.phrase}': how a payment record of the task was paid"
 
     def sentences_with(self, words: frozenset[str]) -> set[int]:
         """The sentences holding any of ``words``."""
@@ -5310,6 +5344,18 @@ class _Scan:
             # "paid on solana, not on base": topical only because another rail was named, and refused all the same
             other_rail = claim.kind == "network" and claim.why.endswith(_RAIL_NAMED_ELSEWHERE)
             topical = claim.role == "topic" and not long_task_type and not other_rail
+            neg = claim.first - 1
+            if (
+                claim.kind == "network"
+                and claim.why.endswith(_LONG_TASK_RAIL)
+                and self.at(neg) in ("not", "never")
+                and (neg == self.sentence_start(neg) or not self.link[neg - 1])
+            ):
+                # "... a renderer for our invoices. Not on Base please - our Base wallet is empty.": a clause opening
+                # with the refusal refuses the rail in a long task too (it read as a topic there, a boost toward it)
+                self.refuse(claim, neg, claim.last)
+                self.remove(self.spans[neg][0], self.spans[claim.last][1])  # kept as a topic's words until now
+                continue
             if claim.negated or claim.kind in ("price", "minprice") or topical:
                 continue
             if claim.first == claim.last and claim.first in self.minus_words:  # "weather api -solana"
