@@ -4151,3 +4151,28 @@ def test_a_clause_opening_with_a_refusal_refuses_the_rail_in_a_long_task() -> No
     # a past fact is no refusal
     told = interpret("We migrated last year. The old service was not on Base. Find a geocoder for German addresses.")
     assert told.excluded_networks == ()
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        # a probe of long agent tasks (2026-12-07): 0 results, the earnings tool being MCP
+        "Our trades are executed through our broker's REST API. Find a tool that lists upcoming earnings dates.",
+        "Our REST API exposes PUT /profile. Find a tool to validate email addresses.",
+    ],
+)
+def test_the_askers_or_a_third_partys_own_api_asks_for_no_interface(query: str) -> None:
+    iq = interpret(query)
+    assert (iq.type, iq.method) == (None, None)
+
+
+@pytest.mark.parametrize(
+    ("query", "kind"),
+    [
+        ("I need a crypto news summarizer that's an MCP tool and costs at most a cent per call.", "mcp"),
+        ("my agent's MCP client needs a weather tool", "mcp"),
+        ("find an api that accepts POST /v1/ocr", "http"),
+    ],
+)
+def test_an_interface_still_asked_for_beside_an_apostrophe(query: str, kind: str) -> None:
+    assert interpret(query).type == kind

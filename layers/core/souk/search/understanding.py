@@ -372,6 +372,8 @@ _RECEIVING_NOUNS = _set("service services server servers tool tools")
 _CALLERS_SENDING = _set("i we you i'll we'll you'll can could will would to")
 # "our webhook handler uses PUT requests": what the caller's own system does
 _OWN_SYSTEM_SENDS = _set("uses use sends send makes make issues issue fires fire")
+_CONTRACTED_IS = _set("that it what there here who where he she let how this")  # "that's", "it's": no owner
+_SERVING_VERBS = _set("exposes expose serves serve offers has provides handles accepts")
 # Verbs that work on endpoints or requests as their data (a linter, a logger, a mock server), and the words that may
 # stand between such a verb and "GET endpoints" ("logs every GET request", "counts the most popular GET endpoints").
 _ENDPOINT_HANDLERS = _set(
@@ -4735,6 +4737,12 @@ class _Scan:
         built = self.before(first, _DETERMINERS | _LISTED_ADJECTIVES | _BUILT_ADJECTIVES)
         if self.at(built) in _BUILD_VERBS and not wanted:
             return "topic", f"'{self.span_text(built, last)}': the task is about it, not through it"
+        owner = prior.removesuffix("'s")
+        possessive = owner != prior and owner.isalpha() and owner not in _CONTRACTED_IS  # not "that's an MCP tool"
+        if possessive and owner not in _AGENT_WORDS and self.words[last] not in _CLIENT_WORDS:
+            # "executed through our broker's REST API", "Alpaca's REST API": one party's own system the task goes
+            # through or is about, not the interface asked for ("my agent's MCP client" is the caller's)
+            return "topic", f"'{self.span_text(b, last)}': someone's own system, not the interface asked for"
         # "a client that issues MCP calls", "sends POST requests"; not "github issues mcp server" (a noun)
         sent = prior in _SENDING_VERBS and (method or self.words[last] in _set("request requests call calls"))
         if ((prior in _TYPE_TOPIC_BEFORE and (prior not in _SENDING_VERBS or sent)) or checked) and not wanted:
@@ -4992,6 +5000,8 @@ class _Scan:
             role, why = self.interface_role(i, i, noun=True, method=True)
             if self.question and _PATH_AFTER.match(self.text, self.spans[i][1]):
                 role, why = "topic", f"'{word}' and its route are what the question is about"
+            elif self.own_system_serves(i):  # "Our REST API exposes PUT /profile."
+                role, why = "topic", f"'{word}' and its route are the caller's own system's"
             elif self.status_reported(i):
                 role, why = "topic", f"'{word}' and its route are a request in a bug report"
             self.claim_words("method", i, i, word.upper(), role, why)
@@ -5033,6 +5043,13 @@ class _Scan:
         if verb_object and self.at(i + 2) not in _METHOD_NOUNS | _ENDPOINT_NOUNS and not caller_sends and not to_result:
             return f"'{self.span_text(i, i + 1)}': a verb with its object, not an HTTP method"
         return None
+
+    def own_system_serves(self, i: int) -> bool:
+        """ "Our REST API exposes PUT /profile", "my app accepts POST /hooks": a route the caller's own system serves,
+        said in its clause."""
+        verb = self.look_back(i, 3, _SERVING_VERBS)
+        owner = self.look_back(verb, 4, _POSSESSIVES) if verb >= 0 else -1
+        return owner >= 0 and all(self.link[k] for k in range(owner, i)) and self.look_back(i, 8, _ASKING_WORDS) < 0
 
     def own_system_sends(self, i: int) -> bool:
         """ "Our webhook handler uses PUT requests", "my app sends POST requests to it": the caller's own system and
