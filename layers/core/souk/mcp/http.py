@@ -147,7 +147,7 @@ async def handle(request: Request) -> Response:
         raise SoukError("internal_error", "the MCP server sent no response to this message", status_code=500)
     out_headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in start.get("headers", [])}
     out_headers.pop("content-length", None)  # recomputed by Response
-    return Response(b"".join(chunks), status_code=int(start.get("status", 500)), headers=out_headers)
+    return Response(b"".join(chunks), status_code=int(start["status"]), headers=out_headers)
 
 
 _JSONRPC_REQUEST: dict[str, Any] = {

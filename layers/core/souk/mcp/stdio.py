@@ -76,7 +76,7 @@ class _Lines(io.TextIOWrapper):
         # is the same string: written escaped, a reader splitting on every line break (str.splitlines) still reads one
         # message a line (an attack: a seller's toolName split one get_resource answer into 27 pieces).
         with self._lock:
-            super().write(one_line_breaks(s.removesuffix("\n")) + ("\n" if s.endswith("\n") else ""))
+            super().write(one_line_breaks(s))  # "\n" is no stray break: the line's own end stays
             super().flush()
             return len(s)
 

@@ -107,6 +107,7 @@ class LocalGateway:
         self.max_body_bytes = max_body_bytes or settings.runner_max_body_bytes
         self.body_timeout = body_timeout
         self.extra_hosts = settings.runner_allowed_hosts
+        self.catalog_secret = settings.catalog_secret.get_secret_value() if settings.catalog_secret else None
         self._handlers: dict[str, Any] = {}
         self._lock = threading.Lock()
         self._lanes = {
@@ -148,11 +149,9 @@ class LocalGateway:
         if (method, scope["path"]) != CATALOG_ROUTE:
             return False
         from souk.api.bearer import authorized
-        from souk.config import get_settings
 
-        secret = get_settings().catalog_secret
         header = next((v for k, v in scope["headers"] if k.lower() == b"authorization"), b"")
-        return not authorized(header.decode("latin-1"), secret.get_secret_value() if secret else None)
+        return not authorized(header.decode("latin-1"), self.catalog_secret)
 
     def routed(self, method: str, path: str) -> bool:
         """A template route (or the runner's own OpenAPI document) answers ``method`` on ``path``."""
