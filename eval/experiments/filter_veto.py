@@ -8,7 +8,8 @@ would become a soft boost). Dev probabilities are 5-fold out-of-fold; test proba
 on all of dev. The table gives, per threshold, the kept filters' precision (a filter is right when it equals the
 label) and recall (right and kept / labeled), dev and test.
 
-    SOUK_MODEL_DIR=.souk/model PYTHONPATH=layers/core python eval/experiments/filter_veto.py > eval/experiments/filter_veto.txt
+    SOUK_MODEL_DIR=.souk/model PYTHONPATH=layers/core python eval/experiments/filter_veto.py \
+        > eval/experiments/filter_veto.txt
 """
 
 from __future__ import annotations
