@@ -450,6 +450,7 @@ def build_cases() -> list[dict[str, Any]]:
     add("body-infinity", 6, rej("invalid_json"), body='{"event": "verified", "x": -Infinity}')
     add("body-float-overflow", 6, rej("invalid_number"), body='{"event": "verified", "x": 1e400}')
     add("body-not-json", 6, rej("invalid_json"), body="{not json")
+    add("body-duplicate-key", 6, rej("duplicate_key"), body='{"event": "verified", "event": "settled"}')
     add("body-empty", 6, rej("invalid_json"), body="")
     add("body-array", 6, rej("invalid_event"), body="[]")
     add("body-null", 6, rej("invalid_event"), body="null")

@@ -65,14 +65,37 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
 
 
+class _DuplicateKey(ValueError):
+    pass
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    # RFC 8259 leaves a repeated name's meaning to the parser: one reader takes the first price, another the
+    # last. An event whose fields mean different things to different readers is refused, not guessed at.
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _DuplicateKey(key)
+            seen.add(key)
+    return obj
+
+
 def loads_event(body: bytes | str) -> Any:
     """Parse a request body; every way it can fail is a CatalogRejection(invalid_json), never a 500.
 
     ``json.loads`` alone raises RecursionError on deep nesting (a few thousand levels), a plain
-    ValueError on integers longer than Python's 4,300-digit conversion limit, and accepts NaN/Infinity.
+    ValueError on integers longer than Python's 4,300-digit conversion limit, accepts NaN/Infinity, and keeps
+    the last of a repeated name.
     """
     try:
-        raw = json.loads(body, parse_constant=_no_constant)
+        raw = json.loads(body, parse_constant=_no_constant, object_pairs_hook=_unique_keys)
+    except _DuplicateKey as exc:
+        name = str(exc)[:64]
+        raise CatalogRejection(
+            "duplicate_key", f"the name {json.dumps(name)} appears twice in one object; each field must be given once"
+        ) from None
     except RecursionError:
         raise CatalogRejection(
             "nesting_too_deep", f"the body nests deeper than this server parses; the limit is {MAX_JSON_DEPTH}"
