@@ -230,3 +230,9 @@ def test_solanas_superseded_chain_ids_name_the_same_chains(catalog, settings):
     assert _found(catalog, settings, network=superseded_mainnet) == {ON_SOLANA, MINT_IN_OTHER_LETTERS}
     assert _listed(catalog, settings, network=superseded_mainnet)[0] == {ON_SOLANA, MINT_IN_OTHER_LETTERS}
     assert _found(catalog, settings, network="solana:8E9rvCKLFQia2Y35HXjjpWzj8weVo44K") == set()  # devnet: none here
+
+
+def test_an_evm_chain_id_with_leading_zeros_is_the_same_chain(catalog, settings):
+    # eip155's reference is a number: 08453 is Base (8453), not an unknown chain that matches nothing.
+    assert _found(catalog, settings, network="eip155:08453") == _found(catalog, settings, network=BASE) != set()
+    assert _found(catalog, settings, asset=f"eip155:0008453/erc20:{USDC_BASE}") == {ON_BASE, SANDBOX}

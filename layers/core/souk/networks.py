@@ -84,6 +84,10 @@ def normalize_network(value: str) -> str | None:
     """Return the CAIP-2 id for a CAIP-2 id (a superseded one as its current id) or a known legacy name, else None."""
     candidate = value.strip()
     if is_caip2(candidate):
+        namespace, reference = candidate.split(":", 1)
+        if namespace == "eip155" and reference.isdigit():
+            # An EVM chain id is a number: eip155:08453 is Base, not a chain of its own that no filter finds.
+            candidate = f"eip155:{int(reference)}"
         return SUPERSEDED_CAIP2.get(candidate, candidate)
     return LEGACY_ALIASES.get(candidate.lower())
 

@@ -84,9 +84,9 @@ def parse_asset_id(value: str) -> AssetId | None:
         return None
     chain, _, asset_type = value.partition("/")
     network = n.normalize_network(chain)
-    namespace, _, reference = chain.partition(":")
     if network is None or not n.is_caip2(chain):  # "base/erc20:..." names no chain id
         raise _invalid("the chain id must be CAIP-2, namespace:reference")
+    namespace, _, reference = network.partition(":")  # eip155:08453 is eip155:8453
     if namespace not in _CHAIN_REFERENCES:
         raise _invalid("asset ids are read on eip155, solana and stellar chains")
     if not _CHAIN_REFERENCES[namespace].fullmatch(reference):
