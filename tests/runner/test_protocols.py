@@ -137,3 +137,39 @@ def test_a_body_sent_with_its_head_is_not_counted_as_head(httptools_port):
     raw = b"POST / HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: " + str(len(body)).encode() + b"\r\n\r\n"
     answer = _answer_to(httptools_port, raw + body)
     assert answer.startswith(b"HTTP/1.1 200")
+
+
+@pytest.mark.parametrize("whole", [True, False], ids=["one-write", "streamed"])
+def test_a_target_longer_than_the_parser_reads_is_refused_414(httptools_port, whole):
+    from souk.runner.protocols import MAX_TARGET_BYTES
+
+    target = b"/discovery/search?query=" + b"a" * MAX_TARGET_BYTES
+    request = b"GET " + target + b" HTTP/1.1\r\nHost: x\r\n\r\n"
+    with socket.create_connection(("127.0.0.1", httptools_port), timeout=5) as conn:
+        try:
+            if whole:
+                conn.sendall(request)
+            else:
+                for i in range(0, len(request) - 20, 4096):  # the head never completes
+                    conn.sendall(request[i : i + 4096])
+                    time.sleep(0.001)
+        except OSError:
+            pass
+        data = b""
+        try:
+            while chunk := conn.recv(65536):
+                data += chunk
+        except OSError:
+            pass
+    head, _, body = data.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 414"), head[:80]
+    error = json.loads(body)
+    assert error["error"] == "uri_too_long" and str(MAX_TARGET_BYTES) in error["reason"]
+
+
+def test_a_target_at_the_limit_still_reaches_the_app(httptools_port):
+    from souk.runner.protocols import MAX_TARGET_BYTES
+
+    target = b"/?q=" + b"a" * (MAX_TARGET_BYTES - 4)
+    answer = _answer_to(httptools_port, b"GET " + target + b" HTTP/1.1\r\nHost: x\r\n\r\n")
+    assert answer.startswith(b"HTTP/1.1 200") and answer.endswith(b"ok")

@@ -12,7 +12,7 @@ connections that sent nothing or half a head stayed open for good, and ~40,000 o
 file handles; one 100 MB header held a worker at full CPU for 11 s and grew it by 150 MB). With httptools (what
 pyproject installs) a head must arrive whole within ``HEAD_TIMEOUT_SECONDS`` of the connection opening or of the
 previous response (else ``408``, or a plain close when nothing came at all), and at most ``MAX_HEAD_BYTES`` of it
-are buffered (else ``431``).
+are buffered (else ``431``; ``414`` when it is the target that is over ``MAX_TARGET_BYTES``).
 """
 
 from __future__ import annotations
@@ -27,6 +27,9 @@ ERROR = "invalid_http_request"
 HEAD_TIMEOUT_SECONDS = 20.0
 # The request line and headers together: a 64 KiB target (the longest uvicorn reads) and room for headers.
 MAX_HEAD_BYTES = 96 * 1024
+# httptools.parse_url keeps offsets in 16 bits: a longer target is a parse error, i.e. a 400 that blamed the
+# request's syntax. It is answered 414 instead (RFC 9110 15.5.15).
+MAX_TARGET_BYTES = 65_535
 
 try:  # uvicorn uses httptools when it is installed (pyproject installs it), else h11
     from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
@@ -70,6 +73,7 @@ if HttpToolsProtocol is not None:
         _head_deadline: asyncio.TimerHandle | None = None
         _reading_head = False
         _head_bytes = 0
+        _target_too_long = False
 
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             super().connection_made(transport)
@@ -85,13 +89,23 @@ if HttpToolsProtocol is not None:
             # is never counted, and what is buffered stays within one read of the limit.
             if self._reading_head and not self.transport.is_closing():
                 self._head_bytes += len(data)
-                if self._head_bytes > MAX_HEAD_BYTES:
+                if self._target_too_long:
+                    self._refuse_long_target()
+                elif self._head_bytes > MAX_HEAD_BYTES:
                     reason = f"the request line and headers exceed {MAX_HEAD_BYTES} bytes"
                     self._refuse(431, "Request Header Fields Too Large", "request_header_fields_too_large", reason)
 
         def on_message_begin(self) -> None:
             super().on_message_begin()
-            self._reading_head, self._head_bytes = True, 0
+            self._reading_head, self._head_bytes, self._target_too_long = True, 0, False
+
+        def on_url(self, url: bytes) -> None:
+            super().on_url(url)
+            self._target_too_long = len(self.url) > MAX_TARGET_BYTES
+
+        def _refuse_long_target(self) -> None:
+            reason = f"the request target is longer than {MAX_TARGET_BYTES} bytes"
+            self._refuse(414, "URI Too Long", "uri_too_long", reason)
 
         def on_headers_complete(self) -> None:
             self._reading_head = False
@@ -129,6 +143,9 @@ if HttpToolsProtocol is not None:
             self.transport.close()
 
         def send_400_response(self, msg: str) -> None:
+            if self._target_too_long:  # the whole head came at once and the target failed to parse
+                self._refuse_long_target()
+                return
             body = error_body(msg)
             head = [b"HTTP/1.1 400 Bad Request\r\n"]
             head += [name + b": " + value + b"\r\n" for name, value in self.server_state.default_headers]
