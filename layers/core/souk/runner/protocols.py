@@ -67,6 +67,10 @@ class JsonErrorH11Protocol(H11Protocol):
         self.transport.close()
 
 
+class _HeadTooLarge(Exception):
+    """Raised from a parser callback to stop parsing a head over ``MAX_HEAD_BYTES``."""
+
+
 if HttpToolsProtocol is not None:
 
     class JsonErrorHttpToolsProtocol(HttpToolsProtocol):
@@ -74,6 +78,8 @@ if HttpToolsProtocol is not None:
         _reading_head = False
         _head_bytes = 0
         _target_too_long = False
+        _head_fields_bytes = 0  # the target and header lines the parser handed over, however they arrived
+        _head_too_large = False
 
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             super().connection_made(transport)
@@ -92,22 +98,36 @@ if HttpToolsProtocol is not None:
                 if self._target_too_long:
                     self._refuse_long_target()
                 elif self._head_bytes > MAX_HEAD_BYTES:
-                    reason = f"the request line and headers exceed {MAX_HEAD_BYTES} bytes"
-                    self._refuse(431, "Request Header Fields Too Large", "request_header_fields_too_large", reason)
+                    self._refuse_large_head()
 
         def on_message_begin(self) -> None:
             super().on_message_begin()
             self._reading_head, self._head_bytes, self._target_too_long = True, 0, False
+            self._head_fields_bytes, self._head_too_large = 0, False
 
         def on_url(self, url: bytes) -> None:
             super().on_url(url)
+            self._head_fields_bytes += len(url)
             self._target_too_long = len(self.url) > MAX_TARGET_BYTES
+
+        def on_header(self, name: bytes, value: bytes) -> None:
+            super().on_header(name, value)
+            self._head_fields_bytes += len(name) + len(value) + 4  # ": " and CRLF
 
         def _refuse_long_target(self) -> None:
             reason = f"the request target is longer than {MAX_TARGET_BYTES} bytes"
             self._refuse(414, "URI Too Long", "uri_too_long", reason)
 
+        def _refuse_large_head(self) -> None:
+            reason = f"the request line and headers exceed {MAX_HEAD_BYTES} bytes"
+            self._refuse(431, "Request Header Fields Too Large", "request_header_fields_too_large", reason)
+
         def on_headers_complete(self) -> None:
+            if self._head_fields_bytes > MAX_HEAD_BYTES and not self._target_too_long:
+                # A head that arrived in one read is parsed whole before data_received can count it: stop the
+                # parser here, before any app runs (uvicorn answers a parser error with send_400_response).
+                self._head_too_large = True
+                raise _HeadTooLarge
             self._reading_head = False
             self._cancel_head_deadline()
             super().on_headers_complete()
@@ -145,6 +165,9 @@ if HttpToolsProtocol is not None:
         def send_400_response(self, msg: str) -> None:
             if self._target_too_long:  # the whole head came at once and the target failed to parse
                 self._refuse_long_target()
+                return
+            if self._head_too_large:
+                self._refuse_large_head()
                 return
             body = error_body(msg)
             head = [b"HTTP/1.1 400 Bad Request\r\n"]
