@@ -17,15 +17,13 @@ TEXT = "Weather forecast by city."
 
 def _catalog(db, settings) -> None:
     for url in URLS:
-        listing = weather(
-            url=url, network="eip155:8453", amount="1000", pay_to=BASE_SELLER, description=TEXT
-        )
+        listing = weather(url=url, network="eip155:8453", amount="1000", pay_to=BASE_SELLER, description=TEXT)
         catalog_event(db, verified(listing), settings)
 
 
-def _pages(db, settings, query: str, between=None) -> list[list[str]]:
-    """Every page of ``query`` at one result a page; ``between(first_page_resource)`` runs after page one."""
-    params = {"query": [query], "limit": ["1"]}
+def _pages(db, settings, query: str, between=None, limit: int = 1) -> list[list[str]]:
+    """Every page of ``query``; ``between(first_page_resource)`` runs after page one."""
+    params = {"query": [query], "limit": [str(limit)]}
     body = search(db, params, settings, now=NOW).body
     pages = [[r["resource"] for r in body["resources"]]]
     if between is not None:
@@ -44,6 +42,7 @@ def test_a_listing_delisted_after_the_search_is_not_served_on_a_later_page(db, s
     pages = _pages(db, settings, "weather forecast", between=lambda _: delist(db, f"http GET {victim}", "abuse"))
     served = [r for page in pages for r in page]
     assert victim not in served and len(served) == len(URLS) - 1
+    assert all(pages)  # the page the victim would have filled takes the next listing instead of coming back empty
 
 
 def test_a_listing_repriced_over_a_cap_read_from_the_words_drops_out_of_later_pages(db, settings):
@@ -58,3 +57,23 @@ def test_a_listing_repriced_over_a_cap_read_from_the_words_drops_out_of_later_pa
     pages = _pages(db, settings, "weather forecast under 1 cent", between=reprice)
     served = [r for page in pages for r in page]
     assert victim not in served and len(served) == len(URLS) - 1
+
+
+def test_a_page_fills_from_the_ranking_after_a_listing_that_dropped_out(db, settings):
+    # A client that stops at a short page must have seen everything (a probe, 2026-12-07: a page came back empty or
+    # short, with a cursor, after a listing on it was delisted or repriced).
+    _catalog(db, settings)
+    extra = weather(
+        url="https://forecast9.example.com/v1/forecast",
+        network="eip155:8453",
+        amount="1000",
+        pay_to=BASE_SELLER,
+        description=TEXT,
+    )
+    catalog_event(db, verified(extra), settings)
+    order = [page[0] for page in _pages(db, settings, "weather forecast")]
+    assert len(order) == 5
+    pages = _pages(
+        db, settings, "weather forecast", limit=2, between=lambda _: delist(db, f"http GET {order[2]}", "abuse")
+    )
+    assert pages == [order[:2], [order[3], order[4]]]

@@ -114,15 +114,13 @@ def search(
             },
         }
 
-    page_ids = ids[offset : offset + limit]
     # The first page was ranked in this transaction; a later one re-checks everything a result must pass.
     where, args = eligibility_sql(query, filters, profile) if token else filter_sql(filters)
-    items = _items(conn, page_ids, where, args, settings, now)
+    items, next_offset = _page(conn, ids, offset, limit, where, args, settings, now)
     if not token:
         # Compact, capped and expiring (souk.discovery.sessions); expired and surplus ones go as new ones arrive.
         # Stored last: its commit ends the search's one transaction (the page's items were read in it).
         sessions.store(conn, session_id, normalized, profile.name, sessions.Session(ids, meta), settings)
-    next_offset = offset + limit
     next_cursor = (
         cursors.encode(cursors.Cursor(session_id, next_offset, fingerprint), secret) if next_offset < len(ids) else None
     )
@@ -146,9 +144,36 @@ def search(
     return SearchResponse(body, session_id, profile)
 
 
-def _items(
+def _page(
+    conn: Connection,
+    ids: list[int],
+    offset: int,
+    limit: int,
+    where: str,
+    args: dict[str, object],
+    settings: Settings,
+    now: datetime | None,
+) -> tuple[list[dict[str, Any]], int]:
+    """Up to ``limit`` items from the stored ranking at ``offset``, and where the next page starts.
+
+    A stored listing that no longer passes (repriced out of the filter, delisted, gone) is skipped and the page is
+    filled from the ranking after it, so a page is short only at the end: a client that stops at an empty or short
+    page has seen everything (a probe, 2026-12-07: a repricing between pages left an empty page with a cursor)."""
+    items: list[dict[str, Any]] = []
+    position = offset
+    while len(items) < limit and position < len(ids):
+        chunk = ids[position : position + limit - len(items)]
+        eligible = dict(_items_by_id(conn, chunk, where, args, settings, now))
+        for listing_id in chunk:
+            position += 1
+            if listing_id in eligible:
+                items.append(eligible[listing_id])
+    return items, position
+
+
+def _items_by_id(
     conn: Connection, ids: list[int], where: str, args: dict[str, object], settings: Settings, now: datetime | None
-) -> list[dict[str, Any]]:
+) -> list[tuple[int, dict[str, Any]]]:
     if not ids:
         return []
     rows = conn.execute(
@@ -157,5 +182,4 @@ def _items(
         | {"ids": IdArray(ids)}
         | quality_args(settings, now),
     ).fetchall()
-    by_id = {r["id"]: r for r in rows}
-    return [to_item(by_id[i], settings) for i in ids if i in by_id]
+    return [(r["id"], to_item(r, settings)) for r in rows]
