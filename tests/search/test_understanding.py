@@ -3471,6 +3471,23 @@ def test_or_rather_and_i_meant_correct_a_constraint(
     assert (iq.networks, iq.type) == (networks, query_type)
 
 
+# A contract probe (2026-12-07): a correction restricted with "only" kept the withdrawn rail as the filter, and
+# "no wait, only on solana" filtered on both chains.
+@pytest.mark.parametrize(
+    ("query", "networks"),
+    [
+        ("user: I need weather paid on base\nuser: actually only on solana", (n.SOLANA,)),
+        ("weather on base. Actually, only solana.", (n.SOLANA,)),
+        ("weather on base. no wait, only on solana", (n.SOLANA,)),
+        ("user: I need weather paid on base\nuser: no wait, only on solana", (n.SOLANA,)),
+        ("weather api on base, it actually only costs a cent", (n.BASE,)),  # not a correction
+        ("ocr that actually works, on base", (n.BASE,)),
+    ],
+)
+def test_a_correction_restricted_with_only_replaces_the_earlier_rail(query: str, networks: tuple[str, ...]) -> None:
+    assert interpret(query).networks == networks
+
+
 def test_a_query_read_once_is_not_read_again_for_its_next_page() -> None:
     # Every cursor page re-derives its filters from the query: a 4,000-character query cost up to ~100 ms a page.
     query = "ocr api on base under 1 cent, " + "GET /a " * 400

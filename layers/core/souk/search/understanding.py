@@ -1011,9 +1011,12 @@ _HTTP_CALLERS = _set("my our i we it agent bot client runtime user's sub-agent a
 # A correction: "on second thought, base", "no wait, MCP tool", "sorry, I mean polygon", "correction: ..."
 _REPAIR = re.compile(
     r"(?:\b(?:on\s+second\s+thought|no\s*,?\s+wait|wait\s*,?\s+no|i\s+mean|scratch\s+that|make\s+(?:that|it)|or\s+rather|i\s+meant)\b"
-    r"|\bcorrection\s*:)[\s,:;.!-]*"
+    r"|\bcorrection\s*:"
+    # "weather on base. Actually, only solana.", "user: actually only on solana": a sentence opening on "actually"
+    # and a restriction; not "it actually works on solana too"
+    r"|(?:^|(?<=[.!?;\n])|(?<=user:))\s*actually\b(?=\s*,?\s+(?:only|just)\b))[\s,:;.!-]*"
 )
-_REPAIR_FILLER = _set("on the a an to it that make in")
+_REPAIR_FILLER = _set("on the a an to it that make in only just")  # "no wait, only on solana"
 _REQUIRE_SUBJECTS = _set("yes please we i so then also just and")
 _CALLER_SUBJECTS = _set("we i agent")
 _HEDGED_FILLER = _set("one that i we it can could is be a an the something pay paying payable settle settles on with")
@@ -2267,7 +2270,9 @@ class _Scan:
                 continue
             # "Pay on base. Correction: solana."
             bare = repaired.kind == "network" and repaired.first == repaired.last == k and not self.joined(k, k + 1)
-            if repaired.role == "topic" and " in a long task request" not in repaired.why and not bare:
+            # a corrected-to rail is made topical by the very payment phrase the correction withdraws
+            withdrawn = "payment phrase elsewhere" in repaired.why or " in a long task request" in repaired.why
+            if repaired.role == "topic" and not bare and not withdrawn:
                 continue  # corrected to a chain the task is about: "no wait, arbitrum explorer"
             earlier = [c for c in self.claims if c.kind == repaired.kind and c.last < said]
             if not earlier:
