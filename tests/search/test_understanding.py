@@ -4193,3 +4193,14 @@ def test_the_askers_or_a_third_partys_own_api_asks_for_no_interface(query: str) 
 )
 def test_an_interface_still_asked_for_beside_an_apostrophe(query: str, kind: str) -> None:
     assert interpret(query).type == kind
+
+
+def test_a_refused_chain_is_explained_once_as_a_demotion_not_also_as_a_topic() -> None:
+    # A contract probe (2026-12-07): "no solana, stock quotes" said "excluded from the result" while a Solana listing
+    # was still #7 (refusals demote), and listed "solana" as a topic of the same query too.
+    notes = interpret("no solana, stock quotes").constraints
+    assert [(c.kind, c.applied_as) for c in notes] == [("negation", "demote")]
+    assert "demoted" in notes[0].why and "excluded" not in notes[0].why
+    # a chain that is also the subject keeps its topic note beside the refused rail
+    kinds = [(c.kind, c.applied_as) for c in interpret("solana token prices, nothing paid on solana").constraints]
+    assert kinds == [("network", "topic"), ("network", "demote")]

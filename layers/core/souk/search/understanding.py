@@ -6084,7 +6084,8 @@ class _Scan:
             terms = [t for t in said if t not in positive and t not in _NEGATION_FILLER_STEMS and not t[:1].isdigit()]
             if terms:
                 notes.append((trigger, f"demote: {', '.join(_unique(terms))} (from '{phrase}')"))
-                why = f"'{phrase}': excluded from the result"
+                # refused, never removed: the listings it names are demoted (a browse lists them last)
+                why = f"'{phrase}': refused; listings naming it are demoted, not hidden"
                 explained.append(
                     (trigger, ConstraintNote("negation", ", ".join(_unique(terms)), "demote", why, phrase))
                 )
@@ -6092,6 +6093,13 @@ class _Scan:
                 for term in terms:  # "weather api, no solana": a chain's name refused is its rail refused too
                     if term in _REFUSABLE_CHAINS:
                         refused_networks.update(n.FAMILIES[term][0] + n.FAMILIES[term][1])
+        # "no solana, stock quotes": the chain's word is the refusal's, not a topic of the query as well
+        refusing = {k for trigger, clause in self.negations for k in (trigger, *clause)}
+        explained = [
+            (at, note)
+            for at, note in explained
+            if not (note.kind == "network" and note.applied_as == "topic" and at in refusing)
+        ]
         for first, last, why in self.topical_negations:
             explained.append((first, ConstraintNote("negation", "", "topic", why, self.span_text(first, last))))
         explained.extend(self.quoted_notes(soft))
