@@ -14,6 +14,10 @@ from souk.networks import BASE, SOLANA, normalize_network
         ("cosmos:0123", "cosmos:0123"),  # other namespaces' references are names, kept as given
         ("base", BASE),
         ("eip155:", None),
+        ("eip155:-8453", None),
+        ("eip155:base", None),
+        ("stellar:PUBNET", "stellar:pubnet"),
+        ("solana:5EYKT4UsFv8P8NJdTREpY1vzqKqZKvdp", SOLANA),
         ("not a chain", None),
     ],
 )

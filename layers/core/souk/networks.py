@@ -85,9 +85,13 @@ def normalize_network(value: str) -> str | None:
     candidate = value.strip()
     if is_caip2(candidate):
         namespace, reference = candidate.split(":", 1)
-        if namespace == "eip155" and reference.isdigit():
+        if namespace == "eip155":
+            if not reference.isdigit():  # eip155:-8453 numbers no chain
+                return None
             # An EVM chain id is a number: eip155:08453 is Base, not a chain of its own that no filter finds.
             candidate = f"eip155:{int(reference)}"
+        # "stellar:PUBNET" is stored as the filters spell it, or no network filter could ever find it
+        candidate = canonical_case(candidate)
         return SUPERSEDED_CAIP2.get(candidate, candidate)
     return LEGACY_ALIASES.get(candidate.lower())
 
