@@ -17,21 +17,24 @@ from souk.search import candidates
 from souk.search.signals import SETTLEMENT_SATURATION
 from tests.factories import CLOCK, verified, weather
 
-# What the reads counted before migration 0026, straight from the settlements.
+# What the reads count, straight from the settlements (the payers: each reported payer once, and every settlement
+# reported without one together as one more).
 _REFERENCE = """
 SELECT l.id,
     (SELECT count(*) FROM settlements s WHERE s.listing_id = l.id AND s.success
         AND s.settled_at > %(quality_since)s AND s.network <> ALL(%(quality_testnets)s) AND s.amount > 0
     ) AS settled_recent,
-    (SELECT count(DISTINCT coalesce(s.payer_hash, s.transaction)) FROM settlements s WHERE s.listing_id = l.id
+    (SELECT count(DISTINCT s.payer_hash) + (count(*) FILTER (WHERE s.payer_hash IS NULL) > 0)::int
+        FROM settlements s WHERE s.listing_id = l.id
         AND s.success AND s.settled_at > %(quality_since)s AND s.network <> ALL(%(quality_testnets)s)
         AND s.amount > 0) AS payers_recent,
     (SELECT count(*) FROM settlements s WHERE s.listing_id = l.id AND s.success
         AND s.network <> ALL(%(quality_testnets)s) AND s.amount > 0) AS settled_total,
     (SELECT count(*) FROM settlements s WHERE s.listing_id = l.id AND s.success
         AND s.settled_at > %(quality_since)s AND s.network = ANY(%(quality_testnets)s)) AS settled_recent_testnet,
-    (SELECT count(DISTINCT coalesce(s.payer_hash, s.transaction)) FROM settlements s
-        WHERE s.listing_id = l.id AND s.success AND s.settled_at > %(quality_since)s AND s.settled_at <= %(now)s
+    (SELECT count(DISTINCT s.payer_hash) + (count(*) FILTER (WHERE s.payer_hash IS NULL) > 0)::int
+        FROM settlements s WHERE s.listing_id = l.id
+          AND s.success AND s.settled_at > %(quality_since)s AND s.settled_at <= %(now)s
           AND s.network <> ALL(%(quality_testnets)s) AND s.amount > 0) AS candidate_payers
 FROM listings l ORDER BY l.id
 """

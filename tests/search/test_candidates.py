@@ -94,15 +94,33 @@ def test_the_quality_object_counts_settlements_paid_with_test_tokens_apart(db, s
     assert item["quality"]["uniquePayers"] == 1 and item["quality"]["settledCountAllTime"] == 1
 
 
-def test_a_settlement_reported_without_a_payer_counts_as_its_own(db, settings) -> None:
+def test_settlements_reported_without_any_payer_count_as_one_payer_together(db, settings) -> None:
+    # A probe (2026-12-07): each counted as its own payer, ten 1-unit settlements from one wallet bought the full boost.
     listing = {"url": "https://anon.example/v1/weather", "pay_to": BASE_SELLER, "network": BASE}
     listing_id = catalog_event(db, verified(weather(**listing), CLOCK - timedelta(days=3)), settings).listing_id
-    for minutes in (1, 2):
+    for minutes in range(1, 11):
         catalog_event(
             db, settled(weather(**listing), CLOCK - timedelta(minutes=minutes), payer=f"0x{minutes}"), settings
         )
+    assert candidates.read(db, [listing_id], CLOCK, settings.quality_window_days)[listing_id].payers == 10
     db.execute("UPDATE settlements SET payer_hash = NULL")
+    assert candidates.read(db, [listing_id], CLOCK, settings.quality_window_days)[listing_id].payers == 1
+
+
+def test_a_settlement_without_a_payer_is_the_signer_of_its_authorization(db, settings) -> None:
+    from souk.discovery.resources import list_resources
+
+    listing = {"url": "https://signed.example/v1/weather", "pay_to": BASE_SELLER, "network": BASE}
+    listing_id = catalog_event(db, verified(weather(**listing), CLOCK - timedelta(days=3)), settings).listing_id
+    for minutes in range(1, 11):  # two wallets sign ten payments; the facilitator names no payer
+        event = settled(weather(**listing), CLOCK - timedelta(minutes=minutes))
+        del event["settlement"]["payer"]
+        signer = "0x" + ("ab" if minutes % 2 else "cd") * 20
+        event["paymentPayload"]["payload"] = {"authorization": {"from": signer}, "signature": "0x00"}
+        assert catalog_event(db, event, settings).status == "success"
     assert candidates.read(db, [listing_id], CLOCK, settings.quality_window_days)[listing_id].payers == 2
+    [item] = list_resources(db, {}, settings, now=CLOCK)["items"]
+    assert item["quality"]["settledCount"] == 10 and item["quality"]["uniquePayers"] == 2
 
 
 def test_a_zero_amount_settlement_is_no_payment(db, settings) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 from typing import Any, Literal
 
@@ -9,6 +10,8 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, ValidationError, 
 
 from souk.catalog.timestamps import parse_observed_at
 from souk.errors import CatalogRejection
+
+_EVM_ADDRESS = re.compile(r"0[xX][0-9a-fA-F]{40}")
 
 
 class Settlement(BaseModel):
@@ -52,6 +55,18 @@ class FacilitatorEvent(BaseModel):
 
     def observed(self, now: datetime | None = None) -> datetime:
         return self.observed_at or now or datetime.now(UTC)
+
+    @property
+    def payer(self) -> str | None:
+        """Who paid: the settlement's ``payer`` (optional in the spec), else the wallet that signed the payment's
+        EVM authorization (``paymentPayload.payload.authorization.from``, verified by the facilitator). Without
+        either, ten 1-unit settlements from one wallet counted as ten payers (a probe, 2026-12-07)."""
+        if self.settlement is not None and self.settlement.payer and self.settlement.payer.strip():
+            return self.settlement.payer
+        payload = self.payment_payload.get("payload")
+        authorization = payload.get("authorization") if isinstance(payload, dict) else None
+        signer = authorization.get("from") if isinstance(authorization, dict) else None
+        return signer if isinstance(signer, str) and _EVM_ADDRESS.fullmatch(signer) else None
 
 
 def parse_event(raw: Any) -> FacilitatorEvent:

@@ -192,7 +192,7 @@ def _failed_settlement(
     network = draft.requirement["network"]
     if transaction := transaction_key(network, event.settlement.transaction):
         _lock_transaction(conn, network, transaction)
-        _record_settlement(conn, row["id"], draft, event.settlement, observed, settings)
+        _record_settlement(conn, row["id"], draft, event, observed, settings)
     warning = OutcomeWarning("settlement_failed", "the settlement failed, so the listing was not changed")
     return Outcome("success", listing_key=draft.key, listing_id=row["id"], warnings=(warning,))
 
@@ -265,9 +265,7 @@ def _upsert(
                WHERE id = %(id)s""",
             {"at": observed, "settled": settled, "paid": paid, "id": listing_id},
         )
-    if event.settlement is not None and not _record_settlement(
-        conn, listing_id, draft, event.settlement, observed, settings
-    ):
+    if event.settlement is not None and not _record_settlement(conn, listing_id, draft, event, observed, settings):
         network = draft.requirement["network"]
         transaction = transaction_key(network, event.settlement.transaction)
         warnings.append(_reused_transaction(conn, network, transaction, listing_id))
@@ -278,12 +276,15 @@ def _record_settlement(
     conn: Connection,
     listing_id: int,
     draft: ListingDraft,
-    settlement: Settlement,
+    event: FacilitatorEvent,
     observed: datetime,
     settings: Settings,
 ) -> bool:
     """Store a settlement under its transaction's one spelling; False when that transaction is recorded already
     (a success upgrades the same listing's failed row with that id)."""
+    settlement = event.settlement
+    assert settlement is not None
+    payer = event.payer
     inserted = conn.execute(
         """INSERT INTO settlements
              (listing_id, transaction, settled_at, success, network, asset, amount, payer_hash)
@@ -301,7 +302,7 @@ def _record_settlement(
             draft.requirement["network"],
             draft.requirement["asset"],
             _settled_amount(draft, settlement),
-            payer_hash(settlement.payer, settings.payer_hash_key.get_secret_value()) if settlement.payer else None,
+            payer_hash(payer, settings.payer_hash_key.get_secret_value()) if payer else None,
         ),
     ).fetchone()
     return inserted is not None

@@ -23,12 +23,13 @@ ITEM_COLUMNS = """
     ) AS settled_recent,
     (SELECT count(DISTINCT p.payer) FROM settlement_payers p WHERE p.listing_id = l.id AND NOT p.anonymous
         AND p.last_settled_at > %(quality_since)s AND p.network <> ALL(%(quality_testnets)s))
-    + (SELECT coalesce(sum(h.anonymous_paid), 0)::bigint FROM settlement_hours h WHERE h.listing_id = l.id
+    -- settlements reported with no payer at all are one payer together (souk.search.candidates)
+    + (EXISTS (SELECT FROM settlement_hours h WHERE h.listing_id = l.id AND h.anonymous_paid > 0
         AND h.hour > %(quality_since_hour)s AND h.network <> ALL(%(quality_testnets)s))
-    + (SELECT count(*) FROM settlements s WHERE s.listing_id = l.id AND s.success AND s.payer_hash IS NULL
+      OR EXISTS (SELECT FROM settlements s WHERE s.listing_id = l.id AND s.success AND s.payer_hash IS NULL
         AND s.settled_at > %(quality_since)s AND s.settled_at < %(quality_since_hour)s + interval '1 hour'
-        AND s.network <> ALL(%(quality_testnets)s) AND s.amount > 0
-    ) AS payers_recent,
+        AND s.network <> ALL(%(quality_testnets)s) AND s.amount > 0))::int
+    AS payers_recent,
     (SELECT coalesce(sum(t.settled_paid), 0)::bigint FROM settlement_totals t WHERE t.listing_id = l.id
         AND t.network <> ALL(%(quality_testnets)s)) AS settled_total,
     (SELECT coalesce(sum(h.settled), 0)::bigint FROM settlement_hours h WHERE h.listing_id = l.id

@@ -46,8 +46,9 @@ class Candidate(NamedTuple):
 # is one payer counted twice: on production networks a seller paying itself 1 atomic unit ten times bought the
 # full boost for $0.00001 (red team, 2026-12-06); ten payers are ten wallets to fund and keep apart. Nor is a $0
 # settlement a payment (as for last_paid_at, migration 0017): a listing priced at zero could otherwise collect it
-# from any number of fresh, unfunded wallets. A settlement the facilitator reported without a payer (the field is
-# optional) counts as its own payer, as before.
+# from any number of fresh, unfunded wallets. A settlement reported without a payer (the field is optional) is the
+# signer's of its EVM authorization (FacilitatorEvent.payer); those with no payer at all count as one payer together,
+# however many: each counted as its own payer, ten 1-unit settlements bought the boost again (a probe, 2026-12-07).
 _TESTNETS = sorted(TESTNETS)
 
 # The payers are read from settlement_payers (migration 0026: one row per listing, network and payer, kept when a
@@ -63,8 +64,8 @@ PAYER_ROWS = SETTLEMENT_SATURATION * PAYMENT_OPTIONS_CEILING
 _SQL = f"""
 SELECT l.id, l.resource_url, l.operator, coalesce(l.pay_to, ''), coalesce(l.networks, '{{}}'),
        coalesce(l.asset_symbols, '{{}}'),
-       (SELECT count(DISTINCT r.payer) FROM (
-           SELECT p.payer FROM settlement_payers p
+       (SELECT count(DISTINCT r.payer) FILTER (WHERE NOT r.anonymous) + coalesce(bool_or(r.anonymous)::int, 0) FROM (
+           SELECT p.payer, p.anonymous FROM settlement_payers p
            WHERE p.listing_id = l.id AND p.last_settled_at > %(since)s AND p.first_settled_at <= %(now)s
              AND p.network <> ALL(%(testnets)s)
            ORDER BY p.last_settled_at DESC  -- an index scan that stops at the limit (a bitmap scan reads every row)
