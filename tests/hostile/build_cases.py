@@ -333,7 +333,14 @@ def build_cases() -> list[dict[str, Any]]:
     add(
         "url-ipv6-literal",
         5,
-        acc(key="http GET https://[2001:db8::1]/v1/current"),
+        acc(key="http GET https://[2606:4700:4700::1111]/v1/current"),
+        base="weather",
+        listing={"url": "https://[2606:4700:4700:0000::1111]/v1/current"},
+    )
+    add(
+        "url-ipv6-documentation-literal",
+        5,
+        rej("non_public_host"),
         base="weather",
         listing={"url": "https://[2001:0db8:0000::1]/v1/current"},
     )

@@ -114,14 +114,14 @@ def test_results_are_recorded_as_each_probe_finishes(db, probe_settings, hostile
     """A quick probe's result is in the database while a slow probe of the same pass is still running."""
     from souk.db import get_pool
 
-    quick = catalog_event(db, verified(weather(url=_url(hostile, "/plain402"))), probe_settings).listing_id
-    # another host name for the same machine, so the two listings are probed side by side
-    slow_url = f"http://127.0.0.1:{servers.plain}/slow"
-    catalog_event(db, verified(weather(url=slow_url)), probe_settings)
-    db.commit()
     patient = probe_settings.model_copy(
         update={"probe_allowed_hosts": "localhost,127.0.0.1", "probe_deadline_s": 6.0, "probe_read_timeout_s": 5.0}
     )
+    quick = catalog_event(db, verified(weather(url=_url(hostile, "/plain402"))), patient).listing_id
+    # another host name for the same machine, so the two listings are probed side by side
+    slow_url = f"http://127.0.0.1:{servers.plain}/slow"
+    catalog_event(db, verified(weather(url=slow_url)), patient)
+    db.commit()
     summary: dict = {}
     job = threading.Thread(target=lambda: summary.update(run_pass(get_pool().connection, patient)))
     job.start()

@@ -73,7 +73,7 @@ def test_a_delist_of_a_delisted_listing_is_refused_and_keeps_the_first_reason(db
 
 @pytest.mark.parametrize("limit", [0, -5])
 def test_a_probe_pass_limit_below_one_is_refused_before_anything_is_read(db, settings, limit):
-    _listing(db, settings, "http://10.0.0.7/weather")
+    _listing(db, settings, "http://private.example/weather")
     before = table_snapshot(db)
     opened: list[bool] = []
 
@@ -88,11 +88,16 @@ def test_a_probe_pass_limit_below_one_is_refused_before_anything_is_read(db, set
     assert opened == [] and table_snapshot(db) == before
 
 
-def test_a_probe_pass_limit_of_one_probes_one_listing(db, settings):
+def test_a_probe_pass_limit_of_one_probes_one_listing(db, settings, monkeypatch):
     from souk.db import get_pool
+    from souk.lifecycle import safety
 
-    for i in range(3):  # private addresses: refused by the probe without contacting anything
-        _listing(db, settings, f"http://10.0.0.{7 + i}/weather")
+    async def private(host: str, port: int) -> list[str]:
+        return ["10.0.0.7"]
+
+    monkeypatch.setattr(safety, "resolve", private)
+    for i in range(3):  # names that resolve to a private address: refused by the probe without contacting anything
+        _listing(db, settings, f"http://private{i}.example/weather")
     summary = run_pass(get_pool().connection, settings, limit=1)
     assert summary["due"] == 1 and summary["probed"] == 1
     assert summary["outcomes"] == {"refused_address": 1}

@@ -120,19 +120,27 @@ def test_mcp_tool_listed_missing_and_endpoint_gone(db, probe_settings, servers):
     assert _probe(gone, probe_settings).outcome == "not_found"
 
 
-def test_one_pass_is_bounded_and_records_results(db, probe_settings, servers):
+def test_one_pass_is_bounded_and_records_results(db, probe_settings, servers, monkeypatch):
     from souk.db import get_pool
+    from souk.lifecycle import safety
+
+    public_dns = safety.resolve
+
+    async def resolve(host: str, port: int) -> list[str]:  # a name that resolves to a private address
+        return ["10.0.0.7"] if host == "private.example" else await public_dns(host, port)
+
+    monkeypatch.setattr(safety, "resolve", resolve)
 
     urls = [servers.url("seller", "/weather"), servers.url("plain", "/slow")]
     urls += [servers.url("plain", f"/status/{code}") for code in (404, 410, 500, 200)]
     for url in urls:
         catalog_event(db, verified(weather(url=url)), probe_settings)
-    catalog_event(db, verified(weather(url="http://10.0.0.7/weather")), probe_settings)
+    catalog_event(db, verified(weather(url="http://private.example/weather")), probe_settings)
     db.commit()
     bounded = probe_settings.model_copy(update={"probe_max_per_host": 3, "probe_batch_size": 50})
     summary = run_pass(get_pool().connection, bounded)
     # localhost: 3 per host, capped in the selection (the seller and plain servers share the host name);
-    # 10.0.0.7 refused unvisited
+    # private.example (10.0.0.7) refused unvisited
     assert summary["due"] == 4 and summary["probed"] == 4 and summary["skipped"] == 0
     assert summary["outcomes"].get("refused_address") == 1
     assert summary["seconds"] < 3 * (bounded.probe_deadline_s + 1)

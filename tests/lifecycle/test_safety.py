@@ -11,7 +11,8 @@ import httpcore2
 import pytest
 
 from souk.lifecycle import safety
-from souk.lifecycle.safety import PinnedBackend, ProbeRefused, address_refusal, allowed_hosts, vet
+from souk.lifecycle.safety import PinnedBackend, ProbeRefused, vet
+from souk.listing.addresses import address_refusal, allowed_hosts
 
 REFUSED = {
     "127.0.0.1": "loopback",

@@ -19,6 +19,7 @@ from souk.catalog.seller_schema import info_errors
 from souk.catalog.softdrop import drop_invalid_headers
 from souk.config import Settings
 from souk.errors import CatalogRejection
+from souk.listing.addresses import allowed_hosts, host_refusal
 from souk.listing.document import ListingDocument, PaymentOption, declared_params, output_fields
 from souk.listing.pay_to import PAY_TO
 from souk.listing.urls import canonical_url, has_invisible
@@ -242,6 +243,20 @@ def _validate_v2_extension(payload: dict[str, Any]) -> dict[str, Any]:
     return bazaar
 
 
+def _check_public_host(resource_url: str, settings: Settings) -> None:
+    """Refuse a resource on a loopback, private, link-local or metadata address, or a local-only name, unless the
+    operator allows the host (``SOUK_PROBE_ALLOWED_HOSTS``, the hosts probes may reach too)."""
+    authority = resource_url.split("/", 3)[2]
+    host = authority[: authority.index("]") + 1] if authority.startswith("[") else authority.rsplit(":", 1)[0]
+    category = host_refusal(host)
+    if category is None or host.strip("[]") in allowed_hosts(settings.probe_allowed_hosts):
+        return
+    raise CatalogRejection(
+        "non_public_host",
+        f"resource url host {host} is a {category.replace('_', '-')} address or name, not on the public internet",
+    )
+
+
 def _jsonable(value: Any) -> Any:
     if hasattr(value, "model_dump"):
         return value.model_dump(by_alias=True, exclude_none=True)
@@ -310,6 +325,7 @@ def draft_listing(event: FacilitatorEvent, settings: Settings) -> ListingDraft:
         )
     # Keyed and bound by the canonical URL, so a spelling variant of a bound URL is the same listing.
     resource_url = canonical_url(info.resource_url)
+    _check_public_host(resource_url, settings)
 
     discovery_info = info.discovery_info.model_dump(by_alias=True, exclude_none=True)
     extensions = _jsonable(info.extensions or {})

@@ -31,7 +31,8 @@ from souk.config import Settings, get_settings
 from souk.db.types import Connection, one
 from souk.lifecycle import store
 from souk.lifecycle.probe import ProbeResult, Target, probe
-from souk.lifecycle.safety import Pin, ProbeRefused, allowed_hosts, vet
+from souk.lifecycle.safety import Pin, ProbeRefused, vet
+from souk.listing.addresses import allowed_hosts
 from souk.listing.pay_to import pay_to_key
 
 logger = logging.getLogger(__name__)

@@ -43,11 +43,11 @@ from souk.lifecycle.safety import (
     Pin,
     ProbeRefused,
     ResponseCap,
-    allowed_hosts,
     pinned_client,
     vet,
 )
 from souk.lifecycle.status import HEALTHY
+from souk.listing.addresses import allowed_hosts
 from souk.listing.pay_to import pay_to_key
 from souk.listing.payment_options import option_amount
 from souk.networks import normalize_network

@@ -30,21 +30,9 @@ import httpx2
 from httpcore2 import AsyncNetworkBackend, AsyncNetworkStream
 from httpcore2._backends.auto import AutoBackend
 
-IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
+from souk.listing.addresses import IPAddress, address_refusal
 
-METADATA_ADDRESSES = frozenset(
-    ipaddress.ip_address(a)
-    for a in (
-        "169.254.169.254",  # AWS, GCP, Azure, OpenStack
-        "169.254.170.2",  # ECS task metadata
-        "100.100.100.200",  # Alibaba Cloud
-        "fd00:ec2::254",  # AWS IPv6
-    )
-)
-_CGNAT = ipaddress.ip_network("100.64.0.0/10")
 MAX_REDIRECTS = 2  # same-origin redirects a probe follows (HTTP probe and MCP SDK alike)
-_NAT64 = ipaddress.ip_network("64:ff9b::/96")
-_DOCUMENTATION_V6 = ipaddress.ip_network("3fff::/20")  # RFC 9637 (2024), newer than Python's tables
 
 
 class ProbeRefused(Exception):
@@ -54,44 +42,6 @@ class ProbeRefused(Exception):
         super().__init__(reason)
         self.code = code
         self.reason = reason
-
-
-def _embedded_v4(ip: ipaddress.IPv6Address) -> ipaddress.IPv4Address | None:
-    if ip.ipv4_mapped is not None:
-        return ip.ipv4_mapped
-    if ip.sixtofour is not None:
-        return ip.sixtofour
-    if ip in _NAT64:
-        return ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF)
-    return None
-
-
-def address_refusal(ip: IPAddress) -> str | None:
-    """Why ``ip`` may not be probed (a category), or None for a public unicast address."""
-    if isinstance(ip, ipaddress.IPv6Address):
-        inner = _embedded_v4(ip)
-        if inner is not None:
-            return address_refusal(inner)
-    if ip in METADATA_ADDRESSES:
-        return "metadata"
-    checks = (
-        ("unspecified", ip.is_unspecified),
-        ("loopback", ip.is_loopback),
-        ("link_local", ip.is_link_local),
-        ("site_local", isinstance(ip, ipaddress.IPv6Address) and ip.is_site_local),  # fec0::/10, deprecated
-        ("multicast", ip.is_multicast),
-        ("cgnat", isinstance(ip, ipaddress.IPv4Address) and ip in _CGNAT),
-        ("reserved", ip.is_reserved or (isinstance(ip, ipaddress.IPv6Address) and ip in _DOCUMENTATION_V6)),
-        ("private", ip.is_private),
-    )
-    for name, hit in checks:
-        if hit:
-            return name
-    return None if ip.is_global else "not_global"
-
-
-def allowed_hosts(raw: str) -> frozenset[str]:
-    return frozenset(h.strip().lower().rstrip(".") for h in raw.split(",") if h.strip())
 
 
 # getaddrinfo blocks a thread until the name server answers, and a timeout cannot stop it. On the loop's default
