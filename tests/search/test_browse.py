@@ -278,3 +278,23 @@ def test_a_listing_addressing_agents_stays_last_when_the_seller_cap_moves_the_re
     own = _one_seller_and_a_last_tier(db, settings, _steering())
     listed = [r["resource"] for r in _browse(db, settings, "anything on base", limit=20)]
     assert listed[-1] == "https://steer.example.com/v1" and set(listed[:-1]) == set(own)
+
+
+def test_a_listing_addressing_agents_stays_last_when_the_cap_defers_listings_behind_other_operators(db, settings):
+    # A probe (2026-12-07): the cap moves one operator's sixth listing on when another operator's listing can take
+    # its place; a page with room left then took the steering listing ahead of the listings moved on (#60 of 139).
+    words = ["tide", "radar", "pollen", "quake", "snow", "surf", "fog"]
+    normal = []
+    for operator in ("xops", "yops", "zops"):
+        for i, word in enumerate(words):
+            url = f"https://{word}.{operator}.com/v1"
+            tag = f"{operator}{i}"  # words of its own, or the listings would be near-copies of one description
+            description = " ".join(f"{part}{tag}" for part in ("alpha", "beta", "gamma", "delta", "omega", word))
+            listing = weather(
+                url=url, network="eip155:8453", pay_to=f"0x{len(normal) + 1:040x}", description=description
+            )
+            catalog_event(db, verified(listing), settings)
+            normal.append(url)
+    catalog_event(db, verified(_steering()), settings)
+    listed = [r["resource"] for r in _browse(db, settings, "anything on base", limit=40)]
+    assert listed[-1] == "https://steer.example.com/v1" and set(listed[:-1]) == set(normal)

@@ -220,7 +220,17 @@ def rank(
             ids += _browse_part(conn, part, args, iq, networks, profile.pool - len(ids))
         facts = candidates.read(conn, ids, now, settings.quality_window_days)
         if profile.diversity:
-            ids = _diversify(ids, _browse_tiers(ids, accepted, facts), facts, iq, profile, request.page_size)
+            # Each tier on its own: a listing of a later tier that the cap would admit must not take the place of
+            # an earlier tier's listing the cap moved on (a probe, 2026-12-07: the demo's injection listing sat at
+            # #60 of 139, ahead of 79 listings one operator's cap had deferred).
+            tiers = _browse_tiers(ids, accepted, facts)
+            ids = [
+                lid
+                for tier in sorted(set(tiers.values()), reverse=True)
+                for lid in _diversify(
+                    [i for i in ids if tiers[i] == tier], tiers, facts, iq, profile, request.page_size
+                )
+            ]
         result.listing_ids = ids
         result.search_method = "browse"
         result.match_strength = _browse_strength(ids[: request.page_size], facts, iq)
