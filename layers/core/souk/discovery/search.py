@@ -20,7 +20,7 @@ from souk.discovery import sessions
 from souk.discovery.items import ITEM_COLUMNS, quality_args, to_item
 from souk.discovery.resources import X402_VERSION
 from souk.errors import SoukError
-from souk.listing.filters import filter_sql, parse_filters, parse_int
+from souk.listing.filters import Filters, filter_sql, parse_filters, parse_int
 from souk.observability import record_search
 from souk.search import cursor as cursors
 from souk.search.pipeline import RankRequest, eligibility_sql, rank, read_pool_side
@@ -101,7 +101,8 @@ def search(
             raise SoukError("query_too_long", str(exc)) from None
         session_id, ids, offset = uuid.uuid4(), result.listing_ids, 0
         meta = {
-            "interpretedQuery": result.interpreted.to_dict() | {"appliedFilters": result.applied},
+            "interpretedQuery": _with_parameters(result.interpreted.to_dict(), filters)
+            | {"appliedFilters": result.applied},
             "searchMethod": result.search_method,
             "partialResults": result.partial,
             "degradedReason": result.degraded_reason,
@@ -142,6 +143,34 @@ def search(
     if meta.get("degradedReason"):
         body["degradedReason"] = meta["degradedReason"]
     return SearchResponse(body, session_id, profile)
+
+
+def _with_parameters(interpreted: dict[str, Any], filters: Filters) -> dict[str, Any]:
+    """The reading with its top-level ``networks``, ``type`` and ``maxUsdPrice`` as applied: an explicit parameter
+    wins over the words, so it is what those fields say, and what the words said instead is kept in
+    ``overriddenByParameters`` (a probe, 2026-12-07: ``network=base`` with "weather on solana" showed Solana there
+    while Base was applied)."""
+    overridden: dict[str, Any] = {}
+    network = filters.payment_network
+    if network is not None:
+        if interpreted["networks"] and interpreted["networks"] != [network]:
+            overridden["networks"] = interpreted["networks"]
+        interpreted["networks"] = [network]
+    if filters.type is not None:
+        if interpreted["type"] not in (None, filters.type):
+            overridden["type"] = interpreted["type"]
+        interpreted["type"] = filters.type
+        if filters.type == "mcp" and interpreted["method"] is not None:  # an MCP tool answers no HTTP method
+            overridden["method"] = interpreted["method"]
+            interpreted["method"] = None
+    if filters.max_usd_price is not None:
+        cap = format(filters.max_usd_price, "f")
+        if interpreted["maxUsdPrice"] is not None and interpreted["maxUsdPrice"] != cap:
+            overridden["maxUsdPrice"] = interpreted["maxUsdPrice"]
+        interpreted["maxUsdPrice"], interpreted["maxUsdPriceStrict"] = cap, False
+    if overridden:
+        interpreted["overriddenByParameters"] = overridden
+    return interpreted
 
 
 def _page(
