@@ -16,6 +16,7 @@ from souk.api.search import router
 from souk.catalog.ingest import catalog_event
 from souk.discovery.resources import list_resources
 from souk.discovery.search import search
+from souk.errors import SoukError
 from souk.networks import BASE, BASE_SEPOLIA, SOLANA, STELLAR_PUBNET, STELLAR_TESTNET
 from tests.factories import BASE_SELLER, CLOCK, STELLAR_SELLER, verified, weather
 
@@ -142,7 +143,6 @@ def test_symbols_and_bare_addresses_keep_their_meaning(catalog, settings):
     assert _found(catalog, settings, asset="USDC") == {ON_BASE, SANDBOX, ON_SOLANA, ON_STELLAR}
     assert _found(catalog, settings, asset=USDC_MINT) == {ON_SOLANA}
     assert _found(catalog, settings, asset=USDC_BASE) == {ON_BASE, SANDBOX, TRAP}
-    assert _found(catalog, settings, asset="a/b") == set()  # no chain id: an address (of nothing), as before
     assert assets.lookup(BASE, USDC_BASE.lower()) is not None  # the premise: known in any case on EVM
 
 
@@ -236,3 +236,10 @@ def test_an_evm_chain_id_with_leading_zeros_is_the_same_chain(catalog, settings)
     # eip155's reference is a number: 08453 is Base (8453), not an unknown chain that matches nothing.
     assert _found(catalog, settings, network="eip155:08453") == _found(catalog, settings, network=BASE) != set()
     assert _found(catalog, settings, asset=f"eip155:0008453/erc20:{USDC_BASE}") == {ON_BASE, SANDBOX}
+
+
+@pytest.mark.parametrize("asset", ["/", "a/b", "abc/def", "usdc/base"])
+def test_an_asset_with_a_slash_that_is_no_caip19_id_is_refused(catalog, settings, asset):
+    with pytest.raises(SoukError) as refused:
+        _found(catalog, settings, asset=asset)
+    assert refused.value.error == "invalid_asset" and refused.value.reason

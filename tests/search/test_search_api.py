@@ -193,6 +193,17 @@ def test_a_cursor_is_bound_to_the_query_as_written(client):
     assert spaced.status_code == 200  # read alike: spacing changes nothing
 
 
+def test_a_cursor_takes_its_filters_in_any_spelling_the_filter_reads_alike(client):
+    # A probe (2026-12-07): asset=usdc and maxUsdPrice=0.010 filter exactly as USDC and 0.01 but were refused.
+    first = {"query": "weather", "limit": 1, "asset": "USDC", "maxUsdPrice": "0.01"}
+    cursor = client.get("/discovery/search", params=first).json()["pagination"]["cursor"]
+    assert cursor
+    same = first | {"asset": "usdc", "maxUsdPrice": "0.010", "cursor": cursor}
+    assert client.get("/discovery/search", params=same).status_code == 200
+    other = first | {"maxUsdPrice": "0.02", "cursor": cursor}
+    assert client.get("/discovery/search", params=other).json()["error"] == "cursor_mismatch"
+
+
 @pytest.mark.parametrize(
     ("params", "code"),
     [
@@ -430,3 +441,17 @@ def test_max_usd_price_refuses_long_or_padded_values_as_400_not_500():
     # str.strip() drops \x1c-\x1f, which float() and int() refuse: the stripped value is the one converted.
     assert parse_filters({"maxUsdPrice": ["0.5\x1c"]}, SEARCH_PARAMS).max_usd_price == 0.5
     assert parse_int({"limit": ["7\x1f"]}, "limit", 20, 1, 100) == 7
+
+
+@pytest.mark.parametrize(
+    ("raw", "reason"),
+    [("1e-500", "decimal places"), ("0." + "0" * 5000 + "1", "longer than")],
+)
+def test_a_price_cap_past_any_price_is_refused_with_the_reason(raw, reason):
+    from souk.discovery.search import SEARCH_PARAMS
+    from souk.errors import SoukError
+    from souk.listing.filters import parse_filters
+
+    with pytest.raises(SoukError) as refused:
+        parse_filters({"maxUsdPrice": [raw]}, SEARCH_PARAMS)
+    assert refused.value.error == "invalid_maxUsdPrice" and reason in refused.value.reason

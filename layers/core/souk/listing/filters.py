@@ -45,8 +45,9 @@ class Filters:
             "scheme": self.scheme,
             "network": self.network,
             "extensions": self.extensions,
-            "asset": self.asset,
-            "maxUsdPrice": None if self.max_usd_price is None else format(self.max_usd_price, "f"),
+            # one spelling per meaning, as the filter reads it: a cursor bound to "USDC" and 0.01 takes "usdc" and 0.010
+            "asset": self.asset.upper() if self.asset is not None and is_symbol(self.asset) else self.asset,
+            "maxUsdPrice": None if self.max_usd_price is None else _plain(self.max_usd_price),
         }
         return {k: v for k, v in pairs.items() if v is not None}
 
@@ -90,6 +91,9 @@ _INTEGER = re.compile(r"[0-9]{1,9}")
 # One way to match each string: no backtracking over a long run of digits.
 _DECIMAL = re.compile(r"(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]{1,3})?")
 _DECIMAL_MAX_CHARS = 64
+# Far below any price (an 18-decimal token's smallest unit is 1e-18), and an echo of 1e-500 no longer runs to 500
+# digits; caps written to 32 places stay exact (0.00299999999999999999999999999999 is not $0.003).
+_MAX_USD_DECIMALS = 40
 _MAX_USD = Decimal(1_000_000_000)
 
 
@@ -104,6 +108,21 @@ def parse_int(params: Mapping[str, list[str]], name: str, default: int, low: int
     if not low <= value <= high:
         raise SoukError(f"invalid_{name}", f"{name} must be between {low} and {high}, got {value}")
     return value
+
+
+def _decimal_places(value: Decimal) -> int:
+    """Places after the point once trailing zeros go, exactly (``normalize`` rounds past 28 digits)."""
+    _, digits, exponent = value.as_tuple()
+    if not isinstance(exponent, int) or not any(digits):
+        return 0
+    trailing = len(digits) - len("".join(map(str, digits)).rstrip("0"))
+    return max(0, -(exponent + trailing))
+
+
+def _plain(value: Decimal) -> str:
+    """``value`` in plain digits without trailing zeros, exactly: 0.010 and 1e-2 are "0.01"."""
+    text = format(value, "f")
+    return text.rstrip("0").rstrip(".") if "." in text else text
 
 
 def parse_filters(params: Mapping[str, list[str]], known: frozenset[str]) -> Filters:
@@ -129,16 +148,28 @@ def parse_filters(params: Mapping[str, list[str]], known: frozenset[str]) -> Fil
                 "asset must be 1-128 printable characters without spaces: a symbol such as USDC, an asset address "
                 "or a CAIP-19 asset id such as eip155:8453/erc20:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
             )
-        parse_asset_id(asset)  # a malformed CAIP-19 id is a 400 here, not an empty page later
+        # a malformed CAIP-19 id is a 400 here, not an empty page later; nor is a slash in a symbol or an address
+        if parse_asset_id(asset) is None and "/" in asset:
+            raise SoukError(
+                "invalid_asset",
+                "an asset with a slash must be a CAIP-19 asset id such as "
+                "eip155:8453/erc20:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+            )
     max_price = _single(params, "maxUsdPrice") if "maxUsdPrice" in known else None
     max_usd: Decimal | None = None
     if max_price is not None:
         number = max_price.strip()
-        if len(number) > _DECIMAL_MAX_CHARS or not _DECIMAL.fullmatch(number):
+        if len(number) > _DECIMAL_MAX_CHARS:
+            raise SoukError("invalid_maxUsdPrice", f"maxUsdPrice is longer than {_DECIMAL_MAX_CHARS} characters")
+        if not _DECIMAL.fullmatch(number):
             raise SoukError("invalid_maxUsdPrice", "maxUsdPrice must be a non-negative number such as 0.01")
         max_usd = Decimal(number)
         if not max_usd < _MAX_USD:
             raise SoukError("invalid_maxUsdPrice", "maxUsdPrice must be below 1000000000")
+        if _decimal_places(max_usd) > _MAX_USD_DECIMALS:
+            raise SoukError(
+                "invalid_maxUsdPrice", f"maxUsdPrice has more than {_MAX_USD_DECIMALS} decimal places"
+            )
     unapplied = tuple(sorted(k for k in params if k not in known))
     return Filters(
         type=kind,
