@@ -167,9 +167,7 @@ def parse_filters(params: Mapping[str, list[str]], known: frozenset[str]) -> Fil
         if not max_usd < _MAX_USD:
             raise SoukError("invalid_maxUsdPrice", "maxUsdPrice must be below 1000000000")
         if _decimal_places(max_usd) > _MAX_USD_DECIMALS:
-            raise SoukError(
-                "invalid_maxUsdPrice", f"maxUsdPrice has more than {_MAX_USD_DECIMALS} decimal places"
-            )
+            raise SoukError("invalid_maxUsdPrice", f"maxUsdPrice has more than {_MAX_USD_DECIMALS} decimal places")
     unapplied = tuple(sorted(k for k in params if k not in known))
     return Filters(
         type=kind,
