@@ -121,3 +121,14 @@ def test_an_equal_option_at_one_instant_changes_nothing(db, settings):
     before = _listing(db)
     outcome = catalog_event(db, verified(_on_base(), CLOCK), settings)
     assert not outcome.changed and _listing(db) == before
+
+
+def test_an_event_older_than_the_listing_says_what_it_did_not_change(db, settings):
+    # A probe (2026-12-07): a facilitator whose clock ran 5 s behind got "success" while its new text was dropped.
+    catalog_event(db, verified(weather(description="Forecast by city."), CLOCK), settings)
+    older = catalog_event(db, verified(weather(description="Tide tables."), CLOCK - timedelta(seconds=5)), settings)
+    assert older.status == "success" and not older.changed
+    [warning] = [w for w in older.warnings if w.code == "older_than_listing"]
+    assert "stay" in warning.reason
+    newer = catalog_event(db, verified(weather(description="Tide tables."), CLOCK + timedelta(seconds=5)), settings)
+    assert newer.changed and not [w for w in newer.warnings if w.code == "older_than_listing"]

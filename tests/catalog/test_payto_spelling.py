@@ -96,7 +96,13 @@ def test_a_payto_no_seller_view_could_name_is_refused_and_writes_nothing(db, set
 
 @pytest.mark.parametrize(
     ("bound", "twin"),
-    [("café_menu", "cafe\u0301_menu"), ("get weather", "get\u00a0weather"), ("lookup", "ｌｏｏｋｕｐ")],
+    [
+        ("café_menu", "cafe\u0301_menu"),
+        ("get weather", "get\u00a0weather"),
+        ("lookup", "ｌｏｏｋｕｐ"),
+        ("merge_pdf_files", " merge_pdf_files"),
+        ("merge_pdf_files", "merge_pdf_files "),
+    ],
 )
 def test_another_spelling_of_a_bound_tool_name_is_no_second_listing(db, settings, bound, twin):
     catalog_event(db, verified(pdf_tool(tool_name=bound)), settings)

@@ -30,6 +30,7 @@ from souk.catalog.timestamps import bounded_observed_at
 from souk.config import Settings
 from souk.db.types import Connection, one
 from souk.errors import CatalogRejection
+from souk.isotime import iso_utc
 from souk.lifecycle import rejections as event_log
 from souk.lifecycle.store import record_payment
 from souk.listing.document import ListingDocument, PaymentOption
@@ -253,6 +254,16 @@ def _upsert(
         listing_id = row["id"]
         _check_bound(conn, listing_id, draft.pay_to)
         changed = _apply_event(conn, row, draft, observed, settings)
+        if observed < row["source_event_at"]:
+            # kept, not applied: say so, or a facilitator whose clock runs behind sees "success" and stale text
+            warnings.append(
+                OutcomeWarning(
+                    "older_than_listing",
+                    f"observed at {iso_utc(observed)}, before the listing's latest event "
+                    f"({iso_utc(row['source_event_at'])}): its text, metadata and prices stay; only a new payment "
+                    "option or a settlement counts",
+                )
+            )
         conn.execute(
             """UPDATE listings SET
                  first_verified_at = LEAST(first_verified_at, %(at)s),
