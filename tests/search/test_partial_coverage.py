@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from souk.catalog.ingest import catalog_event
 from souk.embedding.worker import drain
 from souk.search.pipeline import RankRequest, rank
 from souk.search.profile import DEFAULT_PROFILE
-from tests.factories import verified, weather
+from tests.factories import CLOCK, verified, weather
 
 
 def _search(db, settings):
@@ -22,7 +24,8 @@ def test_a_listing_without_vectors_makes_results_partial(db, settings, semantic_
 
     catalog_event(db, verified(weather(url="https://late.example.com/v1/current")), settings)
     partial = _search(db, settings)
-    assert partial.partial is True and partial.degraded_reason == "partial_coverage: 3/4 listings have vectors"
+    assert partial.partial is True
+    assert partial.degraded_reason == "partial_coverage: 3/4 listings have vectors of their current text"
     assert len(partial.listing_ids) == 4  # the unembedded listing is still found lexically
 
     drain(db, settings)
@@ -62,3 +65,21 @@ def test_nothing_is_imputed_against_an_arm_that_found_nothing():
     from souk.search.semantic import impute_unembedded
 
     assert impute_unembedded([(7, 3.0)], [], {7}) == []  # no best cosine to place it against: no 1.0 invented
+
+
+def test_a_listing_whose_text_changed_is_not_ranked_by_its_old_vectors(db, settings, semantic_index):
+    # A probe (2026-12-07): for ~60 s after its description changed, a listing ranked #1 for its old topic
+    # ("capybara census") while the search said nothing was partial.
+    topics = ("Capybara census counts by wetland region.", "Weather forecast by city.", "PDF to text extraction.")
+    for i, topic in enumerate(topics):
+        listing = weather(url=f"https://t{i}.example.com/v1", description=topic)
+        catalog_event(db, verified(listing, CLOCK), settings)
+    semantic_index(db)
+    changed = weather(url="https://t0.example.com/v1", description="Tax invoice PDF generator.")
+    changed_id = catalog_event(db, verified(changed, CLOCK + timedelta(minutes=1)), settings).listing_id
+    stale = rank(db, RankRequest("capybara census"), settings, DEFAULT_PROFILE)
+    assert changed_id not in stale.listing_ids
+    assert stale.partial is True
+    assert stale.degraded_reason == "partial_coverage: 2/3 listings have vectors of their current text"
+    drain(db, settings)
+    assert rank(db, RankRequest("capybara census"), settings, DEFAULT_PROFILE).partial is False

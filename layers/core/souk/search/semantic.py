@@ -341,7 +341,9 @@ def _nearest(
 ) -> list[tuple[int, float, float, int]]:
     """(listing id, best cosine of any of its vectors, of its listing vector (0 if not among them), vectors
     seen): tuples, not dicts, for up to 250 rows a search. With ``custom_plan`` (a filter narrower than
-    visibility) the statement is never prepared, so it is planned for its own filter values each time."""
+    visibility) the statement is never prepared, so it is planned for its own filter values each time. A vector of
+    text the listing no longer has is not read: until the job re-embeds it, the old text ranked the listing for its
+    old topic (a probe, 2026-12-07: "capybara census" found a listing now describing tax invoices, for ~60 s)."""
     # "+ 0" orders by an expression the index cannot serve, so the planner scans the filtered rows.
     order = "(e.embedding <=> %(qv)s) + 0" if exact else "c_distance"
     sql = f"""
@@ -351,7 +353,7 @@ def _nearest(
         FROM (
             SELECT e.listing_id, e.kind, e.embedding <=> %(qv)s AS c_distance
             FROM {generation.vector_table} e JOIN listings l ON l.id = e.listing_id
-            WHERE {where} {kinds}
+            WHERE {where} AND e.content_hash = l.content_hash {kinds}
             ORDER BY {order}
             LIMIT %(inner)s
         ) c
@@ -364,9 +366,11 @@ def _nearest(
 
 
 def coverage(conn: Connection, generation: ActiveGeneration) -> tuple[int, int]:
-    """(listings with a vector in the generation, all listings)."""
+    """(listings with a vector of their current text in the generation, all listings)."""
     row = one(conn.execute(
-        f"""SELECT (SELECT count(DISTINCT listing_id) FROM {generation.vector_table} WHERE kind = 'listing') AS covered,
+        f"""SELECT (SELECT count(DISTINCT e.listing_id) FROM {generation.vector_table} e
+                      JOIN listings l ON l.id = e.listing_id
+                     WHERE e.kind = 'listing' AND e.content_hash = l.content_hash) AS covered,
                    (SELECT count(*) FROM listings) AS total"""
     ))
     return int(row["covered"]), int(row["total"])
@@ -385,15 +389,20 @@ def partial_coverage(conn: Connection, generation: ActiveGeneration) -> str | No
     if not pending:
         return None
     covered, total = coverage(conn, generation)
-    return f"partial_coverage: {covered}/{total} listings have vectors" if covered < total else None
+    if covered >= total:
+        return None
+    return f"partial_coverage: {covered}/{total} listings have vectors of their current text"
 
 
 def without_vectors(conn: Connection, generation: ActiveGeneration, listing_ids: Sequence[int]) -> set[int]:
-    """Which of ``listing_ids`` have no vector in ``generation`` yet (cataloged since the embedding job last ran)."""
+    """Which of ``listing_ids`` have no vector of their current text in ``generation`` yet (cataloged or changed since
+    the embedding job last ran)."""
     if not listing_ids:
         return set()
     rows = conn.execute(
-        f"SELECT DISTINCT listing_id FROM {generation.vector_table} WHERE listing_id = ANY(%s)", (IdArray(listing_ids),)
+        f"SELECT DISTINCT e.listing_id FROM {generation.vector_table} e JOIN listings l ON l.id = e.listing_id"
+        " WHERE e.listing_id = ANY(%s) AND e.content_hash = l.content_hash",
+        (IdArray(listing_ids),),
     ).fetchall()
     return set(listing_ids) - {r["listing_id"] for r in rows}
 

@@ -56,7 +56,9 @@ def search_status(conn: Connection, settings: Settings) -> dict[str, Any]:
             raise semantic.SemanticUnavailable("no_vectors", f"generation {generation.id} holds no vectors yet")
         status["searchMethod"] = "hybrid"
         if covered < total:
-            status["degradedReason"] = f"partial_coverage: {covered}/{total} listings have vectors"
+            status["degradedReason"] = (
+                f"partial_coverage: {covered}/{total} listings have vectors of their current text"
+            )
     except semantic.SemanticUnavailable as exc:
         status["degradedReason"] = f"{exc.reason}: {exc.detail}"
     return status
