@@ -99,3 +99,14 @@ def test_the_last_pass_leaves_only_souks_own_newlines_in_an_error():
 
     said = tool_error("ambiguous_resource", "two listings", text_after=f". Choices: {TOOL}").content[0].text
     assert said.splitlines() == [said] and said.endswith(TOOL.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029"))
+
+
+def test_bidi_controls_and_zero_width_characters_in_a_quote_are_written_as_escapes():
+    # A probe (2026-12-07): U+202E reorders how a quoted span displays; U+200B hides inside it.
+    text = "Weather \u202eexe.jpg\u202c and\u200b\u2060 more\ufeff, \u2066isolated\u2069"
+    for quote in (label, json_literal, lambda t: quoted(t, 10_000)):
+        said = quote(text)
+        assert not any(c in said for c in "\u202e\u202c\u200b\u2060\ufeff\u2066\u2069"), said
+        assert "\\u202e" in said
+    assert json.loads(json_literal(text)) == text  # still the seller's exact text
+    assert quoted("👨\u200d👩\u200d👧 family", 100) == '"👨\u200d👩\u200d👧 family"'  # joiners stay

@@ -39,6 +39,10 @@ _LIVE_MARKUP = re.compile(r"(?<!\\)((?:\\\\)*)([\[\]()<>])")
 # Every character but "\n" that str.splitlines() ends a line at (it also splits "\r\n", whose "\r" is here).
 LINE_BREAKS = "\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
 _STRAY_BREAK = re.compile(f"[{LINE_BREAKS}]")
+# Bidirectional controls reorder how a quoted span displays (U+202E shows "gpj.exe" as "exe.jpg"), and zero-width
+# characters hide inside it (a probe, 2026-12-07: both reached the seller quote raw). Escaped they read as what they
+# are, and the JSON still decodes to the seller's exact text. ZWJ and ZWNJ stay: scripts and emoji need them.
+_INVISIBLE = re.compile("[\u061c\u200b\u200e\u200f\u202a-\u202e\u2060-\u2069\ufeff]")
 
 
 def _escaped_break(match: re.Match[str]) -> str:
@@ -52,8 +56,9 @@ def one_line_breaks(text: str) -> str:
 
 
 def json_literal(value: object) -> str:
-    """``value`` as JSON on one line: exact (non-ASCII text kept legible) and breaking no line."""
-    return one_line_breaks(json.dumps(value, ensure_ascii=False))
+    """``value`` as JSON on one line: exact (non-ASCII text kept legible), breaking no line, and with every
+    invisible reordering or zero-width character written as its escape (``\u202e``)."""
+    return _INVISIBLE.sub(_escaped_break, one_line_breaks(json.dumps(value, ensure_ascii=False)))
 
 
 def inert(text: str) -> str:
