@@ -100,8 +100,6 @@ def test_a_payto_no_seller_view_could_name_is_refused_and_writes_nothing(db, set
         ("café_menu", "cafe\u0301_menu"),
         ("get weather", "get\u00a0weather"),
         ("lookup", "ｌｏｏｋｕｐ"),
-        ("merge_pdf_files", " merge_pdf_files"),
-        ("merge_pdf_files", "merge_pdf_files "),
     ],
 )
 def test_another_spelling_of_a_bound_tool_name_is_no_second_listing(db, settings, bound, twin):
@@ -116,3 +114,17 @@ def test_another_spelling_of_a_bound_tool_name_is_no_second_listing(db, settings
 @pytest.mark.parametrize("name", ["emitir_2ª_via_boleto", "area_m²", "dose_µg", "temp_℃", "café_menu", "天気"])
 def test_ordinary_non_ascii_tool_names_are_cataloged(db, settings, name):
     assert catalog_event(db, verified(pdf_tool(tool_name=name)), settings).status == "success"
+
+
+@pytest.mark.parametrize("spaced", [" merge_pdf_files", "merge_pdf_files ", "  merge_pdf_files  "])
+def test_a_tool_name_with_spaces_around_it_is_the_same_tool_bound_to_its_seller(db, settings, spaced):
+    # A probe (2026-12-07): " merge_pdf_files" was a second tool on the same server, any payTo could register it.
+    # It keys as the tool itself: another payTo is refused, its own seller's event updates the one listing.
+    first = catalog_event(db, verified(pdf_tool(tool_name="merge_pdf_files")), settings)
+    before = table_snapshot(db)
+    with pytest.raises(CatalogRejection) as info:
+        catalog_event(db, verified(pdf_tool(tool_name=spaced, pay_to=SPOOFER)), settings)
+    assert info.value.error == "payto_mismatch"
+    assert table_snapshot(db) == before
+    again = catalog_event(db, verified(pdf_tool(tool_name=spaced)), settings)
+    assert again.listing_id == first.listing_id and again.listing_key == first.listing_key

@@ -65,19 +65,19 @@ def media_type(text: str) -> bool:
 
 
 def listing_key(doc_type: str, resource_url: str, method: str | None, tool_name: str | None) -> str:
-    """HTTP: (routeTemplate-or-URL path, method); MCP: (resource url, toolName)."""
+    """HTTP: (routeTemplate-or-URL path, method); MCP: (resource url, toolName without the spaces around it: " lookup"
+    is the tool "lookup", bound to its seller, not a second tool another payTo may register; the listing still serves
+    the name as declared)."""
     if doc_type == "mcp":
-        return f"mcp {resource_url} {tool_name}"
+        return f"mcp {resource_url} {(tool_name or '').strip()}"
     return f"http {method} {resource_url}"
 
 
 def _twin_spelling(name: str) -> bool:
-    """``name`` is a look-alike spelling of another name: decomposed (not NFC), a space other than U+0020, a space
-    before or after it (" merge_pdf_files" beside "merge_pdf_files", a probe, 2026-12-07), or a full-width form of an
-    ASCII character (U+FF01-FF5E)."""
+    """``name`` is a look-alike spelling of another name: decomposed (not NFC), a space other than U+0020, or a
+    full-width form of an ASCII character (U+FF01-FF5E)."""
     return (
         unicodedata.normalize("NFC", name) != name
-        or name != name.strip()
         or any(ch != " " and unicodedata.category(ch) == "Zs" for ch in name)
         or any("\uff01" <= ch <= "\uff5e" for ch in name)
     )
@@ -323,8 +323,7 @@ def draft_listing(event: FacilitatorEvent, settings: Settings) -> ListingDraft:
     if info.tool_name is not None and _twin_spelling(info.tool_name):
         raise CatalogRejection(
             "non_canonical_tool_name",
-            "toolName must be in Unicode NFC form, with no space other than U+0020, none before or after it, and no "
-            "full-width letters or digits",
+            "toolName must be in Unicode NFC form, with no space other than U+0020 and no full-width letters or digits",
         )
     # Keyed and bound by the canonical URL, so a spelling variant of a bound URL is the same listing.
     resource_url = canonical_url(info.resource_url)

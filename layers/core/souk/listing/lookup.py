@@ -16,7 +16,7 @@ def canonical_key(listing: str) -> str:
             return f"http {method.upper()} {canonical_url(url)}"
         if kind == "mcp":
             url, _, tool = rest.partition(" ")
-            return f"mcp {canonical_url(url)} {tool}"
+            return f"mcp {canonical_url(url)} {tool.strip()}"
     except CatalogRejection:
         pass
     return listing
