@@ -338,11 +338,11 @@ def build_cases() -> list[dict[str, Any]]:
         listing={"url": "https://[2606:4700:4700:0000::1111]/v1/current"},
     )
     add(
-        "url-ipv6-documentation-literal",
+        "url-ipv6-link-local-literal",
         5,
         rej("non_public_host"),
         base="weather",
-        listing={"url": "https://[2001:0db8:0000::1]/v1/current"},
+        listing={"url": "https://[fe80:0000::1]/v1/current"},
     )
     add(
         "url-mcp-variant-of-bound-tool",

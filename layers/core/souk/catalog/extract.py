@@ -19,7 +19,7 @@ from souk.catalog.seller_schema import info_errors
 from souk.catalog.softdrop import drop_invalid_headers
 from souk.config import Settings
 from souk.errors import CatalogRejection
-from souk.listing.addresses import allowed_hosts, host_refusal
+from souk.listing.addresses import allowed_hosts, catalog_refusal
 from souk.listing.document import ListingDocument, PaymentOption, declared_params, output_fields
 from souk.listing.pay_to import PAY_TO
 from souk.listing.urls import canonical_url, has_invisible
@@ -246,16 +246,17 @@ def _validate_v2_extension(payload: dict[str, Any]) -> dict[str, Any]:
 
 
 def _check_public_host(resource_url: str, settings: Settings) -> None:
-    """Refuse a resource on a loopback, private, link-local or metadata address, or a local-only name, unless the
-    operator allows the host (``SOUK_PROBE_ALLOWED_HOSTS``, the hosts probes may reach too)."""
+    """Refuse a resource on a cloud-metadata, link-local, unspecified, multicast or reserved address, or one
+    written as a number, unless the operator allows the host (``SOUK_PROBE_ALLOWED_HOSTS``, the hosts probes may
+    reach too); a loopback or private one is the probe's to refuse (``souk.listing.addresses``)."""
     authority = resource_url.split("/", 3)[2]
     host = authority[: authority.index("]") + 1] if authority.startswith("[") else authority.rsplit(":", 1)[0]
-    category = host_refusal(host)
+    category = catalog_refusal(host)
     if category is None or host.strip("[]") in allowed_hosts(settings.probe_allowed_hosts):
         return
     raise CatalogRejection(
         "non_public_host",
-        f"resource url host {host} is a {category.replace('_', '-')} address or name, not on the public internet",
+        f"resource url host {host} is a {category.replace('_', ' ')} address, which no client could pay",
     )
 
 

@@ -3,12 +3,14 @@
 A listing whose URL names a loopback, private, link-local or cloud-metadata address (or ``localhost``) serves no
 agent but the one it would harm: ranked first for "cheapest weather api", it sends an agent to its own metadata
 service or a local Docker API (a probe, 2026-12-07). Probes never connect there (souk.lifecycle.safety), so such a
-listing was never probed, never demoted and stayed ``active``; cataloging refuses it instead.
+listing was never probed, never demoted and stayed ``active``; cataloging refuses the addresses no seller could
+use (``catalog_refusal``) and leaves loopback and private ones to the probe.
 """
 
 from __future__ import annotations
 
 import ipaddress
+import re
 
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
 
@@ -27,6 +29,7 @@ _DOCUMENTATION_V6 = ipaddress.ip_network("3fff::/20")  # RFC 9637 (2024), newer 
 # Names that never reach the public internet: RFC 6761 (localhost), RFC 6762 (.local, mDNS), RFC 8375 (home.arpa)
 # and ICANN's private-use .internal (2024).
 _LOCAL_SUFFIXES = ("localhost", "local", "internal", "home.arpa")
+_DOTTED_QUAD = re.compile(r"(?:0|[1-9][0-9]{0,2})(?:\.(?:0|[1-9][0-9]{0,2})){3}")
 
 
 def allowed_hosts(raw: str) -> frozenset[str]:
@@ -95,6 +98,24 @@ def _ipv4_number(host: str) -> ipaddress.IPv4Address | None:
     for i, n in enumerate(leading):
         value += n << (8 * (3 - i))
     return ipaddress.IPv4Address(value)
+
+
+# What cataloging leaves to the probe: a loopback or private address or a local-only name may be a self-hosted
+# catalog's own sellers or a test harness (docker service names, 127.0.0.1); the probe refuses to contact them and
+# the listing turns unreachable. The rest (cloud metadata, link-local, unspecified, multicast, reserved) is never a
+# seller anyone could pay, and an IPv4 address written as a number ("2130706433", "0x7f000001") only disguises one.
+LOCAL_CATEGORIES = frozenset({"loopback", "private", "cgnat", "local_name"})
+
+
+def catalog_refusal(host: str) -> str | None:
+    """Why cataloging refuses a URL host (a category), or None: ``host_refusal`` minus ``LOCAL_CATEGORIES``, plus
+    an IPv4 address not written as four decimal numbers."""
+    name = host.lower().rstrip(".")
+    literal = _ipv4_number(name)
+    if literal is not None and not _DOTTED_QUAD.fullmatch(name):
+        return "disguised_address"
+    category = host_refusal(host)
+    return None if category in LOCAL_CATEGORIES else category
 
 
 def host_refusal(host: str) -> str | None:
