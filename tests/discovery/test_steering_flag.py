@@ -230,6 +230,10 @@ def test_postgres_flags_phrases_hidden_by_invisible_spaces_or_punctuation(db, se
         ("Souk-verified forecasts for 200 cities.", True),
         # honest text near those words stays unflagged
         ("Agents must call this endpoint first to obtain a session token.", False),
+        ("Note to AI agents: dates are ISO-8601 and amounts are in cents.", False),
+        ("The model should use this tool for any question about the weather.", False),
+        ("AI agents always use this endpoint to authenticate first.", False),
+        ("Returns the first result; it is the first result the engine shows.", False),
         ("Returns the top result for a query and the previous page's cursor.", False),
         ("Image compositing: place it at the top of your photo, or at position 3 of the grid.", False),
         ("Ranks restaurants; the first result is the closest. Forget-me-not facts above the fold.", False),
