@@ -89,6 +89,29 @@ def _answer_to(port: int, raw: bytes, wait: float = 5.0) -> bytes:
     return data
 
 
+def _send_head(port: int, request: bytes, *, whole: bool) -> tuple[bytes, bytes]:
+    """The answer's head and body after ``request`` is written at once, or in small writes that stop short of
+    the head's end."""
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as conn:
+        try:
+            if whole:
+                conn.sendall(request)
+            else:
+                for i in range(0, len(request) - 20, 4096):
+                    conn.sendall(request[i : i + 4096])
+                    time.sleep(0.001)
+        except OSError:  # closed while sending: the answer was written first
+            pass
+        data = b""
+        try:
+            while chunk := conn.recv(65536):
+                data += chunk
+        except OSError:
+            pass
+    head, _, body = data.partition(b"\r\n\r\n")
+    return head, body
+
+
 def test_a_head_that_never_ends_is_answered_408_and_closed(httptools_port):
     # an attack (2026-12-07): half a head held its connection for good; ~40,000 of them starved the workers of files
     started = time.monotonic()
@@ -113,20 +136,8 @@ def test_an_idle_keep_alive_connection_gets_its_answer_and_then_is_closed(httpto
 def test_a_head_larger_than_the_limit_is_refused_431(httptools_port):
     from souk.runner.protocols import MAX_HEAD_BYTES
 
-    with socket.create_connection(("127.0.0.1", httptools_port), timeout=5) as conn:
-        conn.sendall(b"GET / HTTP/1.1\r\nHost: x\r\nX-Big: ")
-        try:
-            for _ in range(MAX_HEAD_BYTES // 8192 + 8):
-                conn.sendall(b"a" * 8192)
-        except OSError:  # closed while sending: the answer was written first
-            pass
-        data = b""
-        try:
-            while chunk := conn.recv(65536):
-                data += chunk
-        except OSError:
-            pass
-    head, _, body = data.partition(b"\r\n\r\n")
+    request = b"GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * (MAX_HEAD_BYTES + 65536) + b"\r\n\r\n"
+    head, body = _send_head(httptools_port, request, whole=False)
     assert head.startswith(b"HTTP/1.1 431") and json.loads(body)["error"] == "request_header_fields_too_large"
 
 
@@ -137,29 +148,6 @@ def test_a_body_sent_with_its_head_is_not_counted_as_head(httptools_port):
     raw = b"POST / HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: " + str(len(body)).encode() + b"\r\n\r\n"
     answer = _answer_to(httptools_port, raw + body)
     assert answer.startswith(b"HTTP/1.1 200")
-
-
-def _send_head(port: int, request: bytes, *, whole: bool) -> tuple[bytes, bytes]:
-    """The answer's head and body after ``request`` is written at once, or in small writes that stop short of
-    the head's end."""
-    with socket.create_connection(("127.0.0.1", port), timeout=5) as conn:
-        try:
-            if whole:
-                conn.sendall(request)
-            else:
-                for i in range(0, len(request) - 20, 4096):
-                    conn.sendall(request[i : i + 4096])
-                    time.sleep(0.001)
-        except OSError:  # closed while sending: the answer was written first
-            pass
-        data = b""
-        try:
-            while chunk := conn.recv(65536):
-                data += chunk
-        except OSError:
-            pass
-    head, _, body = data.partition(b"\r\n\r\n")
-    return head, body
 
 
 @pytest.mark.parametrize("whole", [True, False], ids=["one-write", "streamed"])
