@@ -164,7 +164,7 @@ def _with_parameters(interpreted: dict[str, Any], filters: Filters) -> dict[str,
             overridden["method"] = interpreted["method"]
             interpreted["method"] = None
     if filters.max_usd_price is not None:
-        cap = format(filters.max_usd_price, "f")
+        cap = filters.applied()["maxUsdPrice"]  # the spelling appliedFilters and the cursor use
         if interpreted["maxUsdPrice"] is not None and interpreted["maxUsdPrice"] != cap:
             overridden["maxUsdPrice"] = interpreted["maxUsdPrice"]
         interpreted["maxUsdPrice"], interpreted["maxUsdPriceStrict"] = cap, False
