@@ -110,15 +110,6 @@ def parse_int(params: Mapping[str, list[str]], name: str, default: int, low: int
     return value
 
 
-def _decimal_places(value: Decimal) -> int:
-    """Places after the point once trailing zeros go, exactly (``normalize`` rounds past 28 digits)."""
-    _, digits, exponent = value.as_tuple()
-    if not isinstance(exponent, int) or not any(digits):
-        return 0
-    trailing = len(digits) - len("".join(map(str, digits)).rstrip("0"))
-    return max(0, -(exponent + trailing))
-
-
 def _plain(value: Decimal) -> str:
     """``value`` in plain digits without trailing zeros, exactly: 0.010 and 1e-2 are "0.01"."""
     text = format(value, "f")
@@ -166,7 +157,7 @@ def parse_filters(params: Mapping[str, list[str]], known: frozenset[str]) -> Fil
         max_usd = Decimal(number)
         if not max_usd < _MAX_USD:
             raise SoukError("invalid_maxUsdPrice", "maxUsdPrice must be below 1000000000")
-        if _decimal_places(max_usd) > _MAX_USD_DECIMALS:
+        if len(_plain(max_usd).partition(".")[2]) > _MAX_USD_DECIMALS:
             raise SoukError("invalid_maxUsdPrice", f"maxUsdPrice has more than {_MAX_USD_DECIMALS} decimal places")
     unapplied = tuple(sorted(k for k in params if k not in known))
     return Filters(
