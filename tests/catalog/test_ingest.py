@@ -632,3 +632,45 @@ def test_a_media_type_is_kept_as_sent(db, settings, mime):
     outcome = catalog_event(db, event, settings)
     assert (outcome.status, outcome.warnings) == ("success", ())
     assert db.execute("SELECT mime_type FROM listings").fetchone()["mime_type"] == mime
+
+
+def _dropped(outcome) -> list[str]:
+    return [w.reason for w in outcome.warnings if w.code == "field_dropped"]
+
+
+def test_a_service_name_past_32_characters_is_dropped_with_a_warning(db, settings):
+    # a probe (2026-12-07): a seller renaming its listing to 33+ characters lost the old name and heard nothing
+    catalog_event(db, verified(weather(service_name="Old Name")), settings)
+    outcome = catalog_event(db, verified(weather(service_name="A New Name That Is Much Longer Than 32")), settings)
+    assert outcome.status == "success"
+    (reason,) = _dropped(outcome)
+    assert reason.startswith("paymentPayload.resource.serviceName (must be a non-empty printable-ASCII string")
+    assert db.execute("SELECT document->>'serviceName' AS name FROM listings").fetchone()["name"] is None
+
+
+@pytest.mark.parametrize(
+    ("tags", "kept", "where"),
+    [
+        ("weather", [], "paymentPayload.resource.tags (must be an array"),
+        ([1, "weather", "x" * 33, ""], ["weather"], "paymentPayload.resource.tags [0], [2], [3] ("),
+        (["a", "b", "c", "d", "e", "f", "g"], ["a", "b", "c", "d", "e"], "paymentPayload.resource.tags [5], [6] ("),
+    ],
+)
+def test_tags_the_soft_drop_discards_are_named(db, settings, tags, kept, where):
+    outcome = catalog_event(db, verified(weather(tags=tags)), settings)
+    (reason,) = _dropped(outcome)
+    assert reason.startswith(where)
+    assert db.execute("SELECT document->'tags' AS tags FROM listings").fetchone()["tags"] == kept
+
+
+def test_valid_metadata_and_repeated_tags_draw_no_warning(db, settings):
+    # "Weather" after "weather" is the same tag (the SDK keeps the first spelling): nothing was lost
+    outcome = catalog_event(db, verified(weather(tags=["weather", "Weather", "forecast"])), settings)
+    assert outcome.warnings == ()
+
+
+def test_an_icon_url_naming_a_local_host_is_dropped_with_a_warning(db, settings):
+    event = verified(weather())
+    event["paymentPayload"]["resource"]["iconUrl"] = "http://localhost/icon.png"
+    (reason,) = _dropped(catalog_event(db, event, settings))
+    assert reason.startswith("paymentPayload.resource.iconUrl (must be an absolute http(s) URL")

@@ -16,7 +16,7 @@ from souk.catalog.amounts import check_amount
 from souk.catalog.bounds import check_bounds, check_document_bounds, check_v1_bounds
 from souk.catalog.events import FacilitatorEvent
 from souk.catalog.seller_schema import info_errors
-from souk.catalog.softdrop import drop_invalid_headers
+from souk.catalog.softdrop import drop_invalid_headers, dropped_service_metadata
 from souk.config import Settings
 from souk.errors import CatalogRejection
 from souk.listing.addresses import allowed_hosts, catalog_refusal
@@ -306,6 +306,11 @@ def draft_listing(event: FacilitatorEvent, settings: Settings) -> ListingDraft:
         raise CatalogRejection("invalid_discovery_extension", f"the discovery info does not parse: {first}") from None
     if info is None:
         raise CatalogRejection("not_discoverable", "no discoverable HTTP method or MCP toolName was declared")
+    if version == 2:
+        dropped = (
+            *dropped,
+            *dropped_service_metadata(payload.get("resource"), info.service_name, info.tags, info.icon_url),
+        )
     if bazaar is not None and bazaar.get("routeTemplate") is not None and info.route_template is None:
         raise CatalogRejection(
             "invalid_route_template",

@@ -141,8 +141,8 @@ def _catalog_event(conn: Connection, raw: Any, settings: Settings, *, now: datet
     clock = now or datetime.now(UTC)
     observed = bounded_observed_at(event.observed(clock), clock, _max_skew(settings))
     warnings: list[OutcomeWarning] = [
-        OutcomeWarning("field_dropped", f"{path} was invalid and is optional; it was dropped (Bazaar soft-drop)")
-        for path in draft.dropped
+        OutcomeWarning("field_dropped", f"{part} was invalid and is optional; it was dropped (Bazaar soft-drop)")
+        for part in draft.dropped
     ]
     if event.settlement is not None and event.settlement.charged_nothing:
         # upto's $0 settlement ("no charge if no usage occurred"): the payment was verified, nothing was paid.

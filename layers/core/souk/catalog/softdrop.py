@@ -18,6 +18,10 @@ from typing import Any
 
 from souk.listing.shape import obj_at
 
+_NAME_RULE = "a non-empty printable-ASCII string of at most 32 characters"
+_TAG_RULE = f"each tag must be {_NAME_RULE}; the first 5 distinct ones are kept"
+_ICON_RULE = "an absolute http(s) URL of at most 2048 characters, no user info, not naming a local or IP-literal host"
+
 _V1_HEADER_KEYS = ("headerFields", "header_fields", "headers")
 
 
@@ -44,3 +48,40 @@ def drop_invalid_headers(document: dict[str, Any], *, version: int) -> tuple[dic
     for key in bad:
         del out[schema_key]["input"][key]
     return out, tuple(f"{schema_key}.input.{k}" for k in bad)
+
+
+def _declared(resource: dict[str, Any], camel: str, snake: str) -> tuple[str, Any]:
+    """The key the seller used (the SDK reads the camelCase one first) and its value."""
+    return (camel, resource[camel]) if resource.get(camel) is not None else (snake, resource.get(snake))
+
+
+def dropped_service_metadata(
+    resource: Any, service_name: str | None, tags: list[str] | None, icon_url: str | None
+) -> tuple[str, ...]:
+    """What of ``resource``'s service metadata the SDK's soft-drop discarded, given what it kept, as "path: why".
+
+    The spec drops an invalid serviceName, tag or iconUrl silently; a seller whose new name was 33 characters long
+    found its listing with no name at all and a 200 that said nothing. The rules stay the SDK's: whatever it did
+    not keep is reported, so nothing here re-implements them."""
+    if not isinstance(resource, dict):
+        return ()
+    out: list[str] = []
+    key, name = _declared(resource, "serviceName", "service_name")
+    if name is not None and service_name is None:
+        out.append(f"paymentPayload.resource.{key} (must be {_NAME_RULE})")
+    raw_tags = resource.get("tags")
+    if raw_tags is not None:
+        kept = {tag.lower() for tag in tags or ()}
+        if not isinstance(raw_tags, list):
+            out.append(f"paymentPayload.resource.tags (must be an array; {_TAG_RULE})")
+        else:
+            # a case-insensitive repeat of a kept tag is the same tag, not a loss
+            lost = [i for i, tag in enumerate(raw_tags) if not (isinstance(tag, str) and tag.lower() in kept)]
+            if lost:
+                more = f" and {len(lost) - 10} more" if len(lost) > 10 else ""
+                where = ", ".join(f"[{i}]" for i in lost[:10]) + more
+                out.append(f"paymentPayload.resource.tags {where} ({_TAG_RULE})")
+    key, icon = _declared(resource, "iconUrl", "icon_url")
+    if icon is not None and icon_url is None:
+        out.append(f"paymentPayload.resource.{key} (must be {_ICON_RULE})")
+    return tuple(out)
