@@ -221,6 +221,32 @@ def test_forged_route_template_is_rejected(db, settings):
         _rejected(db, settings, ev, "invalid_route_template")
 
 
+def test_a_route_template_must_describe_the_paid_path(db, settings):
+    # a probe (2026-12-07): a payment for /users/123 listed /totally/other/:id, a route nobody had paid for
+    for template in ("/totally/other/:id", "/users", "/users/:id/orders", "/Users/:id"):
+        ev = verified(weather(url="https://weather.example.com/users/123", route_template=template))
+        rejection = _rejected(db, settings, ev, "route_template_mismatch")
+        assert "/users/123" in rejection.reason
+
+
+@pytest.mark.parametrize(
+    ("url", "template", "key"),
+    [
+        ("https://weather.example.com/users/123", "/users/:id", "/users/:id"),
+        ("https://weather.example.com/users/123/", "/users/:id", "/users/:id"),
+        # the last parameter may span segments: a DOI, or the SDK's `:var1` for a wildcard route
+        ("https://papers.example.com/v1/paper/10.1000/xyz", "/v1/paper/:doi", "/v1/paper/:doi"),
+        ("https://weather.example.com/files/7.json", "/files/:id.json", "/files/:id.json"),
+        # compared percent-decoded too: "%2D" is "-"
+        ("https://weather.example.com/a-b/1", "/a%2Db/:id", "/a-b/:id"),
+    ],
+)
+def test_a_route_template_describing_the_paid_path_is_the_key(db, settings, url, template, key):
+    outcome = catalog_event(db, verified(weather(url=url, route_template=template)), settings)
+    assert outcome.status == "success"
+    assert outcome.listing_key == f"http GET {url.split('/', 3)[0]}//{url.split('/', 3)[2]}{key}"
+
+
 def test_bounds(db, settings):
     from souk.demo.builders import Param
 

@@ -7,11 +7,12 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import unquote
+from urllib.parse import unquote, urlsplit
 
 from x402.extensions.bazaar import extract_discovery_info
 from x402.extensions.bazaar.types import parse_discovery_extension
 
+from souk.catalog import route_templates
 from souk.catalog.amounts import check_amount
 from souk.catalog.bounds import check_bounds, check_document_bounds, check_v1_bounds
 from souk.catalog.events import FacilitatorEvent
@@ -317,6 +318,14 @@ def draft_listing(event: FacilitatorEvent, settings: Settings) -> ListingDraft:
             "routeTemplate must start with '/', use :param segments and contain no '..' or '://' "
             "(checked after percent-decoding)",
         )
+    if info.route_template is not None:
+        paid_path = urlsplit(payload["resource"]["url"]).path
+        if not route_templates.describes(info.route_template, paid_path):
+            raise CatalogRejection(
+                "route_template_mismatch",
+                f"routeTemplate {info.route_template[:100]!r} does not describe the paid path {paid_path[:100]!r}: "
+                "its literal segments must be the path's and each :param one segment (the last may span several)",
+            )
     if info.tool_name is not None and not 0 < len(info.tool_name) <= _MAX_TOOL_NAME:
         raise CatalogRejection("field_too_large", f"toolName must be 1-{_MAX_TOOL_NAME} characters")
     # toolName is half of an MCP listing's key: an invisible character would make a look-alike twin key.
