@@ -10,6 +10,7 @@ from fastapi.responses import JSONResponse
 from souk.api.bearer import authorized
 from souk.api.deps import SettingsDep, WriteConnectionDep
 from souk.api.docs import CatalogOutcome, catalog_extra, responses
+from souk.api.media import body_refusal
 from souk.catalog.ingest import catalog_event
 from souk.catalog.jsonsafety import loads_event
 from souk.catalog.outcome import EXTENSION_RESPONSES_HEADER, Outcome
@@ -34,7 +35,7 @@ def _authorize(authorization: str | None, secret: str | None) -> None:
     "/catalog/v1/events",
     summary="A facilitator reports a verified or settled payment",
     response_model=None,
-    responses=responses(CatalogOutcome, 400, 401, 413, 422, 503),
+    responses=responses(CatalogOutcome, 400, 401, 413, 415, 422, 503),
     openapi_extra=catalog_extra(),
 )
 async def post_event(
@@ -46,6 +47,9 @@ async def post_event(
 ) -> JSONResponse:
     secret = settings.catalog_secret.get_secret_value() if settings.catalog_secret else None
     _authorize(authorization, secret)
+    refusal = body_refusal(request.headers.get("content-type"), request.headers.get("content-encoding"))
+    if refusal is not None:
+        return _respond(Outcome("rejected", refusal, "unsupported_media_type"), 415)
     body = await request.body()
     if len(body) > settings.max_event_bytes:
         outcome = Outcome("rejected", f"the event exceeds {settings.max_event_bytes} bytes", "field_too_large")

@@ -9,6 +9,24 @@ def is_json(content_type: str) -> bool:
     return content_type.split(";", 1)[0].strip().lower() == "application/json"
 
 
+def body_refusal(content_type: str | None, content_encoding: str | None) -> str | None:
+    """Why a JSON body sent with these headers cannot be read as sent (None: it can). No ``Content-Type`` is let
+    through (a facilitator posting bytes without one still sends JSON); another media type, a charset other than
+    UTF-8 (RFC 8259 requires it between systems) or a content coding is refused: each was read as UTF-8 JSON
+    regardless, a gzip body then failing as "invalid JSON" (a probe, 2026-12-07)."""
+    if content_encoding and content_encoding.strip().lower() != "identity":
+        return f"Content-Encoding {content_encoding[:40]!r} is not supported; send the JSON uncompressed"
+    if content_type is None or not content_type.strip():
+        return None
+    if not is_json(content_type):
+        return "Content-Type must be application/json"
+    for parameter in content_type.split(";")[1:]:
+        name, _, value = parameter.partition("=")
+        if name.strip().lower() == "charset" and value.strip().strip('"').lower() not in ("utf-8", "utf8"):
+            return "a JSON body is UTF-8 (RFC 8259); Content-Type names another charset"
+    return None
+
+
 def declares_more_than(content_length: str | bytes | None, limit: int) -> bool:
     """A ``Content-Length`` whose value exceeds ``limit``, so the body is refused before it is read. One too long
     to be any body's length counts too, without int() (which refuses more than 4,300 digits: a 500). Anything
