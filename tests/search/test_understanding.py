@@ -2837,6 +2837,28 @@ def test_revisions_hedges_history_and_their_attack(
     assert (set(iq.networks), iq.max_usd_price, iq.type, iq.method) == (set(networks), price, query_type, method)
 
 
+# The tool the caller is leaving: its rail and price describe it, not the next one (mark_left_behind); what replaces
+# it still binds.
+_LEFT_BEHIND = [
+    ("I switched from a solana-paid OCR endpoint that charged $0.10; looking for OCR.", (), None, None, None),
+    ("I'm moving away from an OCR endpoint on solana that charged $0.10. Find OCR.", (), None, None, None),
+    ("We are replacing our OCR provider, which is paid on solana at $0.10 a page. Find another.", (), None, None, None),
+    ("We're migrating off a base-paid geocoder, any geocoding API", (), None, None, None),
+    ("Replace the base weather API with one that settles on solana.", (n.SOLANA,), None, None, None),
+    ("Replacing a weather API; the new one must settle on base.", (n.BASE,), None, None, None),
+    ("We switched from a base geocoder to one paid on solana", (n.SOLANA,), None, None, None),
+    ("A weather API on solana, replacing our current one", (n.SOLANA,), None, None, None),
+]
+
+
+@pytest.mark.parametrize(("query", "networks", "price", "query_type", "method"), _LEFT_BEHIND)
+def test_the_rail_and_price_of_a_tool_left_behind_are_history(
+    query: str, networks: tuple[str, ...], price: Decimal | None, query_type: str | None, method: str | None
+) -> None:
+    iq = interpret(query)
+    assert (set(iq.networks), iq.max_usd_price, iq.type, iq.method) == (set(networks), price, query_type, method)
+
+
 # Tool-retrieval phrasing (batch 27 and the MetaTool pool): chains, coins, amounts and methods as the task's content,
 # beside the rails and refusals they must not swallow.
 _TOOL_REQUEST_CONFUSERS = [

@@ -1324,6 +1324,14 @@ _PRICE_GAP_WORDS = _set("us me them him her about around roughly approximately a
 _PRICE_ADVERBS = _set("only just ideally also still currently usually typically already actually")
 _CAP_NOUNS = _set("max maximum cap ceiling limit budget")
 _FORMER_WORDS = _set("old previous former last used earlier")
+# "switched from", "moving away from", "migrating off", "replacing": what the caller leaves (mark_left_behind)
+_LEAVING_VERBS = _set(
+    "switched switching moved moving migrated migrating migrate coming came away ditching dropping leaving"
+)
+_LEAVING_PREPOSITIONS = _set("from off")
+_REPLACING_WORDS = _set("replacing replace replaced")
+# what starts the clause of the tool that replaces it: "from base to solana", "replace it with one on solana"
+_LEAVING_STOPS = _set("to onto into with by for")
 _CHEAPER_WORDS = _set("cheaper cheapest lower less")
 # "that costs $0.002 per call" describes what is wanted, "must cost" requires it
 _WISHED_PRICE_LEADS = _RELATIVES | _set("who must should can could may might to will would shall does do did 'd")
@@ -1886,6 +1894,7 @@ class _Scan:
         self.mark_observations()
         self.resolve_repairs()
         self.mark_past()
+        self.mark_left_behind()
         self.resolve_added_rails()
         self.mark_hypothetical()
         self.mark_price_norms()
@@ -2329,6 +2338,27 @@ class _Scan:
                 )  # "I used to pay on solana and I still do"
                 if past and not still:
                     claim.role, claim.why = "topic", f"'{claim.phrase}': what was paid before ('{self.words[k]}')"
+                    break
+
+    def mark_left_behind(self) -> None:
+        """ "I switched from a solana-paid OCR endpoint that charged $0.10", "we're replacing our provider, which is
+        paid on solana at $0.10 a page": the rail and price of the tool the caller is leaving describe it, not what
+        the next one must take. Up to the clause's end or the tool that replaces it ("from base to solana")."""
+        for claim in self.claims:
+            if claim.role not in ("filter", "boost"):
+                continue
+            for k in range(claim.first - 1, max(-1, claim.first - 12), -1):
+                word = self.words[k]
+                if word in _LEAVING_STOPS or word in _TURNING_WORDS | _PAST_BARRIERS:
+                    break
+                leaving = (word in _LEAVING_PREPOSITIONS and self.near(k, -1) in _LEAVING_VERBS) or (
+                    word in _REPLACING_WORDS and self.near(k, 1) not in _LEAVING_STOPS
+                )
+                if leaving:
+                    claim.role, claim.why = "topic", f"'{claim.phrase}': of what the caller is leaving ('{word}')"
+                    break
+                # a clause ends at punctuation, unless a relative clause hangs there: "our provider, which is paid on"
+                if k == 0 or (not self.link[k - 1] and word not in ("which", "whose")):
                     break
 
     def mark_reported_requests(self) -> None:
