@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from datetime import UTC, datetime
 from typing import Any, Literal
 
@@ -10,8 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, ValidationError, 
 
 from souk.catalog.timestamps import parse_observed_at
 from souk.errors import CatalogRejection
-
-_EVM_ADDRESS = re.compile(r"0[xX][0-9a-fA-F]{40}")
+from souk.listing.pay_to import is_evm_address
 
 
 class Settlement(BaseModel):
@@ -66,7 +64,7 @@ class FacilitatorEvent(BaseModel):
         payload = self.payment_payload.get("payload")
         authorization = payload.get("authorization") if isinstance(payload, dict) else None
         signer = authorization.get("from") if isinstance(authorization, dict) else None
-        return signer if isinstance(signer, str) and _EVM_ADDRESS.fullmatch(signer) else None
+        return signer if isinstance(signer, str) and is_evm_address(signer) else None
 
 
 def parse_event(raw: Any) -> FacilitatorEvent:

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 from souk import networks as n
 from souk.errors import SoukError
+from souk.listing.pay_to import is_evm_address
 
 # The shape that claims to be CAIP-19: a chain id's colon before the first slash. A bare address has neither.
 _LOOKS_LIKE = re.compile(r"[^/:]*:[^/]*/.*")
@@ -42,7 +43,6 @@ _CHAIN_SPELLINGS = {
     "solana": "32 base58 characters such as 5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp",
     "stellar": "pubnet or testnet",
 }
-_EVM_ADDRESS = re.compile(r"0[xX][0-9a-fA-F]{40}")
 _SOLANA_MINT = re.compile(f"{_BASE58}{{32,44}}")
 # The protocol's alphabet (alphanum4/alphanum12); the namespace profile's own regex is wider.
 _STELLAR_ASSET_CODE = re.compile(r"[A-Za-z0-9]{1,12}", re.ASCII)
@@ -104,7 +104,7 @@ def parse_asset_id(value: str) -> AssetId | None:
 
 def _address(namespace: str, network: str, asset_namespace: str, reference: str) -> str | None:
     if namespace == "eip155" and asset_namespace == "erc20":
-        return reference if _EVM_ADDRESS.fullmatch(reference) else None
+        return reference if is_evm_address(reference) else None
     if namespace == "solana" and asset_namespace == "token":
         return reference if _SOLANA_MINT.fullmatch(reference) else None
     if namespace != "stellar":

@@ -14,8 +14,14 @@ import re
 # listing no seller view could name and no operator could unbind.
 PAY_TO = re.compile(r"[\x21-\x7e]{1,128}")
 
-_EVM_ADDRESS = "'^0[xX][0-9a-fA-F]{40}$'"
-_EVM_ADDRESS_RE = re.compile(r"0[xX][0-9a-fA-F]{40}")
+_EVM_ADDRESS_PATTERN = "0[xX][0-9a-fA-F]{40}"
+_EVM_ADDRESS = f"'^{_EVM_ADDRESS_PATTERN}$'"  # as a SQL literal
+_EVM_ADDRESS_RE = re.compile(_EVM_ADDRESS_PATTERN)
+
+
+def is_evm_address(text: str) -> bool:
+    """``text`` is an EVM address: 0x and 40 hex digits, in any case (the mixed case is only EIP-55's checksum)."""
+    return _EVM_ADDRESS_RE.fullmatch(text) is not None
 
 
 def same_pay_to(column: str, param: str) -> str:
@@ -26,4 +32,4 @@ def same_pay_to(column: str, param: str) -> str:
 def pay_to_key(address: str) -> str:
     """One spelling per address, for comparing in Python as ``same_pay_to`` does in SQL: an EVM address in
     lower case, every other address as it is."""
-    return address.lower() if _EVM_ADDRESS_RE.fullmatch(address) else address
+    return address.lower() if is_evm_address(address) else address
