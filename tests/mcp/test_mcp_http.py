@@ -119,6 +119,19 @@ def call(tool: str, arguments: dict, request_id: int = 1) -> dict:
         (b'{"jsonrpc": "2.0", "id": 1, "method": "tools/list"}', {"content_type": "text/plain"}, 415, ""),
         (b'{"jsonrpc": "2.0", "id": 1, "method": "tools/list"}', {"content_type": "application/jsonx"}, 415, ""),
         (b'{"jsonrpc": "2.0", "id": 1, "method": "tools/list"}', {"accept": "text/html"}, 406, "not_acceptable"),
+        # read as UTF-8 JSON regardless, a gzip body was "not valid JSON" (a probe, 2026-12-07)
+        (
+            b'{"jsonrpc": "2.0", "id": 1, "method": "tools/list"}',
+            {"extra": {"content-encoding": "gzip"}},
+            415,
+            "unsupported_media_type",
+        ),
+        (
+            b'{"jsonrpc": "2.0", "id": 1, "method": "tools/list"}',
+            {"content_type": "application/json; charset=latin-1"},
+            415,
+            "unsupported_media_type",
+        ),
         (json.dumps(call("search_resources", {"query": "x" * 70_000})).encode(), {}, 413, "payload_too_large"),
     ],
 )

@@ -63,6 +63,34 @@ def test_lists_the_tools_with_schemas_for_agents(catalog, connect, mode):
     assert tools["report_invocation"].annotations.read_only_hint is False
 
 
+def test_tool_errors_match_the_declared_output_schema(catalog, connect):
+    """A strict client (the TypeScript SDK's v1 callTool) validates structuredContent even when isError is set: a
+    tool error that did not match the declared schema reached such an agent as -32602, never as the error."""
+    from jsonschema import Draft202012Validator
+
+    calls = [
+        ("list_resources", {"limit": 0}),
+        ("search_resources", {"query": "weather", "cursor": "not-a-cursor"}),
+        ("get_resource", {"resource": "https://nowhere.example/none"}),
+        ("how_to_pay", {"resource": "https://nowhere.example/none"}),
+        ("report_invocation", {"sessionId": "0" * 32, "resource": "https://nowhere.example/none"}),
+    ]
+
+    async def main():
+        async with connect() as client:
+            schemas = {t.name: t.output_schema for t in (await client.list_tools()).tools}
+            return schemas, [(name, await client.call_tool(name, args)) for name, args in calls]
+
+    schemas, results = run(main)
+    for name, result in results:
+        assert result.is_error, (name, result.content)
+        body = result.structured_content
+        assert body["error"] and body["reason"]
+        assert not list(Draft202012Validator(schemas[name]).iter_errors(body)), (name, body)
+    # and the schema still tells a result from an error: a body with neither validates against no branch
+    assert list(Draft202012Validator(schemas["list_resources"]).iter_errors({"unrelated": 1}))
+
+
 def test_search_weather_forecast_returns_the_http_ranking_with_prices(catalog, connect):
     async def main():
         async with connect() as client:

@@ -27,7 +27,7 @@ from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSIONS
 
 from souk.api.docs import ErrorBody
-from souk.api.media import declares_more_than, is_json
+from souk.api.media import body_refusal, declares_more_than, is_json
 from souk.config import get_settings
 from souk.errors import SoukError
 from souk.mcp.messages import MAX_MESSAGE_BYTES, check_jsonrpc, check_parseable_by_sdk, load_message
@@ -101,6 +101,9 @@ async def handle(request: Request) -> Response:
         raise SoukError("payload_too_large", f"an MCP message is at most {MAX_MESSAGE_BYTES} bytes", status_code=413)
     if not is_json(request.headers.get("content-type", "")):
         raise SoukError("unsupported_media_type", "Content-Type must be application/json", status_code=415)
+    refusal = body_refusal(request.headers.get("content-type"), request.headers.get("content-encoding"))
+    if refusal is not None:  # a gzip body was "not valid JSON", a latin-1 one read as UTF-8 (a probe, 2026-12-07)
+        raise SoukError("unsupported_media_type", refusal, status_code=415)
     accept = _accept(request)
     _check_protocol_version(request)
     body = await request.body()

@@ -48,7 +48,8 @@ def find_listing(
     shown, shown_args, _ = status_clause({"status": ["any"]})
     rows = conn.execute(
         f"SELECT {ITEM_COLUMNS} FROM listings l WHERE l.resource_url = %(url)s"
-        " AND (%(tool)s::text IS NULL OR l.tool_name = %(tool)s)"
+        # a tool is keyed without the spaces around its name (souk.catalog.extract.listing_key): so is it found
+        " AND (%(tool)s::text IS NULL OR btrim(l.tool_name, ' ') = btrim(%(tool)s, ' '))"
         " AND (%(method)s::text IS NULL OR l.method = %(method)s)"
         f" AND {shown} ORDER BY l.listing_key LIMIT %(limit)s",
         shown_args

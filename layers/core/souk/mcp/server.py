@@ -102,6 +102,28 @@ _REPORT = (
 
 Role = Literal["read", "write"]
 
+# What a tool error's structured content is (tool_error): Souk's {"error", "reason"} and, for some errors, more
+# (choices, retryAfterSeconds).
+_TOOL_ERROR_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "title": "ToolError",
+    "properties": {"error": {"type": "string"}, "reason": {"type": "string"}},
+    "required": ["error", "reason"],
+}
+
+
+def output_schema(result: type[BaseModel]) -> dict[str, Any]:
+    """The result's schema or a tool error's. A strict client (the TypeScript SDK's v1 ``callTool``) validates
+    ``structuredContent`` against the declared schema even when ``isError`` is set, and threw -32602 at every tool
+    error instead of showing it (a probe, 2026-12-07): the error body must match the declared schema too. The
+    definitions move to the root, where the result's ``$ref``s point."""
+    schema = result.model_json_schema(mode="serialization")
+    definitions = schema.pop("$defs", None)
+    union: dict[str, Any] = {"type": "object", "anyOf": [schema, _TOOL_ERROR_SCHEMA]}
+    if definitions:
+        union["$defs"] = definitions
+    return union
+
 
 @dataclass(frozen=True, slots=True)
 class ToolSpec:
@@ -121,7 +143,7 @@ class ToolSpec:
             title=self.title,
             description=self.description,
             input_schema=self.arguments.model_json_schema(),
-            output_schema=self.result.model_json_schema(mode="serialization"),
+            output_schema=output_schema(self.result),
             annotations=types.ToolAnnotations(
                 title=self.title, read_only_hint=self.read_only, idempotent_hint=True, open_world_hint=False
             ),

@@ -122,7 +122,9 @@ def list_text(r: ListResult) -> str:
         lines = [f"No listings at offset {page.offset}: {page.total} match these filters."]
     hidden = {k: v for k, v in (r.hidden or {}).items() if k in ("gone", "delisted") and v}
     if hidden:
-        lines.append("Hidden: " + ", ".join(f"{n} {why}" for why, n in hidden.items()) + " (status='any' shows gone).")
+        # only gone listings come back with status='any'; delisted ones never do
+        hint = " (status='any' shows gone)" if hidden.get("gone") else ""
+        lines.append("Hidden: " + ", ".join(f"{n} {why}" for why, n in hidden.items()) + f"{hint}.")
     if r.unappliedFilters:
         lines.append("Not applied: " + ", ".join(r.unappliedFilters) + ".")
     lines += [_entry(page.offset + i, s) for i, s in enumerate(r.results, start=1)]
