@@ -186,3 +186,25 @@ def test_a_body_with_a_field_beyond_session_resource_and_tool_is_refused(handler
     assert table_snapshot(db) == before
     got, body, _ = _convert(handler, {"sessionId": session, "resource": resources[0], "toolName": None})
     assert got == 200 and body["recorded"] is True and body["rank"] == 1
+
+
+def test_a_url_several_results_share_needs_the_method_or_tool_that_was_invoked(handler, db, settings):
+    # a probe (2026-12-07): with GET and POST at one URL, every report went to the best-ranked one, and the POST
+    # endpoint an agent had called could not be named
+    url = "https://okapi.example.com/v1/okapi"
+    catalog_event(db, verified(weather(url=url, description="Okapi sightings by region.")), settings)
+    catalog_event(db, verified(weather(url=url, method="POST", description="Report an okapi sighting.")), settings)
+    status, found, _ = _call(handler, "GET", "/discovery/search", query="query=okapi+sightings&limit=10")
+    assert status == 200
+    session = found["sessionId"]
+    before = table_snapshot(db)
+    got, body, _ = _convert(handler, {"sessionId": session, "resource": url})
+    assert (got, body["error"]) == (400, "ambiguous_resource") and body["reason"]
+    assert sorted(c["method"] for c in body["choices"]) == ["GET", "POST"]
+    assert table_snapshot(db) == before
+    got, body, _ = _convert(handler, {"sessionId": session, "resource": url, "method": "post"})
+    methods = [r["extensions"]["bazaar"]["info"]["input"].get("method") for r in found["resources"]]
+    posted = 1 + next(i for i, r in enumerate(found["resources"]) if r["resource"] == url and methods[i] == "POST")
+    assert got == 200 and body["recorded"] is True and body["rank"] == posted
+    got, body, _ = _convert(handler, {"sessionId": session, "resource": url, "method": "FETCH"})
+    assert (got, body["error"]) == (400, "invalid_conversion")

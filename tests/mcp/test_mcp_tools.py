@@ -286,6 +286,29 @@ def test_reports_an_invocation_as_a_conversion_of_the_session(catalog, connect_h
     assert stranger.is_error and stranger.structured_content["error"] == "not_in_session"
 
 
+def test_a_report_for_a_server_of_several_tools_names_the_tool(catalog, connect_http, db, settings):
+    # a probe (2026-12-07): without toolName the report went to the best-ranked tool of the server, whichever was called
+    from souk.catalog.ingest import catalog_event
+    from tests.factories import pdf_tool, verified
+
+    catalog_event(db, verified(pdf_tool(tool_name="split_pdf_file", description="Split a PDF into pages.")), settings)
+
+    async def main():
+        async with connect_http() as client:
+            found = (await client.call_tool("search_resources", {"query": "merge or split pdf"})).structured_content
+            report = {"sessionId": found["sessionId"], "resource": "https://docs.example.org/mcp"}
+            vague = await client.call_tool("report_invocation", report)
+            named = await client.call_tool("report_invocation", report | {"toolName": " split_pdf_file "})
+            return found, vague, named
+
+    found, vague, named = run(main)
+    assert vague.is_error and vague.structured_content["error"] == "ambiguous_resource"
+    choices = {c["toolName"] for c in vague.structured_content["choices"]}
+    assert choices == {"merge_pdf_files", "split_pdf_file"}
+    split = 1 + next(i for i, r in enumerate(found["results"]) if r.get("toolName") == "split_pdf_file")
+    assert named.structured_content == {"recorded": True, "outcome": "recorded", "rank": split}
+
+
 def test_a_delisted_listing_is_hidden_from_every_tool_and_health_is_reported(catalog, connect_http, db):
     from souk.lifecycle import store
 

@@ -264,6 +264,7 @@ def conversion_extra() -> dict[str, Any]:
             "sessionId": {"type": "string", "format": "uuid"},
             "resource": {"type": "string", "minLength": 1, "maxLength": MAX_RESOURCE_CHARS},
             "toolName": {"type": "string", "minLength": 1, "maxLength": 256},
+            "method": {"type": "string", "enum": ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]},
         },
         "required": ["sessionId", "resource"],
         "additionalProperties": False,

@@ -2,8 +2,11 @@
 
 Hardened against inflation, because nothing about the caller is known or stored:
 - the body is bounded (``conversion_max_body_bytes``, checked before parsing) and must be a flat object
-  of short strings: ``sessionId``, ``resource`` and optionally ``toolName``, nothing else; a malformed,
+  of short strings: ``sessionId``, ``resource`` and optionally ``toolName`` or ``method``, nothing else; a malformed,
   deeply nested or unknown field is a 4xx;
+- where several of the session's results share the URL (an MCP server's tools, an endpoint's methods) the body names
+  which with ``toolName`` or ``method``; without it the conversion is refused (``ambiguous_resource``, with the
+  choices), not credited to the best-ranked one;
 - a conversion counts only for a live session whose stored ranking contained that resource, once per
   (session, listing), and at most ``conversions_per_session`` per session (its weight is capped);
 - token buckets in Postgres (souk.db.ratelimit) limit it per client (a keyed hash of the source address,
@@ -29,7 +32,24 @@ from souk.listing.urls import MAX_URL_CHARS, canonical_url
 
 MAX_RESOURCE_CHARS = MAX_URL_CHARS  # a longer URL names no listing: refused as such, not looked up
 MAX_TOOL_CHARS = 256
-FIELDS = ("sessionId", "resource", "toolName")  # the whole body: any other key is refused, as report_invocation does
+FIELDS = ("sessionId", "resource", "toolName", "method")  # the whole body: any other key is refused, as MCP does
+METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
+
+
+class AmbiguousConversion(SoukError):
+    """Several of the session's results share the URL: the caller says which it invoked (each choice's ``toolName``
+    or ``method``). A tool name is the seller's text: only in ``choices``, never in ``reason``."""
+
+    def __init__(self, choices: list[dict[str, str]]) -> None:
+        super().__init__(
+            "ambiguous_resource",
+            f"{len(choices)} of this session's results share that URL; pass the toolName (an MCP tool) or method "
+            "(an HTTP endpoint) of the one invoked",
+        )
+        self.choices = choices
+
+    def to_body(self) -> dict[str, Any]:
+        return {**super().to_body(), "choices": self.choices}
 
 
 class RateLimited(SoukError):
@@ -107,6 +127,9 @@ def record_conversion(
     resource = _text(body, "resource", MAX_RESOURCE_CHARS, required=True)
     assert resource is not None  # required=True refused a missing one with a 400
     tool = _text(body, "toolName", MAX_TOOL_CHARS, required=False)
+    method = _text(body, "method", 16, required=False)
+    if method is not None and method.upper() not in METHODS:
+        raise SoukError("invalid_conversion", f"method must be one of {', '.join(METHODS)}")
 
     # Lock the session row: concurrent conversions of one session count against its cap one at a time.
     session = sessions.load(conn, session_id, settings, for_update=True)
@@ -123,13 +146,20 @@ def record_conversion(
             "not_in_session", "that resource was not among this session's results", status_code=404
         ) from None
     candidates = conn.execute(
-        "SELECT id FROM listings WHERE resource_url = %s AND (%s::text IS NULL OR tool_name = %s) AND id = ANY(%s)",
-        (resource, tool, tool, results),
+        "SELECT id, type, resource_url, tool_name, method FROM listings WHERE resource_url = %(url)s"
+        # a tool is keyed without the spaces around its name (souk.catalog.extract.listing_key): so is it named
+        " AND (%(tool)s::text IS NULL OR btrim(tool_name, ' ') = btrim(%(tool)s, ' '))"
+        " AND (%(method)s::text IS NULL OR method = %(method)s) AND id = ANY(%(ids)s)",
+        {"url": resource, "tool": tool, "method": method.upper() if method else None, "ids": results},
     ).fetchall()
     if not candidates:
         conn.rollback()
         raise SoukError("not_in_session", "that resource was not among this session's results", status_code=404)
-    listing_id = min((c["id"] for c in candidates), key=results.index)
+    if len(candidates) > 1:
+        conn.rollback()
+        ranked = sorted(candidates, key=lambda c: results.index(c["id"]))
+        raise AmbiguousConversion([_choice(c) for c in ranked])
+    listing_id = candidates[0]["id"]
     position = results.index(listing_id) + 1
 
     # Every request for a real session spends a client token; only one that would count spends a session token.
@@ -154,6 +184,12 @@ def record_conversion(
     ratelimit.forget_idle(conn)
     conn.commit()
     return outcome
+
+
+def _choice(row: dict[str, Any]) -> dict[str, str]:
+    if row["type"] == "mcp":
+        return {"type": "mcp", "resource": row["resource_url"], "toolName": row["tool_name"]}
+    return {"type": "http", "resource": row["resource_url"], "method": row["method"]}
 
 
 def _not_recorded(outcome: str, reason: str, rank: int) -> dict[str, Any]:

@@ -162,6 +162,9 @@ class ReportArguments(_Arguments):
         pattern=_NO_CONTROLS,
         description="The MCP tool you invoked, for an MCP listing.",
     )
+    method: Literal["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] | None = Field(
+        default=None, description="The HTTP method you invoked, when endpoints of several methods share the URL."
+    )
 
 
 class PaymentOption(BaseModel):

@@ -29,6 +29,7 @@ from pydantic import BaseModel, ValidationError
 from souk.api.errors import STALE_PLAN_REASON, recover, stale_plan, unavailable, unavailable_error
 from souk.config import get_settings
 from souk.db import get_pool
+from souk.discovery.conversions import AmbiguousConversion
 from souk.errors import SoukError
 from souk.mcp import text, tools
 from souk.mcp.lookup import AmbiguousResource
@@ -36,6 +37,7 @@ from souk.mcp.models import (
     ConversionResult,
     HowToPayArguments,
     ListArguments,
+    ListingChoice,
     ListingRef,
     ListResult,
     PaymentGuide,
@@ -94,8 +96,9 @@ _PAY = (
     "Souk never handles payments or keys; it only explains the flow."
 )
 _REPORT = (
-    "Tell Souk which search result you invoked, so the ranking learns what agents use: pass the sessionId of the "
-    "search and the resource URL (and toolName for an MCP tool). Counted once per session and result; call it "
+    "Tell Souk which search result you invoked, so Souk can measure which results agents use: pass the sessionId of "
+    "the search and the resource URL (and toolName for an MCP tool, or method when HTTP endpoints of several "
+    "methods share the URL: ambiguous_resource lists the choices). Counted once per session and result; call it "
     "after invoking, not before. recorded=false with a reason means it was a repeat or over the session's cap. "
     "Nothing about you is stored; rate limited like POST /discovery/v1/conversions."
 )
@@ -199,12 +202,12 @@ def tool_error(error: str, reason: str, *, text_after: str = "", **extra: Any) -
     return types.CallToolResult(content=[types.TextContent(text=said)], structured_content=body, is_error=True)
 
 
-def _ambiguous(exc: AmbiguousResource) -> types.CallToolResult:
+def _ambiguous(exc: AmbiguousResource, reason: str | None = None) -> types.CallToolResult:
     # Tool names are the sellers' text: exact in the structured choices, and in the text each quoted as data.
     more = {"moreChoices": True} if exc.more else {}
     listed = text.choices_text(exc.choices, exc.more)
     choices = [choice.model_dump(exclude_none=True) for choice in exc.choices]
-    return tool_error(exc.error, exc.reason, text_after=f". {listed}", choices=choices, **more)
+    return tool_error(exc.error, reason or exc.reason, text_after=f". {listed}", choices=choices, **more)
 
 
 _JSON_TYPES = {
@@ -276,6 +279,9 @@ async def call_tool(spec: ToolSpec, raw: dict[str, Any], client: str | None) -> 
         result = await anyio.to_thread.run_sync(run, limiter=tool_threads())
     except AmbiguousResource as exc:
         return _ambiguous(exc)
+    except AmbiguousConversion as exc:
+        choices = [ListingChoice.model_validate(choice) for choice in exc.choices]
+        return _ambiguous(AmbiguousResource(choices, more=False), reason=exc.reason)
     except SoukError as exc:
         headers = getattr(exc, "headers", None) or {}
         retry: dict[str, Any] = {"retryAfterSeconds": int(headers["retry-after"])} if "retry-after" in headers else {}
