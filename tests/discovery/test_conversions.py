@@ -208,3 +208,39 @@ def test_a_url_several_results_share_needs_the_method_or_tool_that_was_invoked(h
     assert got == 200 and body["recorded"] is True and body["rank"] == posted
     got, body, _ = _convert(handler, {"sessionId": session, "resource": url, "method": "FETCH"})
     assert (got, body["error"]) == (400, "invalid_conversion")
+
+
+def test_only_a_result_a_page_showed_can_be_reported(handler, db):
+    # a probe (2026-12-07): after one 5-result page a report for rank 40 was recorded; the session keeps the whole
+    # ranking (up to 250), which the agent never saw
+    status, first, _ = _call(handler, "GET", "/discovery/search", query="query=current+weather+city&limit=2")
+    assert status == 200 and len(first["resources"]) == 2
+    session = first["sessionId"]
+    before = table_snapshot(db)
+    got, body, _ = _convert(handler, {"sessionId": session, "resource": _urls_by_rank(db, session)[3]})
+    assert (got, body["error"]) == (404, "not_in_session") and "ranked 4" in body["reason"]
+    assert table_snapshot(db) == before
+    cursor = first["pagination"]["cursor"]
+    status, second, _ = _call(
+        handler, "GET", "/discovery/search", query=f"query=current+weather+city&limit=2&cursor={cursor}"
+    )
+    assert status == 200 and len(second["resources"]) == 2
+    got, body, _ = _convert(handler, {"sessionId": session, "resource": second["resources"][1]["resource"]})
+    assert got == 200 and body["recorded"] is True and body["rank"] == 4
+    got, body, _ = _convert(handler, {"sessionId": session, "resource": _urls_by_rank(db, session)[4]})
+    assert (got, body["error"]) == (404, "not_in_session")
+    # a session stored before the served count (migration 0029) takes any ranked result, as it did
+    db.execute("UPDATE search_sessions SET served = NULL WHERE id = %s", (session,))
+    db.commit()
+    got, body, _ = _convert(handler, {"sessionId": session, "resource": _urls_by_rank(db, session)[4]})
+    assert got == 200 and body["rank"] == 5
+
+
+def _urls_by_rank(db, session: str) -> list[str]:
+    """The session's stored ranking as URLs, best first."""
+    from souk.discovery import sessions
+
+    row = db.execute("SELECT packed FROM search_sessions WHERE id = %s", (session,)).fetchone()
+    ids = sessions.unpack(bytes(row["packed"])).ids
+    urls = {r["id"]: r["resource_url"] for r in db.execute("SELECT id, resource_url FROM listings").fetchall()}
+    return [urls[i] for i in ids]

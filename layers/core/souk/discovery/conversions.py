@@ -7,7 +7,8 @@ Hardened against inflation, because nothing about the caller is known or stored:
 - where several of the session's results share the URL (an MCP server's tools, an endpoint's methods) the body names
   which with ``toolName`` or ``method``; without it the conversion is refused (``ambiguous_resource``, with the
   choices), not credited to the best-ranked one;
-- a conversion counts only for a live session whose stored ranking contained that resource, once per
+- a conversion counts only for a live session whose pages served that resource (the stored ranking up to the
+  deepest page fetched, ``Session.served``), once per
   (session, listing), and at most ``conversions_per_session`` per session (its weight is capped);
 - token buckets in Postgres (souk.db.ratelimit) limit it per client (a keyed hash of the source address,
   never the address) and per session, across every process; over the limit is 429 + Retry-After;
@@ -161,6 +162,14 @@ def record_conversion(
         raise AmbiguousConversion([_choice(c) for c in ranked])
     listing_id = candidates[0]["id"]
     position = results.index(listing_id) + 1
+    if session.served is not None and position > session.served:
+        conn.rollback()
+        raise SoukError(
+            "not_in_session",
+            f"that result ranked {position} and this session has served its first {session.served}: only a result "
+            "a page showed can be reported (fetch the next page first)",
+            status_code=404,
+        )
 
     # Every request for a real session spends a client token; only one that would count spends a session token.
     _limit(conn, "client", _client_bucket(source_ip, settings))

@@ -84,12 +84,13 @@ def search(
     )
     secret = settings.cursor_secret.get_secret_value()
 
+    served: int | None = None  # how far a stored session's pages had reached (a later page may go further)
     if token:
         cur = cursors.decode(token, secret, fingerprint)
         stored = sessions.load(conn, cur.session_id, settings)
         if stored is None:
             raise SoukError("cursor_expired", "the search session behind this cursor no longer exists; search again")
-        session_id, ids, meta = cur.session_id, stored.ids, stored.meta
+        session_id, ids, meta, served = cur.session_id, stored.ids, stored.meta, stored.served
         offset = cur.offset
     else:
         try:
@@ -121,7 +122,10 @@ def search(
     if not token:
         # Compact, capped and expiring (souk.discovery.sessions); expired and surplus ones go as new ones arrive.
         # Stored last: its commit ends the search's one transaction (the page's items were read in it).
-        sessions.store(conn, session_id, normalized, profile.name, sessions.Session(ids, meta), settings)
+        session = sessions.Session(ids, meta, served=next_offset)
+        sessions.store(conn, session_id, normalized, profile.name, session, settings)
+    elif served is not None and next_offset > served:
+        sessions.mark_served(conn, session_id, next_offset)  # what this page showed may now be reported
     next_cursor = (
         cursors.encode(cursors.Cursor(session_id, next_offset, fingerprint), secret) if next_offset < len(ids) else None
     )

@@ -21,7 +21,7 @@ import hashlib
 import json
 import uuid
 import zlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from souk.config import Settings
@@ -34,6 +34,8 @@ FORMAT = 1
 class Session:
     ids: list[int]
     meta: dict[str, Any]
+    # How many of ``ids`` its pages have covered (migration 0029); None for a session written before it.
+    served: int | None = None
 
 
 def _varints(values: list[int]) -> bytes:
@@ -79,8 +81,8 @@ def unpack(data: bytes) -> Session:
 
 def _from_row(row: dict[str, Any]) -> Session:
     if row["packed"] is not None:
-        return unpack(bytes(row["packed"]))
-    return Session(list(row["results"] or []), dict(row["interpreted"] or {}))
+        return replace(unpack(bytes(row["packed"])), served=row["served"])
+    return Session(list(row["results"] or []), dict(row["interpreted"] or {}), row["served"])
 
 
 _LIVE = "id = %(id)s AND created_at >= now() - make_interval(secs => %(ttl)s)"
@@ -89,7 +91,8 @@ _LIVE = "id = %(id)s AND created_at >= now() - make_interval(secs => %(ttl)s)"
 def load(conn: Connection, session_id: uuid.UUID, settings: Settings, *, for_update: bool = False) -> Session | None:
     """The live session with this id (None when unknown or past its TTL); ``for_update`` locks its row."""
     row = conn.execute(
-        f"SELECT packed, results, interpreted FROM search_sessions WHERE {_LIVE}{' FOR UPDATE' if for_update else ''}",
+        f"SELECT packed, results, interpreted, served FROM search_sessions"
+        f" WHERE {_LIVE}{' FOR UPDATE' if for_update else ''}",
         {"id": session_id, "ttl": settings.search_session_ttl_hours * 3600},
     ).fetchone()
     return None if row is None else _from_row(row)
@@ -106,8 +109,8 @@ def store(
         """WITH async_commit AS (
                SELECT set_config('synchronous_commit', 'off', true)
            ), new AS (
-               INSERT INTO search_sessions (id, query_hash, profile, packed)
-               VALUES (%(id)s, %(hash)s, %(profile)s, %(packed)s) RETURNING seq
+               INSERT INTO search_sessions (id, query_hash, profile, packed, served)
+               VALUES (%(id)s, %(hash)s, %(profile)s, %(packed)s, %(served)s) RETURNING seq
            ), capped AS (
                DELETE FROM search_sessions WHERE seq <= (SELECT seq FROM new) - %(max)s RETURNING 1
            ), expired AS (
@@ -119,8 +122,22 @@ def store(
             "hash": hashlib.sha256(normalized_query.encode()).hexdigest(),
             "profile": profile,
             "packed": pack(session.ids, session.meta),
+            "served": session.served,
             "max": settings.search_session_max_rows,
             "ttl": settings.search_session_ttl_hours * 3600,
         },
+    )
+    conn.commit()
+
+
+def mark_served(conn: Connection, session_id: uuid.UUID, served: int) -> None:
+    """A later page covered the ranking up to ``served``: conversions may now name results up to there. A session
+    written before migration 0029 keeps no count (any ranked result counts, as it did). Committed without waiting
+    for the WAL flush, as a session's insert is."""
+    conn.execute(
+        """UPDATE search_sessions SET served = GREATEST(served, %(served)s)
+           FROM (SELECT set_config('synchronous_commit', 'off', true)) AS async_commit
+           WHERE id = %(id)s AND served IS NOT NULL""",
+        {"id": session_id, "served": served},
     )
     conn.commit()
