@@ -160,6 +160,13 @@ def test_json_in_any_encoding_rfc_8259_allows_is_answered(db, handler, encode):
     assert status == 200 and json.loads(text) == {"jsonrpc": "2.0", "id": 7, "result": {}}
 
 
+def test_a_body_declared_in_the_charset_it_is_written_in_is_answered(db, handler):
+    # UTF-16 with its charset named is read as the bytes say; only a charset JSON is never written in is a 415
+    body = json.dumps({"jsonrpc": "2.0", "id": 9, "method": "ping"}).encode("utf-16")
+    status, _, text = invoke(handler, body, content_type="application/json; charset=UTF-16")
+    assert status == 200 and json.loads(text) == {"jsonrpc": "2.0", "id": 9, "result": {}}
+
+
 @pytest.mark.parametrize("content_type", ["APPLICATION/JSON", "Application/Json; charset=utf-8"])
 def test_a_media_type_in_any_case_is_answered(db, handler, content_type):
     # RFC 9110: media types ignore case; the SDK compared "application/json" exactly and answered 415 without
