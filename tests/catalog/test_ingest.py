@@ -223,10 +223,29 @@ def test_forged_route_template_is_rejected(db, settings):
 
 def test_a_route_template_must_describe_the_paid_path(db, settings):
     # a probe (2026-12-07): a payment for /users/123 listed /totally/other/:id, a route nobody had paid for
-    for template in ("/totally/other/:id", "/users", "/users/:id/orders", "/Users/:id"):
+    # ... and an encoded colon is a literal, not a parameter that would match any path (a review, 2026-12-07)
+    for template in ("/totally/other/:id", "/users", "/users/:id/orders", "/%3Aid"):
         ev = verified(weather(url="https://weather.example.com/users/123", route_template=template))
         rejection = _rejected(db, settings, ev, "route_template_mismatch")
         assert "/users/123" in rejection.reason
+
+
+def test_a_route_template_of_many_parameters_is_refused_quickly(db, settings):
+    # /:p0:p1:...:p17 made a regex backtrack for minutes on a path it did not match (a review, 2026-12-07)
+    import time
+
+    many = "/" + "".join(f":p{i}" for i in range(40))
+    _rejected(
+        db,
+        settings,
+        verified(weather(url="https://weather.example.com/x", route_template=many)),
+        "invalid_route_template",
+    )
+    near = "/" + "".join(f":p{i}-" for i in range(32))
+    started = time.perf_counter()
+    ev = verified(weather(url="https://weather.example.com/" + "-" * 1500 + "/zz", route_template=near))
+    _rejected(db, settings, ev, "route_template_mismatch")
+    assert time.perf_counter() - started < 5
 
 
 @pytest.mark.parametrize(
@@ -239,6 +258,12 @@ def test_a_route_template_must_describe_the_paid_path(db, settings):
         ("https://weather.example.com/files/7.json", "/files/:id.json", "/files/:id.json"),
         # compared percent-decoded too: "%2D" is "-"
         ("https://weather.example.com/a-b/1", "/a%2Db/:id", "/a-b/:id"),
+        # what the SDK's route matching lets through: any case, a wildcard's `:var1` absent or over segments, an app
+        # mounted under a prefix its route does not name
+        ("https://weather.example.com/users/123", "/Users/:id", "/Users/:id"),
+        ("https://weather.example.com/api", "/api/:var1", "/api/:var1"),
+        ("https://weather.example.com/files/a/b/meta", "/files/:var1/meta", "/files/:var1/meta"),
+        ("https://weather.example.com/v2/users/123", "/users/:id", "/users/:id"),
     ],
 )
 def test_a_route_template_describing_the_paid_path_is_the_key(db, settings, url, template, key):

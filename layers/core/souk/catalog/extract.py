@@ -319,12 +319,16 @@ def draft_listing(event: FacilitatorEvent, settings: Settings) -> ListingDraft:
             "(checked after percent-decoding)",
         )
     if info.route_template is not None:
+        if route_templates.parameters(info.route_template) > route_templates.MAX_PARAMETERS:
+            raise CatalogRejection(
+                "invalid_route_template", f"routeTemplate has more than {route_templates.MAX_PARAMETERS} :params"
+            )
         paid_path = urlsplit(payload["resource"]["url"]).path
         if not route_templates.describes(info.route_template, paid_path):
             raise CatalogRejection(
                 "route_template_mismatch",
                 f"routeTemplate {info.route_template[:100]!r} does not describe the paid path {paid_path[:100]!r}: "
-                "its literal segments must be the path's and each :param one segment (the last may span several)",
+                "its literal parts must end the path, in order (any case), each :param standing for some of it",
             )
     if info.tool_name is not None and not 0 < len(info.tool_name) <= _MAX_TOOL_NAME:
         raise CatalogRejection("field_too_large", f"toolName must be 1-{_MAX_TOOL_NAME} characters")
