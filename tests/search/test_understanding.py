@@ -2848,6 +2848,11 @@ _LEFT_BEHIND = [
     ("Replacing a weather API; the new one must settle on base.", (n.BASE,), None, None, None),
     ("We switched from a base geocoder to one paid on solana", (n.SOLANA,), None, None, None),
     ("A weather API on solana, replacing our current one", (n.SOLANA,), None, None, None),
+    # replacing as the task, and a rail after the leaving clause ends, still bind (a review, 2026-12-07)
+    ("image background replace api on base under $0.01", (n.BASE,), Decimal("0.01"), None, None),
+    ("find and replace text in PDFs, on base", (n.BASE,), None, None, None),
+    ("we switched from stripe; base under $0.01", (n.BASE,), Decimal("0.01"), None, None),
+    ("I'm moving away from Stripe - base only, under $0.01", (n.BASE,), Decimal("0.01"), None, None),
 ]
 
 

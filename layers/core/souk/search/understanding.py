@@ -1325,11 +1325,12 @@ _PRICE_ADVERBS = _set("only just ideally also still currently usually typically 
 _CAP_NOUNS = _set("max maximum cap ceiling limit budget")
 _FORMER_WORDS = _set("old previous former last used earlier")
 # "switched from", "moving away from", "migrating off", "replacing": what the caller leaves (mark_left_behind)
-_LEAVING_VERBS = _set(
-    "switched switching moved moving migrated migrating migrate coming came away ditching dropping leaving"
-)
+_LEAVING_VERBS = _set("switched switching moved moving migrated migrating migrate ditching dropping leaving")
 _LEAVING_PREPOSITIONS = _set("from off")
 _REPLACING_WORDS = _set("replacing replace replaced")
+# "replacing our provider", "replace the base one": the caller's tool follows; not "background replace api", "find
+# and replace text" (replacing is the task)
+_REPLACED_DETERMINERS = _set("our my the their its this that these those your")
 # what starts the clause of the tool that replaces it: "from base to solana", "replace it with one on solana"
 _LEAVING_STOPS = _set("to onto into with by for")
 _CHEAPER_WORDS = _set("cheaper cheapest lower less")
@@ -2345,14 +2346,18 @@ class _Scan:
         paid on solana at $0.10 a page": the rail and price of the tool the caller is leaving describe it, not what
         the next one must take. Up to the clause's end or the tool that replaces it ("from base to solana")."""
         for claim in self.claims:
-            if claim.role not in ("filter", "boost"):
+            # in the leaving clause itself: not "we switched from stripe; base under $0.01"
+            if claim.role not in ("filter", "boost") or claim.first == 0 or not self.link[claim.first - 1]:
                 continue
             for k in range(claim.first - 1, max(-1, claim.first - 12), -1):
                 word = self.words[k]
                 if word in _LEAVING_STOPS or word in _TURNING_WORDS | _PAST_BARRIERS:
                     break
-                leaving = (word in _LEAVING_PREPOSITIONS and self.near(k, -1) in _LEAVING_VERBS) or (
-                    word in _REPLACING_WORDS and self.near(k, 1) not in _LEAVING_STOPS
+                verb = self.near(k, -1)
+                if verb == "away":  # "moving away from"
+                    verb = self.near(k - 1, -1)
+                leaving = (word in _LEAVING_PREPOSITIONS and verb in _LEAVING_VERBS) or (
+                    word in _REPLACING_WORDS and self.near(k, 1) in _REPLACED_DETERMINERS
                 )
                 if leaving:
                     claim.role, claim.why = "topic", f"'{claim.phrase}': of what the caller is leaving ('{word}')"
