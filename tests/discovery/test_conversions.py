@@ -210,6 +210,21 @@ def test_a_url_several_results_share_needs_the_method_or_tool_that_was_invoked(h
     assert (got, body["error"]) == (400, "invalid_conversion")
 
 
+def test_a_shared_url_only_one_of_whose_listings_a_page_showed_names_that_one(handler, db, settings):
+    # the other listing at the URL ranked past the session's pages: never seen, so no choice (a review, 2026-12-07)
+    url = "https://okapi.example.com/v1/okapi"
+    catalog_event(db, verified(weather(url=url, description="Okapi sightings by region.")), settings)
+    catalog_event(db, verified(weather(url=url, method="POST", description="Report an okapi sighting.")), settings)
+    status, found, _ = _call(handler, "GET", "/discovery/search", query="query=okapi+sightings&limit=1")
+    assert status == 200 and len(found["resources"]) == 1 and found["resources"][0]["resource"] == url
+    shown = found["resources"][0]["extensions"]["bazaar"]["info"]["input"]["method"]
+    got, body, _ = _convert(handler, {"sessionId": found["sessionId"], "resource": url})
+    assert got == 200 and body["recorded"] is True and body["rank"] == 1, body
+    other = "POST" if shown == "GET" else "GET"
+    got, body, _ = _convert(handler, {"sessionId": found["sessionId"], "resource": url, "method": other})
+    assert (got, body["error"]) == (404, "not_in_session")
+
+
 def test_only_a_result_a_page_showed_can_be_reported(handler, db):
     # a probe (2026-12-07): after one 5-result page a report for rank 40 was recorded; the session keeps the whole
     # ranking (up to 250), which the agent never saw

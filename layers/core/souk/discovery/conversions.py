@@ -156,20 +156,22 @@ def record_conversion(
     if not candidates:
         conn.rollback()
         raise SoukError("not_in_session", "that resource was not among this session's results", status_code=404)
-    if len(candidates) > 1:
-        conn.rollback()
-        ranked = sorted(candidates, key=lambda c: results.index(c["id"]))
-        raise AmbiguousConversion([_choice(c) for c in ranked])
-    listing_id = candidates[0]["id"]
-    position = results.index(listing_id) + 1
-    if session.served is not None and position > session.served:
+    ranked = sorted(candidates, key=lambda c: results.index(c["id"]))
+    # Only what a page showed: a result ranked past the session's pages was never seen (nor is it a choice)
+    shown = ranked if session.served is None else [c for c in ranked if results.index(c["id"]) < session.served]
+    if not shown:
         conn.rollback()
         raise SoukError(
             "not_in_session",
-            f"that result ranked {position} and this session has served its first {session.served}: only a result "
-            "a page showed can be reported (fetch the next page first)",
+            f"that result ranked {results.index(ranked[0]['id']) + 1} and this session has served its first "
+            f"{session.served}: only a result a page showed can be reported (fetch the next page first)",
             status_code=404,
         )
+    if len(shown) > 1:
+        conn.rollback()
+        raise AmbiguousConversion([_choice(c) for c in shown])
+    listing_id = shown[0]["id"]
+    position = results.index(listing_id) + 1
 
     # Every request for a real session spends a client token; only one that would count spends a session token.
     _limit(conn, "client", _client_bucket(source_ip, settings))

@@ -66,7 +66,8 @@ def _entry(position: int, s: ResourceSummary) -> str:
     status = (s.quality.health or {}).get("status")
     if status and status != "active":
         quality += f"; status {status}"
-    lines = [f"{position}. {service}{target}", f"   price: {prices}; {quality}"]
+    weak = " (weak match: little of the query in its text)" if s.matchStrength == "weak" else ""
+    lines = [f"{position}. {service}{target}{weak}", f"   price: {prices}; {quality}"]
     if s.description:
         lines.append(f"   seller says: {quoted(s.description, TEXT_DESCRIPTION_CHARS)}")
         if s.quality.descriptionAddressesAgents:
@@ -165,5 +166,5 @@ def choices_text(choices: list[ListingChoice], more: bool) -> str:
 
 def conversion_text(r: ConversionResult) -> str:
     if r.recorded:
-        return f"Recorded: the result at rank {r.rank} was invoked. Thank you; this improves the ranking."
+        return f"Recorded: the result at rank {r.rank} was invoked. Thank you; it tells Souk which results agents use."
     return f"Not recorded ({r.outcome}): {r.reason}"
