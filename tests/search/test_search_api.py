@@ -455,3 +455,34 @@ def test_a_price_cap_past_any_price_is_refused_with_the_reason(raw, reason):
     with pytest.raises(SoukError) as refused:
         parse_filters({"maxUsdPrice": [raw]}, SEARCH_PARAMS)
     assert refused.value.error == "invalid_maxUsdPrice" and reason in refused.value.reason
+
+
+def test_each_result_says_its_own_evidence_on_every_page(client):
+    # a probe (2026-12-07): past the listings that match, a search lists the nearest of the rest, every one under
+    # the query's "strong"; each result now says whether it matched itself
+    first = search(client, "weather forecast", limit=10)
+    strengths = [r["relevance"]["matchStrength"] for r in first["resources"]]
+    assert strengths[0] == "strong" and set(strengths) <= {"strong", "weak"}
+    later, cursor = [], first["pagination"]["cursor"]
+    while cursor and len(later) < 200:
+        page = search(client, "weather forecast", limit=10, cursor=cursor)
+        later += page["resources"]
+        cursor = page["pagination"]["cursor"]
+    tail = [r for r in later if r["relevance"]["matchStrength"] == "weak"]
+    if first["searchMethod"] == "hybrid":  # the semantic arm fills the pool past what shares a word with the query
+        assert tail, "the ranked pool's tail of unrelated listings is marked weak"
+        assert not any("weather" in (r.get("description") or "").lower() for r in tail[-10:])
+    # a strong result shares the query's words or meaning: weather, forecast
+    strong = [r for r in first["resources"] + later if r["relevance"]["matchStrength"] == "strong"]
+    assert all(
+        any(
+            w in ((r.get("description") or "") + " " + (r.get("serviceName") or "")).lower()
+            for w in ("weather", "forecast", "rain", "climate", "temperature", "storm", "wind")
+        )
+        for r in strong
+    ), [r.get("description") for r in strong if "weather" not in (r.get("description") or "").lower()][:5]
+
+
+def test_a_browse_says_no_per_result_evidence(client):
+    body = search(client, "anything on base", limit=5)
+    assert body["resources"] and all("relevance" not in r for r in body["resources"])

@@ -114,11 +114,13 @@ def search(
                 "abstainReason": result.abstain_reason,
                 "evidence": result.evidence.to_dict() if result.evidence else None,
             },
+            # one letter a ranked result (s strong, w weak), for every page of the session to say
+            "strengths": "".join(strength[0] for strength in result.result_strengths),
         }
 
     # The first page was ranked in this transaction; a later one re-checks everything a result must pass.
     where, args = eligibility_sql(query, filters, profile) if token else filter_sql(filters)
-    items, next_offset = _page(conn, ids, offset, limit, where, args, settings, now)
+    items, next_offset = _page(conn, ids, offset, limit, where, args, settings, now, meta.get("strengths") or "")
     if not token:
         # Compact, capped and expiring (souk.discovery.sessions); expired and surplus ones go as new ones arrive.
         # Stored last: its commit ends the search's one transaction (the page's items were read in it).
@@ -177,6 +179,9 @@ def _with_parameters(interpreted: dict[str, Any], filters: Filters) -> dict[str,
     return interpreted
 
 
+_STRENGTH = {"s": "strong", "w": "weak"}
+
+
 def _page(
     conn: Connection,
     ids: list[int],
@@ -186,8 +191,10 @@ def _page(
     args: dict[str, object],
     settings: Settings,
     now: datetime | None,
+    strengths: str = "",
 ) -> tuple[list[dict[str, Any]], int]:
-    """Up to ``limit`` items from the stored ranking at ``offset``, and where the next page starts.
+    """Up to ``limit`` items from the stored ranking at ``offset``, and where the next page starts. With
+    ``strengths`` (a letter a ranked result), each item says its own evidence (``relevance.matchStrength``).
 
     A stored listing that no longer passes (repriced out of the filter, delisted, gone) is skipped and the page is
     filled from the ranking after it, so a page is short only at the end: a client that stops at an empty or short
@@ -200,7 +207,10 @@ def _page(
         for listing_id in chunk:
             position += 1
             if listing_id in eligible:
-                items.append(eligible[listing_id])
+                item = eligible[listing_id]
+                if position <= len(strengths):
+                    item["relevance"] = {"matchStrength": _STRENGTH[strengths[position - 1]]}
+                items.append(item)
     return items, position
 
 

@@ -270,6 +270,11 @@ class ResourceSummary(BaseModel):
     )
     quality: Quality
     lastUpdated: str | None = None
+    matchStrength: Literal["strong", "weak"] | None = Field(
+        default=None,
+        description="Search results: this listing's own evidence (strong: its text is close to the query or it "
+        "shares most of the query's rare words; weak: neither, a nearest of the rest).",
+    )
 
 
 class SearchResult(BaseModel):

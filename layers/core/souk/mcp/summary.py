@@ -121,6 +121,7 @@ def summarize(
         payments=payments,
         cheapestUsd=min(prices) if prices else None,
         quality=Quality(**item["quality"]),
+        matchStrength=(item.get("relevance") or {}).get("matchStrength"),
         lastUpdated=_str(item.get("lastUpdated")),
     )
 

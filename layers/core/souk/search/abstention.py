@@ -73,6 +73,29 @@ def gather(lexical: list[LexicalHit] | None, semantic_hits: list[SemanticHit] | 
     )
 
 
+def result_strengths(
+    ids: list[int],
+    lexical: list[LexicalHit] | None,
+    semantic_hits: list[SemanticHit] | None,
+    *,
+    strong_cosine: float,
+    strong_idf_share: float,
+) -> list[MatchStrength]:
+    """Each result's own evidence, in ``ids``' order: ``strong`` when one arm is confident about that listing (its
+    text at ``strong_cosine`` or more, or it matched ``strong_idf_share`` of the query's IDF mass), the test
+    ``strength`` applies to the query's best; else ``weak``. A search ranks a whole pool, so past the listings
+    that match, the tail is the nearest of the rest: "zebra" listed 197 results of which 8 mention zebras, every
+    one under the query's "strong" (a probe, 2026-12-07)."""
+    coverage = {h.listing_id: h.idf_coverage for h in lexical or []}
+    cosine = {h.listing_id: h.listing_similarity for h in semantic_hits or []}
+    return [
+        "strong"
+        if cosine.get(lid, 0.0) >= strong_cosine or coverage.get(lid, 0.0) >= strong_idf_share
+        else "weak"
+        for lid in ids
+    ]
+
+
 def should_abstain(evidence: Evidence, *, max_cosine: float) -> bool:
     """True when nothing in the catalog shares a content word with the query and the nearest
     listing's cosine is below ``max_cosine``. Without the semantic arm, no lexical hit at all."""

@@ -73,6 +73,8 @@ class RankResult:
     unapplied: list[str] = field(default_factory=list)
     evidence: abstention.Evidence | None = None
     match_strength: abstention.MatchStrength = "none"
+    # each listing's own evidence, aligned with listing_ids (empty for a browse: every result passes its constraints)
+    result_strengths: list[abstention.MatchStrength] = field(default_factory=list)
     abstained: bool = False
     abstain_reason: str | None = None
 
@@ -339,6 +341,13 @@ def rank(
     if profile.diversity:
         ordered = _diversify(ordered, scores, facts, iq, profile, request.page_size)
     result.listing_ids = ordered
+    result.result_strengths = abstention.result_strengths(
+        ordered,
+        lexical_hits,
+        semantic_hits,
+        strong_cosine=profile.strong_cosine,
+        strong_idf_share=profile.strong_idf_share,
+    )
     return result
 
 
