@@ -15,7 +15,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from souk.discovery.conversions import MAX_RESOURCE_CHARS
+from souk.discovery.conversions import MAX_RESOURCE_CHARS, METHODS
 from souk.lifecycle.visibility import STATUS_CHOICES
 from souk.networks import (
     BASE,
@@ -264,7 +264,7 @@ def conversion_extra() -> dict[str, Any]:
             "sessionId": {"type": "string", "format": "uuid"},
             "resource": {"type": "string", "minLength": 1, "maxLength": MAX_RESOURCE_CHARS},
             "toolName": {"type": "string", "minLength": 1, "maxLength": 256},
-            "method": {"type": "string", "enum": ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]},
+            "method": {"type": "string", "enum": list(METHODS)},
         },
         "required": ["sessionId", "resource"],
         "additionalProperties": False,

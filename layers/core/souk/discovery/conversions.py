@@ -22,19 +22,21 @@ import hashlib
 import hmac
 import json
 import uuid
-from typing import Any
+from typing import Any, Literal, get_args
 
 from souk.config import Settings
 from souk.db import ratelimit
 from souk.db.types import Connection, one
 from souk.discovery import sessions
 from souk.errors import CatalogRejection, SoukError
+from souk.listing.lookup import same_tool_name
 from souk.listing.urls import MAX_URL_CHARS, canonical_url
 
 MAX_RESOURCE_CHARS = MAX_URL_CHARS  # a longer URL names no listing: refused as such, not looked up
 MAX_TOOL_CHARS = 256
 FIELDS = ("sessionId", "resource", "toolName", "method")  # the whole body: any other key is refused, as MCP does
-METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
+HttpMethod = Literal["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
+METHODS: tuple[str, ...] = get_args(HttpMethod)
 
 
 class AmbiguousConversion(SoukError):
@@ -148,22 +150,22 @@ def record_conversion(
         ) from None
     candidates = conn.execute(
         "SELECT id, type, resource_url, tool_name, method FROM listings WHERE resource_url = %(url)s"
-        # a tool is keyed without the spaces around its name (souk.catalog.extract.listing_key): so is it named
-        " AND (%(tool)s::text IS NULL OR btrim(tool_name, ' ') = btrim(%(tool)s, ' '))"
+        f" AND (%(tool)s::text IS NULL OR {same_tool_name('tool_name', '%(tool)s')})"
         " AND (%(method)s::text IS NULL OR method = %(method)s) AND id = ANY(%(ids)s)",
         {"url": resource, "tool": tool, "method": method.upper() if method else None, "ids": results},
     ).fetchall()
     if not candidates:
         conn.rollback()
         raise SoukError("not_in_session", "that resource was not among this session's results", status_code=404)
-    ranked = sorted(candidates, key=lambda c: results.index(c["id"]))
+    rank_of = {listing_id: rank for rank, listing_id in enumerate(results, start=1)}
+    ranked = sorted(candidates, key=lambda c: rank_of[c["id"]])
     # Only what a page showed: a result ranked past the session's pages was never seen (nor is it a choice)
-    shown = ranked if session.served is None else [c for c in ranked if results.index(c["id"]) < session.served]
+    shown = [c for c in ranked if session.served is None or rank_of[c["id"]] <= session.served]
     if not shown:
         conn.rollback()
         raise SoukError(
             "not_in_session",
-            f"that result ranked {results.index(ranked[0]['id']) + 1} and this session has served its first "
+            f"that result ranked {rank_of[ranked[0]['id']]} and this session has served its first "
             f"{session.served}: only a result a page showed can be reported (fetch the next page first)",
             status_code=404,
         )
@@ -171,7 +173,7 @@ def record_conversion(
         conn.rollback()
         raise AmbiguousConversion([_choice(c) for c in shown])
     listing_id = shown[0]["id"]
-    position = results.index(listing_id) + 1
+    position = rank_of[listing_id]
 
     # Every request for a real session spends a client token; only one that would count spends a session token.
     _limit(conn, "client", _client_bucket(source_ip, settings))

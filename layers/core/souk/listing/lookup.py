@@ -7,6 +7,12 @@ from souk.errors import CatalogRejection, SoukError
 from souk.listing.urls import canonical_url
 
 
+def same_tool_name(column: str, param: str) -> str:
+    """SQL true when the tool name in ``column`` is the one in ``param`` (a ``%(name)s``) as listing keys compare
+    them: without the spaces around either (souk.catalog.extract.listing_key)."""
+    return f"btrim({column}, ' ') = btrim({param}, ' ')"
+
+
 def canonical_key(listing: str) -> str:
     """``listing`` with its URL part canonicalized, so an operator may type the URL as the seller wrote it."""
     kind, _, rest = listing.partition(" ")

@@ -9,6 +9,7 @@ from souk.db.types import Connection
 from souk.discovery.items import ITEM_COLUMNS, quality_args, to_item
 from souk.errors import CatalogRejection, SoukError
 from souk.lifecycle.visibility import status_clause
+from souk.listing.lookup import same_tool_name
 from souk.listing.urls import canonical_url
 from souk.mcp.models import ListingChoice
 
@@ -48,8 +49,7 @@ def find_listing(
     shown, shown_args, _ = status_clause({"status": ["any"]})
     rows = conn.execute(
         f"SELECT {ITEM_COLUMNS} FROM listings l WHERE l.resource_url = %(url)s"
-        # a tool is keyed without the spaces around its name (souk.catalog.extract.listing_key): so is it found
-        " AND (%(tool)s::text IS NULL OR btrim(l.tool_name, ' ') = btrim(%(tool)s, ' '))"
+        f" AND (%(tool)s::text IS NULL OR {same_tool_name('l.tool_name', '%(tool)s')})"
         " AND (%(method)s::text IS NULL OR l.method = %(method)s)"
         f" AND {shown} ORDER BY l.listing_key LIMIT %(limit)s",
         shown_args

@@ -16,6 +16,7 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field
 from pydantic_core import PydanticCustomError
 
+from souk.discovery.conversions import HttpMethod
 from souk.listing.urls import MAX_URL_CHARS  # the longest URL the catalog holds: a longer one names no listing
 from souk.search.understanding import MAX_QUERY_CHARS
 
@@ -162,7 +163,7 @@ class ReportArguments(_Arguments):
         pattern=_NO_CONTROLS,
         description="The MCP tool you invoked, for an MCP listing.",
     )
-    method: Literal["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] | None = Field(
+    method: HttpMethod | None = Field(
         default=None, description="The HTTP method you invoked, when endpoints of several methods share the URL."
     )
 

@@ -202,12 +202,12 @@ def tool_error(error: str, reason: str, *, text_after: str = "", **extra: Any) -
     return types.CallToolResult(content=[types.TextContent(text=said)], structured_content=body, is_error=True)
 
 
-def _ambiguous(exc: AmbiguousResource, reason: str | None = None) -> types.CallToolResult:
+def _ambiguous(reason: str, choices: list[ListingChoice], more: bool) -> types.CallToolResult:
     # Tool names are the sellers' text: exact in the structured choices, and in the text each quoted as data.
-    more = {"moreChoices": True} if exc.more else {}
-    listed = text.choices_text(exc.choices, exc.more)
-    choices = [choice.model_dump(exclude_none=True) for choice in exc.choices]
-    return tool_error(exc.error, reason or exc.reason, text_after=f". {listed}", choices=choices, **more)
+    listed = text.choices_text(choices, more)
+    dumped = [choice.model_dump(exclude_none=True) for choice in choices]
+    extra = {"moreChoices": True} if more else {}
+    return tool_error("ambiguous_resource", reason, text_after=f". {listed}", choices=dumped, **extra)
 
 
 _JSON_TYPES = {
@@ -278,10 +278,9 @@ async def call_tool(spec: ToolSpec, raw: dict[str, Any], client: str | None) -> 
         run = functools.partial(_run, spec, arguments, client)
         result = await anyio.to_thread.run_sync(run, limiter=tool_threads())
     except AmbiguousResource as exc:
-        return _ambiguous(exc)
+        return _ambiguous(exc.reason, exc.choices, exc.more)
     except AmbiguousConversion as exc:
-        choices = [ListingChoice.model_validate(choice) for choice in exc.choices]
-        return _ambiguous(AmbiguousResource(choices, more=False), reason=exc.reason)
+        return _ambiguous(exc.reason, [ListingChoice.model_validate(choice) for choice in exc.choices], more=False)
     except SoukError as exc:
         headers = getattr(exc, "headers", None) or {}
         retry: dict[str, Any] = {"retryAfterSeconds": int(headers["retry-after"])} if "retry-after" in headers else {}
