@@ -153,3 +153,15 @@ def test_an_extension_is_found_in_any_case_its_own_camel_case_included(db, setti
     body = TestClient(make_app(router)).get("/discovery/resources", params={"extensions": spelling}).json()
     assert body["pagination"]["total"] == 1
     assert "eip2612GasSponsoring" in body["items"][0]["extensions"]
+
+
+def test_a_cap_just_under_a_price_excludes_that_listing(db, settings):
+    from souk.discovery.resources import list_resources
+
+    listing = weather(url="https://ocr.example.com/v1", network="eip155:8453", pay_to=BASE_SELLER, amount="3000")
+    catalog_event(db, verified(listing), settings)  # 3000 atomic USDC (6 decimals): $0.003
+    totals = {
+        cap: list_resources(db, {"maxUsdPrice": [cap]}, settings)["pagination"]["total"]
+        for cap in ("0.003", "0.0029999999999999999", "0.00299999999999999999999")
+    }
+    assert totals == {"0.003": 1, "0.0029999999999999999": 0, "0.00299999999999999999999": 0}

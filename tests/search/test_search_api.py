@@ -413,20 +413,6 @@ def test_max_usd_price_takes_plain_decimal_numbers_exactly(raw, value):
     assert parsed.applied()["maxUsdPrice"] == (value or raw)
 
 
-def test_a_cap_just_under_a_price_excludes_that_listing(db, settings):
-    from souk.catalog.ingest import catalog_event
-    from souk.discovery.resources import list_resources
-    from tests.factories import BASE_SELLER, verified, weather
-
-    listing = weather(url="https://ocr.example.com/v1", network="eip155:8453", pay_to=BASE_SELLER, amount="3000")
-    catalog_event(db, verified(listing), settings)  # 3000 atomic USDC (6 decimals): $0.003
-    totals = {
-        cap: list_resources(db, {"maxUsdPrice": [cap]}, settings)["pagination"]["total"]
-        for cap in ("0.003", "0.0029999999999999999", "0.00299999999999999999999")
-    }
-    assert totals == {"0.003": 1, "0.0029999999999999999": 0, "0.00299999999999999999999": 0}
-
-
 def test_max_usd_price_refuses_long_or_padded_values_as_400_not_500():
     from souk.discovery.search import SEARCH_PARAMS
     from souk.errors import SoukError
@@ -469,9 +455,11 @@ def test_each_result_says_its_own_evidence_on_every_page(client):
         later += page["resources"]
         cursor = page["pagination"]["cursor"]
     tail = [r for r in later if r["relevance"]["matchStrength"] == "weak"]
-    if first["searchMethod"] == "hybrid":  # the semantic arm fills the pool past what shares a word with the query
-        assert tail, "the ranked pool's tail of unrelated listings is marked weak"
-        assert not any("weather" in (r.get("description") or "").lower() for r in tail[-10:])
+    # The module's demo is embedded (the demo fixture): the semantic arm fills the pool past what shares a word with
+    # the query. A test that emptied the database in this module once left this one lexical, its tail unchecked.
+    assert first["searchMethod"] == "hybrid", first.get("degradedReason")
+    assert tail, "the ranked pool's tail of unrelated listings is marked weak"
+    assert not any("weather" in (r.get("description") or "").lower() for r in tail[-10:])
     # a strong result shares the query's words or meaning: weather, forecast
     strong = [r for r in first["resources"] + later if r["relevance"]["matchStrength"] == "strong"]
     assert all(

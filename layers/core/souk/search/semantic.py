@@ -345,8 +345,10 @@ def _nearest(
     text the listing no longer has is not read while re-embeds are queued: until the job re-embeds it, the old text
     ranked the listing for its old topic (a probe, 2026-12-07: "capybara census" found a listing now describing tax
     invoices, for ~60 s)."""
-    # "+ 0" orders by an expression the index cannot serve, so the planner scans the filtered rows.
-    order = "(e.embedding <=> %(qv)s) + 0" if exact else "c_distance"
+    # "+ 0" makes the distance an expression the index cannot serve, so the planner scans the filtered rows; ordered
+    # by its column, it is computed once a row (ordered by a second copy, twice: the filtered exact scan, 37 queries
+    # of the 14k benchmark catalog, 12.7 -> 11.8 ms mean, the same rankings).
+    distance = "(e.embedding <=> %(qv)s) + 0" if exact else "e.embedding <=> %(qv)s"
     # Only a queued re-embed leaves old vectors behind, so the condition is added only then: on every search it
     # moved the planner off the filtered exact scan's listing index (14k: filtered queries p95 39 -> 149 ms).
     current = "" if generation.pending is False else " AND e.content_hash = l.content_hash"
@@ -355,10 +357,10 @@ def _nearest(
                coalesce(max(1 - c.c_distance) FILTER (WHERE c.kind = 'listing'), 0) AS listing_similarity,
                count(*) AS n
         FROM (
-            SELECT e.listing_id, e.kind, e.embedding <=> %(qv)s AS c_distance
+            SELECT e.listing_id, e.kind, {distance} AS c_distance
             FROM {generation.vector_table} e JOIN listings l ON l.id = e.listing_id
             WHERE {where}{current} {kinds}
-            ORDER BY {order}
+            ORDER BY c_distance
             LIMIT %(inner)s
         ) c
         GROUP BY c.listing_id
