@@ -5,6 +5,7 @@ Every rejection is a 4xx with {error, reason} and leaves every table as it was.
 
 from __future__ import annotations
 
+import gzip
 import json
 from collections.abc import Callable
 from typing import Any
@@ -38,12 +39,13 @@ def _call(
     body: bytes = b"",
     ip: str = "192.0.2.1",
     content_type: str = "application/json",
+    headers: dict[str, str] | None = None,
 ):
     event = http_api_event(
         method=method,
         path=path,
         raw_query=query,
-        headers={"content-type": content_type},
+        headers={"content-type": content_type, **(headers or {})},
         body=body,
         route_key=f"{method} {path}",
         source_ip=ip,
@@ -95,6 +97,26 @@ def test_a_body_that_is_not_declared_json_is_415_and_writes_nothing(handler, db,
     assert (got, body["error"]) == (415, "unsupported_media_type") and body["reason"]
     assert table_snapshot(db) == before
     assert _convert(handler, raw, content_type="Application/JSON ; charset=utf-8")[0] == 200
+
+
+@pytest.mark.parametrize(
+    ("encode", "content_type", "headers"),
+    [
+        (gzip.compress, "application/json", {"content-encoding": "gzip"}),
+        (lambda raw: raw.decode().encode("latin-1"), "application/json; charset=latin-1", {}),
+        (lambda raw: raw, "application/json; charset=iso-8859-1", {}),  # ASCII, yet declared as another charset
+    ],
+)
+def test_a_coded_or_foreign_charset_body_is_415_and_writes_nothing(handler, db, encode, content_type, headers):
+    """A gzip body was "invalid JSON" and a body labelled latin-1 was read as UTF-8 and counted (a probe, 2026-12-07);
+    /mcp and the events route refuse both as 415 (souk.api.media.body_refusal)."""
+    session, resources = _session(handler)
+    before = table_snapshot(db)
+    raw = json.dumps({"sessionId": session, "resource": resources[0]}).encode()
+    got, body, _ = _convert(handler, encode(raw), content_type=content_type, headers=headers)
+    assert (got, body["error"]) == (415, "unsupported_media_type") and body["reason"]
+    assert table_snapshot(db) == before
+    assert _convert(handler, raw, headers={"content-encoding": "identity"})[0] == 200
 
 
 @pytest.mark.parametrize(

@@ -143,3 +143,22 @@ def test_what_the_input_schema_accepts_the_tool_accepts_and_what_it_refuses_is_a
         body = result.structured_content
         assert result.is_error and body["error"] == "invalid_arguments", body
         assert body["reason"].startswith(reason), body
+
+
+def test_a_query_past_the_limit_has_the_http_routes_code(catalog, connect, db):
+    # The input schema's maxLength answered "invalid_arguments" where GET /discovery/search answers
+    # "query_too_long" for the same query (a probe, 2026-12-07); one that only NFKC lengthens already matched.
+    async def search(*queries: str):
+        async with connect() as client:
+            return [await client.call_tool("search_resources", {"query": q}) for q in queries]
+
+    before = table_snapshot(db)
+    raw, expanded = run(lambda: search("a" * 4001, "\ufdfa" * 223))  # U+FDFA is 18 characters in NFKC
+    assert table_snapshot(db) == before
+    assert raw.is_error and raw.structured_content == {
+        "error": "query_too_long",
+        "reason": "query is 4001 characters; the limit is 4000",
+    }
+    assert expanded.is_error and expanded.structured_content["error"] == "query_too_long"
+    (at_limit,) = run(lambda: search("weather " * 500))  # exactly 4,000 characters: answered
+    assert not at_limit.is_error, at_limit.structured_content

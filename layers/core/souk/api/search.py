@@ -9,7 +9,7 @@ from fastapi.responses import JSONResponse
 
 from souk.api.deps import ConnectionDep, QueryParamsDep, SettingsDep, WriteConnectionDep
 from souk.api.docs import SEARCH_HEADERS, ConversionOutcome, SearchPage, conversion_extra, responses, search_extra
-from souk.api.media import declares_more_than, is_json
+from souk.api.media import body_refusal, declares_more_than, is_json
 from souk.discovery.conversions import parse_body, record_conversion
 from souk.discovery.search import answer
 from souk.errors import SoukError
@@ -50,6 +50,9 @@ async def post_conversion(request: Request, conn: WriteConnectionDep, settings: 
     # A cross-site form or text/plain POST needs no CORS preflight; requiring JSON makes a browser ask first.
     if not is_json(request.headers.get("content-type", "")):
         raise SoukError("unsupported_media_type", "Content-Type must be application/json", status_code=415)
+    # As on /mcp and the events route: a gzip body is no "invalid JSON", a latin-1 one is not read as UTF-8.
+    if refusal := body_refusal(request.headers.get("content-type"), request.headers.get("content-encoding")):
+        raise SoukError("unsupported_media_type", refusal, status_code=415)
     body = parse_body(await request.body(), settings)
     client = request.client.host if request.client else None  # API Gateway's sourceIp (via Mangum)
     recorded = record_conversion(conn, body, settings, client)

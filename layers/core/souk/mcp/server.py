@@ -47,6 +47,7 @@ from souk.mcp.models import (
     SearchResult,
 )
 from souk.mcp.quoting import one_line_breaks
+from souk.search.understanding import MAX_QUERY_CHARS, QueryTooLong
 
 logger = logging.getLogger(__name__)
 
@@ -223,6 +224,10 @@ _JSON_TYPES = {
 def _invalid_arguments(exc: ValidationError) -> types.CallToolResult:
     first = exc.errors()[0]
     where = ".".join(str(p) for p in first.get("loc", ())) or "arguments"
+    if first.get("type") == "string_too_long" and where == "query":
+        # The HTTP route's code for the same query (the input schema declares the limit too).
+        got = len(first["input"]) if isinstance(first.get("input"), str) else "more than"
+        return tool_error(QueryTooLong.code, f"query is {got} characters; the limit is {MAX_QUERY_CHARS}")
     message = "unknown argument" if first.get("type") == "extra_forbidden" else first.get("msg", "invalid value")
     if first.get("type", "").endswith("_type"):
         # Arguments are strict (souk.mcp.models): say what arrived, so "5" for an integer is obvious to fix.
