@@ -297,7 +297,11 @@ def semantic_search(
         # A filter discards part of what the index returns: let it look further before giving up.
         local["hnsw.ef_search"] = str(min(_EF_SEARCH_MAX, inner * (4 if narrowing else 1)))
         if filtered and plan.iterative:
-            local["hnsw.iterative_scan"] = "strict_order"
+            # Relaxed: rows in about the index's order, which is all the LIMIT needs (the outer query groups and
+            # re-sorts them). Filtered searches the index serves, 100k benchmark catalog, 61 of them: mean 36.0 ->
+            # 22.3 ms, p50 21.8 -> 11.3, the same or better overlap with the exact scan's top 250 (0.72 -> 0.77);
+            # 14k: mean 7.4 -> 6.3 ms.
+            local["hnsw.iterative_scan"] = "relaxed_order"
     params["inner"] = inner
     with local_settings(conn, local):
         if exact_only:
