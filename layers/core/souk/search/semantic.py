@@ -298,9 +298,9 @@ def semantic_search(
         local["hnsw.ef_search"] = str(min(_EF_SEARCH_MAX, inner * (4 if narrowing else 1)))
         if filtered and plan.iterative:
             # Relaxed: rows in about the index's order, which is all the LIMIT needs (the outer query groups and
-            # re-sorts them). Filtered searches the index serves, 100k benchmark catalog, 61 of them: mean 36.0 ->
-            # 22.3 ms, p50 21.8 -> 11.3, the same or better overlap with the exact scan's top 250 (0.72 -> 0.77);
-            # 14k: mean 7.4 -> 6.3 ms.
+            # re-sorts them). Filtered searches the index serves on the 100k benchmark catalog, 61 of them,
+            # interleaved: mean 29.9 -> 27.2 ms, p95 112 -> 100, overlap with the exact scan's top 250 0.72 -> 0.77
+            # (eval/experiments/vector_scan_ab.py order).
             local["hnsw.iterative_scan"] = "relaxed_order"
     params["inner"] = inner
     with local_settings(conn, local):
@@ -350,8 +350,8 @@ def _nearest(
     ranked the listing for its old topic (a probe, 2026-12-07: "capybara census" found a listing now describing tax
     invoices, for ~60 s)."""
     # "+ 0" makes the distance an expression the index cannot serve, so the planner scans the filtered rows; ordered
-    # by its column, it is computed once a row (ordered by a second copy, twice: the filtered exact scan, 37 queries
-    # of the 14k benchmark catalog, 12.7 -> 11.8 ms mean, the same rankings).
+    # by its column, it is computed once a row (ordered by a second copy, twice: the filtered exact scans of 30 golden
+    # queries on the 14k benchmark catalog, mean 10.1 -> 9.4 ms, the same rankings; eval/experiments/vector_scan_ab.py).
     distance = "(e.embedding <=> %(qv)s) + 0" if exact else "e.embedding <=> %(qv)s"
     # Only a queued re-embed leaves old vectors behind, so the condition is added only then: on every search it
     # moved the planner off the filtered exact scan's listing index (14k: filtered queries p95 39 -> 149 ms).
