@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import json
 from datetime import timedelta
 
 import pytest
@@ -153,6 +154,30 @@ def test_an_extension_is_found_in_any_case_its_own_camel_case_included(db, setti
     body = TestClient(make_app(router)).get("/discovery/resources", params={"extensions": spelling}).json()
     assert body["pagination"]["total"] == 1
     assert "eip2612GasSponsoring" in body["items"][0]["extensions"]
+
+
+def test_a_payers_echo_of_an_extension_is_never_served_only_its_name(db, settings):
+    # A client echoes the server's extensions and may add to them: a payer's permit signature and idempotency id
+    # were served in the public listing, and a seller's extensions.souk sat beside Souk's own fields (a probe).
+    event = verified(weather())
+    extensions = event["paymentPayload"]["extensions"]
+    bazaar = json.loads(json.dumps(extensions["bazaar"]))
+    payer = "0xA11CE00000000000000000000000000000000001"
+    extensions["eip2612GasSponsoring"] = {"info": {"version": "1", "from": payer, "signature": "0xabab"}}
+    extensions["payment-identifier"] = {"info": {"id": "pay_client_secret_1234"}}
+    extensions["souk"] = {"verified": True, "quality": {"settledCount": 99999}}
+    catalog_event(db, event, settings)
+    db.commit()
+    client = TestClient(make_app(router))
+    item = client.get("/discovery/resources").json()["items"][0]
+    assert item["extensions"] == {"bazaar": bazaar, "eip2612GasSponsoring": {}, "payment-identifier": {}, "souk": {}}
+    stored = db.execute("SELECT extensions::text AS e FROM listings").fetchone()["e"]
+    assert payer not in stored and "pay_client_secret" not in stored and "99999" not in stored
+    assert client.get("/discovery/resources", params={"extensions": "payment-identifier"}).json()["items"]
+    # A row cataloged before the cut is served the same way.
+    db.execute("UPDATE listings SET extensions = extensions || %s::jsonb", (json.dumps({"souk": {"verified": True}}),))
+    db.commit()
+    assert client.get("/discovery/resources").json()["items"][0]["extensions"]["souk"] == {}
 
 
 def test_a_cap_just_under_a_price_excludes_that_listing(db, settings):

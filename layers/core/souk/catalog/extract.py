@@ -22,6 +22,7 @@ from souk.config import Settings
 from souk.errors import CatalogRejection
 from souk.listing.addresses import allowed_hosts, catalog_refusal
 from souk.listing.document import ListingDocument, PaymentOption, declared_params, output_fields
+from souk.listing.extensions import public_extensions
 from souk.listing.pay_to import PAY_TO
 from souk.listing.urls import canonical_url, has_invisible
 from souk.networks import normalize_network
@@ -349,7 +350,7 @@ def draft_listing(event: FacilitatorEvent, settings: Settings) -> ListingDraft:
     _check_public_host(resource_url, settings)
 
     discovery_info = info.discovery_info.model_dump(by_alias=True, exclude_none=True)
-    extensions = _jsonable(info.extensions or {})
+    extensions = public_extensions(_jsonable(info.extensions or {}))  # never a payer's echo (souk.listing.extensions)
     # v1 declares parameters inline in info.input (no JSON Schema beside it).
     bazaar_for_params = bazaar if bazaar is not None else {"info": discovery_info}
     output_type, fields = output_fields({"info": discovery_info})

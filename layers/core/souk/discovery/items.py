@@ -8,6 +8,7 @@ from typing import Any
 from souk.config import Settings
 from souk.isotime import iso_utc
 from souk.lifecycle.view import HEALTH_COLUMNS, health_object
+from souk.listing.extensions import public_extensions
 from souk.listing.payment_options import option_amount
 from souk.networks import TESTNETS, V1_NAMES
 
@@ -134,7 +135,8 @@ def to_item(row: dict[str, Any], settings: Settings) -> dict[str, Any]:
         "serviceName": row["service_name"],
         "tags": row["tags"],
         "iconUrl": row["icon_url"],
-        "extensions": row["extensions"] or None,
+        # As stored since extensions are cataloged public; a row written before that is cut the same way here.
+        "extensions": public_extensions(row["extensions"]) or None,
     }
     item |= {k: v for k, v in optional.items() if v is not None}
     # Paid calls and payers count production networks only, and no $0 settlement: test tokens are free, and 30
