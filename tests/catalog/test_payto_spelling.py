@@ -100,6 +100,10 @@ def test_a_payto_no_seller_view_could_name_is_refused_and_writes_nothing(db, set
         ("café_menu", "cafe\u0301_menu"),
         ("get weather", "get\u00a0weather"),
         ("lookup", "ｌｏｏｋｕｐ"),
+        # letters of another script among Latin ones, or only Latin look-alikes (a probe, 2026-12-07)
+        ("merge_pdf_files", "m\u0435rge_pdf_files"),
+        ("merge_pdf_files", "merge_pdf_file\u0455"),
+        ("paypal", "\u0440\u0430\u0443\u0440\u0430l"),
     ],
 )
 def test_another_spelling_of_a_bound_tool_name_is_no_second_listing(db, settings, bound, twin):
@@ -111,7 +115,25 @@ def test_another_spelling_of_a_bound_tool_name_is_no_second_listing(db, settings
     assert table_snapshot(db) == before
 
 
-@pytest.mark.parametrize("name", ["emitir_2ª_via_boleto", "area_m²", "dose_µg", "temp_℃", "café_menu", "天気"])
+@pytest.mark.parametrize(
+    "ignorable",
+    ["\ufe0f", "\ufe00", "\U000e0100", "\u034f", "\u180b", "\u17b4", "\u3164", "\u1160", "\u115f"],
+)
+def test_a_bound_tool_name_with_a_character_drawn_as_nothing_is_refused(db, settings, ignorable):
+    # Variation selectors, the combining grapheme joiner, Mongolian and Khmer fillers, Hangul fillers: not Cf, so the
+    # zero-width check let "merge_pdf_files" + U+FE0F register beside the bound tool, ranked above it (a probe).
+    catalog_event(db, verified(pdf_tool(tool_name="merge_pdf_files")), settings)
+    before = table_snapshot(db)
+    with pytest.raises(CatalogRejection) as info:
+        catalog_event(db, verified(pdf_tool(tool_name=f"merge_pdf_files{ignorable}", pay_to=SPOOFER)), settings)
+    assert info.value.error == "invisible_characters" and info.value.reason
+    assert table_snapshot(db) == before
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["emitir_2ª_via_boleto", "area_m²", "dose_µg", "temp_℃", "café_menu", "天気", "поиск_документов", "検索ツール"],
+)
 def test_ordinary_non_ascii_tool_names_are_cataloged(db, settings, name):
     assert catalog_event(db, verified(pdf_tool(tool_name=name)), settings).status == "success"
 

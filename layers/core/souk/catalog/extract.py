@@ -24,7 +24,7 @@ from souk.listing.addresses import allowed_hosts, catalog_refusal
 from souk.listing.document import ListingDocument, PaymentOption, declared_params, output_fields
 from souk.listing.extensions import public_extensions
 from souk.listing.pay_to import PAY_TO
-from souk.listing.urls import canonical_url, has_invisible
+from souk.listing.urls import canonical_url, has_invisible, passes_for_latin
 from souk.networks import normalize_network
 
 _MAX_SCHEME = 64
@@ -76,12 +76,14 @@ def listing_key(doc_type: str, resource_url: str, method: str | None, tool_name:
 
 
 def _twin_spelling(name: str) -> bool:
-    """``name`` is a look-alike spelling of another name: decomposed (not NFC), a space other than U+0020, or a
-    full-width form of an ASCII character (U+FF01-FF5E)."""
+    """``name`` is a look-alike spelling of another name: decomposed (not NFC), a space other than U+0020, a
+    full-width form of an ASCII character (U+FF01-FF5E), or letters of another script among Latin ones ("mеrge" with
+    a Cyrillic е) or only letters that look Latin (as a host label is refused, souk.listing.urls)."""
     return (
         unicodedata.normalize("NFC", name) != name
         or any(ch != " " and unicodedata.category(ch) == "Zs" for ch in name)
         or any("\uff01" <= ch <= "\uff5e" for ch in name)
+        or passes_for_latin(name)
     )
 
 
@@ -343,7 +345,8 @@ def draft_listing(event: FacilitatorEvent, settings: Settings) -> ListingDraft:
     if info.tool_name is not None and _twin_spelling(info.tool_name):
         raise CatalogRejection(
             "non_canonical_tool_name",
-            "toolName must be in Unicode NFC form, with no space other than U+0020 and no full-width letters or digits",
+            "toolName must be in Unicode NFC form, with no space other than U+0020, no full-width letters or digits, "
+            "and no Cyrillic, Greek or Armenian letters among Latin ones",
         )
     # Keyed and bound by the canonical URL, so a spelling variant of a bound URL is the same listing.
     resource_url = canonical_url(info.resource_url)

@@ -81,9 +81,30 @@ def _check_label_scripts(label: str) -> None:
         )
 
 
+# Default-ignorable code points (Unicode's DerivedCoreProperties) outside Cf: drawn as nothing, so "merge_pdf_files"
+# followed by U+FE0F, U+034F or a Hangul filler looked like the bound name beside it (a probe, 2026-12-07).
+_IGNORABLE = re.compile(
+    "[\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u3164\ufe00-\ufe0f\uffa0"
+    "\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0000-\U000e0fff]"
+)
+# Scripts whose letters pass for Latin ones beside them ("mеrge" with a Cyrillic е).
+_LOOKALIKE_SCRIPTS = ("CYRILLIC", "GREEK", "ARMENIAN")
+
+
 def has_invisible(text: str) -> bool:
-    """Format characters (Cf: zero-width space/joiners, bidi controls, soft hyphen, BOM) and controls."""
-    return any(unicodedata.category(c) in ("Cf", "Cc") for c in text)
+    """Format characters (Cf: zero-width space/joiners, bidi controls, soft hyphen, BOM), controls, and the other
+    default-ignorable code points (variation selectors, the combining grapheme joiner, Hangul fillers)."""
+    return any(unicodedata.category(c) in ("Cf", "Cc") for c in text) or _IGNORABLE.search(text) is not None
+
+
+def passes_for_latin(name: str) -> bool:
+    """``name`` could pass for a Latin name it is not: Latin letters beside Cyrillic, Greek or Armenian ones, or only
+    letters that look like Latin ones (Cyrillic "раураl"). "поиск", "emitir_2ª_via" and "dose_µg" do not."""
+    letters = [c for c in name if unicodedata.category(c).startswith("L")]
+    lookalike_script = any(_script(c) in _LOOKALIKE_SCRIPTS for c in letters)
+    if lookalike_script and any(_script(c) == "LATIN" for c in letters):
+        return True
+    return bool(letters) and not all(c.isascii() for c in letters) and all(c in _LATIN_LOOKALIKES for c in letters)
 
 
 def canonical_host(raw: str) -> str:
