@@ -63,8 +63,26 @@ def _tie_key(option: dict[str, Any]) -> tuple[int, str]:
     return price, json.dumps(option, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
+# What a v1 payment requirement says about the resource rather than the payment: one listing, one text. A newer v1
+# declaration on one network left the older options' description and schemas as they were, so a v1 client reading
+# the production option saw the old text, steering words the seller had removed included (a probe, 2026-12-07).
+_V1_DESCRIBING = ("description", "mimeType", "outputSchema")
+
+
+def _is_v1(option: dict[str, Any]) -> bool:
+    return "maxAmountRequired" in option and "resource" in option
+
+
 def _merge_accepts(existing: list[dict[str, Any]], incoming: dict[str, Any], replace: bool) -> list[dict[str, Any]]:
+    """``existing`` with ``incoming`` in its slot (``replace``: over what is there; else only into an empty slot).
+    A replacing v1 requirement also gives the other v1 options its description, MIME type and schemas."""
     merged = {_slot(r): r for r in existing}
+    if replace and _is_v1(incoming):
+        described = {k: incoming[k] for k in _V1_DESCRIBING if k in incoming}
+        merged = {
+            slot: {k: v for k, v in r.items() if k not in _V1_DESCRIBING} | described if _is_v1(r) else r
+            for slot, r in merged.items()
+        }
     if replace or _slot(incoming) not in merged:
         merged[_slot(incoming)] = incoming
     return [merged[k] for k in sorted(merged)]
