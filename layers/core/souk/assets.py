@@ -7,7 +7,7 @@ so any price comparison must go through :func:`usd_value`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from decimal import Decimal
+from decimal import Context, Decimal
 
 from souk import networks as n
 
@@ -63,13 +63,24 @@ def address_of(network: str, symbol: str) -> str | None:
     return None
 
 
+# Wide enough for any amount a requirement may state (a uint256 has 78 digits) at any asset's decimals: the default
+# context keeps 28 significant digits, and 1234567890123456789012345678901 atomic USDC was shown as
+# 1234567890123456789012345.679 (a probe, 2026-12-07).
+EXACT = Context(prec=200)
+
+
+def whole_units(amount_atomic: int, decimals: int) -> Decimal:
+    """``amount_atomic`` in whole units of an asset with ``decimals``, exactly (trailing zeros dropped)."""
+    return Decimal(amount_atomic).scaleb(-decimals, context=EXACT).normalize(EXACT)
+
+
 def usd_value(network: str, asset: str, amount_atomic: str | int) -> Decimal | None:
     """USD value of an atomic amount, or None when the asset or its rate is unknown."""
     known = lookup(network, asset)
     if known is None or known.symbol not in USD_RATES:
         return None
     try:
-        units = Decimal(int(amount_atomic)).scaleb(-known.decimals)
+        units = Decimal(int(amount_atomic)).scaleb(-known.decimals, context=EXACT)
     except (TypeError, ValueError):
         return None
-    return units * USD_RATES[known.symbol]
+    return EXACT.multiply(units, USD_RATES[known.symbol])

@@ -39,8 +39,7 @@ class PaymentOption:
         known = assets.lookup(self.network, self.asset)
         if known is None:
             return f"{self.amount} {self.asset}"
-        units = Decimal(int(self.amount)).scaleb(-known.decimals).normalize()
-        return f"{units:f} {known.symbol}"
+        return f"{assets.whole_units(int(self.amount), known.decimals):f} {known.symbol}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,7 +28,7 @@ def _str(value: Any) -> str | None:
 
 
 def _plain(value: Decimal) -> str:
-    text = format(value.normalize(), "f")
+    text = format(value.normalize(assets.EXACT), "f")
     return text.rstrip("0").rstrip(".") if "." in text else text
 
 
@@ -52,7 +52,7 @@ def payment_option(accept: dict[str, Any], *, full: bool = False) -> PaymentOpti
     usd = None if testnet else assets.usd_value(network, asset, amount)
     decimal_amount = None
     if known is not None and amount.isdigit():
-        decimal_amount = _plain(Decimal(int(amount)).scaleb(-known.decimals))
+        decimal_amount = _plain(assets.whole_units(int(amount), known.decimals))
     timeout = accept.get("maxTimeoutSeconds")
     extra = accept.get("extra")
     return PaymentOption(
