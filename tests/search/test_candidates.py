@@ -49,6 +49,34 @@ def test_settlements_on_a_test_network_are_not_counted(db, settings) -> None:
     assert candidates.read(db, [listing_id], CLOCK, settings.quality_window_days)[listing_id].payers == 1
 
 
+def test_settlements_on_a_chain_not_known_as_production_are_no_sales(db, settings) -> None:
+    """Ten wallets paying a seller's own dev chain (Anvil's eip155:31337) in a token it minted cost nothing, and
+    counted as ten production payers: the settlement boost, paid calls and "most recently paid" (a probe)."""
+    from souk.discovery.resources import list_resources
+
+    token = "0x5FbDB2315678afecb367f032d93F642f64180aa3"  # the first contract Anvil deploys
+    dev = {
+        "url": "https://devchain.example/v1/weather",
+        "pay_to": BASE_SELLER,
+        "network": "eip155:31337",
+        "asset": token,
+    }
+    listing_id = catalog_event(db, verified(weather(**dev), CLOCK - timedelta(days=3)), settings).listing_id
+    for n in range(10):
+        catalog_event(db, settled(weather(**dev), CLOCK - timedelta(hours=n + 1), payer=f"0xwallet{n}"), settings)
+    db.commit()
+    assert candidates.read(db, [listing_id], CLOCK, settings.quality_window_days)[listing_id].payers == 0
+    [item] = list_resources(db, {}, settings, now=CLOCK)["items"]
+    assert item["quality"]["settledCount"] == item["quality"]["uniquePayers"] == 0
+    assert item["quality"]["settledCountAllTime"] == 0
+    assert db.execute("SELECT last_paid_at FROM listings").fetchone()["last_paid_at"] is None
+    # The same payments on Base are sales.
+    base = {k: v for k, v in dev.items() if k != "asset"} | {"network": BASE}
+    for n in range(2):
+        catalog_event(db, settled(weather(**base), CLOCK - timedelta(hours=n + 1), payer=f"0xbuyer{n}"), settings)
+    assert candidates.read(db, [listing_id], CLOCK, settings.quality_window_days)[listing_id].payers == 2
+
+
 def test_one_payer_paying_many_times_counts_once(db, settings) -> None:
     """A seller paying itself 1 atomic unit ten times bought the full settlement boost for $0.00001."""
     washed = {"url": "https://washed.example/v1/weather", "pay_to": BASE_SELLER, "network": BASE, "amount": "1"}

@@ -126,6 +126,26 @@ FAMILIES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 
 KNOWN_NETWORKS = frozenset(LEGACY_ALIASES.values()) | TESTNETS
 
+# Where a settlement counts as a sale (paid calls, payers, the settlement boost, "most recently paid"): an allow-list
+# of production chains. A denylist of testnets let any other chain id count, a seller's own dev chain
+# (eip155:31337, Anvil/Hardhat) or a retired testnet included, where paying yourself from ten wallets in a token you
+# minted costs nothing and bought the boost (a probe, 2026-12-07). A payment on a chain not listed here still
+# catalogs the listing and its payment option; it only counts as no sale.
+PRODUCTION_NETWORKS = frozenset(
+    {network for mainnets, _ in FAMILIES.values() for network in mainnets}
+    | (frozenset(LEGACY_ALIASES.values()) - TESTNETS)
+    | {
+        "eip155:10",  # OP Mainnet
+        "eip155:56",  # BNB Smart Chain
+        "eip155:196",  # X Layer
+        "eip155:2741",  # Abstract
+        "eip155:3338",  # peaq
+        "eip155:8217",  # Kaia
+        "eip155:42220",  # Celo
+        "eip155:50",  # XDC
+    }
+)
+
 
 def as_caip2(network: str) -> str:
     """``network`` as its CAIP-2 id when it is one or a known v1 name (served v1 options use names), else as is."""

@@ -36,7 +36,7 @@ from souk.lifecycle.store import record_payment
 from souk.listing.document import ListingDocument, PaymentOption
 from souk.listing.pay_to import same_pay_to
 from souk.listing.payment_options import option_amount
-from souk.networks import TESTNETS, normalize_network
+from souk.networks import PRODUCTION_NETWORKS, normalize_network
 from souk.search.origins import operator_of_url
 from souk.search.signature import text_signature
 
@@ -406,9 +406,11 @@ def _columns(draft: ListingDraft, doc: ListingDocument, accepts: list[dict[str, 
 
 
 def _paid_in_production(draft: ListingDraft, event: FacilitatorEvent, settled: bool) -> bool:
-    """A new payment in a production network's tokens, of more than nothing: test tokens are free and a $0
-    settlement pays nothing, so neither buys "most recently paid" (as migration 0017 filled it)."""
-    return settled and draft.requirement["network"] not in TESTNETS and _settled_amount(draft, event.settlement) > 0
+    """A new payment in a production network's tokens, of more than nothing: test tokens are free, and so are those
+    of a chain not known as production (souk.networks.PRODUCTION_NETWORKS), and a $0 settlement pays nothing, so
+    none of them buys "most recently paid"."""
+    network = draft.requirement["network"]
+    return settled and network in PRODUCTION_NETWORKS and _settled_amount(draft, event.settlement) > 0
 
 
 def _settled_amount(draft: ListingDraft, settlement: Settlement | None) -> Decimal:

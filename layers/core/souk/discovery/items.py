@@ -10,29 +10,29 @@ from souk.isotime import iso_utc
 from souk.lifecycle.view import HEALTH_COLUMNS, health_object
 from souk.listing.extensions import public_extensions
 from souk.listing.payment_options import option_amount
-from souk.networks import TESTNETS, V1_NAMES
+from souk.networks import PRODUCTION_NETWORKS, TESTNETS, V1_NAMES
 
 ITEM_COLUMNS = """
     l.id, l.listing_key, l.type, l.resource_url, l.x402_version, l.accepts, l.description, l.mime_type,
     l.service_name, l.tags, l.icon_url, l.extensions, l.updated_at, l.source_event_at, l.last_settled_at,
     l.tool_name, l.method, l.steers_agents, coalesce(l.keyword_stuffed, false) AS keyword_stuffed,
     (SELECT coalesce(sum(h.settled_paid), 0)::bigint FROM settlement_hours h WHERE h.listing_id = l.id
-        AND h.hour > %(quality_since_hour)s AND h.network <> ALL(%(quality_testnets)s))
+        AND h.hour > %(quality_since_hour)s AND h.network = ANY(%(quality_production)s))
     + (SELECT count(*) FROM settlements s WHERE s.listing_id = l.id AND s.success
         AND s.settled_at > %(quality_since)s AND s.settled_at < %(quality_since_hour)s + interval '1 hour'
-        AND s.network <> ALL(%(quality_testnets)s) AND s.amount > 0
+        AND s.network = ANY(%(quality_production)s) AND s.amount > 0
     ) AS settled_recent,
     (SELECT count(DISTINCT p.payer) FROM settlement_payers p WHERE p.listing_id = l.id AND NOT p.anonymous
-        AND p.last_settled_at > %(quality_since)s AND p.network <> ALL(%(quality_testnets)s))
+        AND p.last_settled_at > %(quality_since)s AND p.network = ANY(%(quality_production)s))
     -- settlements reported with no payer at all are one payer together (souk.search.candidates)
     + (EXISTS (SELECT FROM settlement_hours h WHERE h.listing_id = l.id AND h.anonymous_paid > 0
-        AND h.hour > %(quality_since_hour)s AND h.network <> ALL(%(quality_testnets)s))
+        AND h.hour > %(quality_since_hour)s AND h.network = ANY(%(quality_production)s))
       OR EXISTS (SELECT FROM settlements s WHERE s.listing_id = l.id AND s.success AND s.payer_hash IS NULL
         AND s.settled_at > %(quality_since)s AND s.settled_at < %(quality_since_hour)s + interval '1 hour'
-        AND s.network <> ALL(%(quality_testnets)s) AND s.amount > 0))::int
+        AND s.network = ANY(%(quality_production)s) AND s.amount > 0))::int
     AS payers_recent,
     (SELECT coalesce(sum(t.settled_paid), 0)::bigint FROM settlement_totals t WHERE t.listing_id = l.id
-        AND t.network <> ALL(%(quality_testnets)s)) AS settled_total,
+        AND t.network = ANY(%(quality_production)s)) AS settled_total,
     (SELECT coalesce(sum(h.settled), 0)::bigint FROM settlement_hours h WHERE h.listing_id = l.id
         AND h.hour > %(quality_since_hour)s AND h.network = ANY(%(quality_testnets)s))
     + (SELECT count(*) FROM settlements s WHERE s.listing_id = l.id AND s.success
@@ -42,12 +42,17 @@ ITEM_COLUMNS = """
 
 
 def quality_args(settings: Settings, now: datetime | None = None) -> dict[str, Any]:
-    """The parameters ITEM_COLUMNS' quality counts read: the window's start and the test networks."""
+    """The parameters ITEM_COLUMNS' quality counts read: the window's start, the test and the production networks."""
     since = (now or datetime.now(UTC)) - timedelta(days=settings.quality_window_days)
     # Whole hours after the window's start are summed from settlement_hours (migration 0026); the settlements of the
     # hour it starts in are counted one by one.
     since_hour = since.astimezone(UTC).replace(minute=0, second=0, microsecond=0)
-    return {"quality_since": since, "quality_since_hour": since_hour, "quality_testnets": sorted(TESTNETS)}
+    return {
+        "quality_since": since,
+        "quality_since_hour": since_hour,
+        "quality_testnets": sorted(TESTNETS),
+        "quality_production": sorted(PRODUCTION_NETWORKS),  # sales count on these only (souk.networks)
+    }
 
 
 # The fields only an x402 v1 PaymentRequirements has: v2 moved the resource's own to PaymentRequired.resource.

@@ -17,7 +17,7 @@ from psycopg.rows import tuple_row
 from souk.config import PAYMENT_OPTIONS_CEILING
 from souk.db.id_array import IdArray
 from souk.db.types import Connection
-from souk.networks import TESTNETS
+from souk.networks import PRODUCTION_NETWORKS
 from souk.search.origins import operator_of_url
 from souk.search.signals import SETTLEMENT_SATURATION
 
@@ -41,7 +41,8 @@ class Candidate(NamedTuple):
     text_signature: bytes | None  # MinHash of its words (souk.search.signature); empty: too few words; None: not yet
 
 
-# Settlements on test networks are not counted: test tokens are free, so a seller paying itself there could buy
+# Only settlements on production networks count (souk.networks.PRODUCTION_NETWORKS, an allow-list): test tokens,
+# and those of a chain nobody checks (a seller's own dev chain), are free, so a seller paying itself there could buy
 # any popularity it liked (a helper's attack took a stuffed listing from #5 to #1 with 30 such settlements). Nor
 # is one payer counted twice: on production networks a seller paying itself 1 atomic unit ten times bought the
 # full boost for $0.00001 (red team, 2026-12-06); ten payers are ten wallets to fund and keep apart. Nor is a $0
@@ -49,7 +50,7 @@ class Candidate(NamedTuple):
 # from any number of fresh, unfunded wallets. A settlement reported without a payer (the field is optional) is the
 # signer's of its EVM authorization (FacilitatorEvent.payer); those with no payer at all count as one payer together,
 # however many: each counted as its own payer, ten 1-unit settlements bought the boost again (a probe, 2026-12-07).
-_TESTNETS = sorted(TESTNETS)
+_PRODUCTION = sorted(PRODUCTION_NETWORKS)
 
 # The payers are read from settlement_payers (migration 0026: one row per listing, network and payer, kept when a
 # settlement is written), never from the settlements: ten listings with 100,000 settlements each among the candidates
@@ -67,7 +68,7 @@ SELECT l.id, l.resource_url, l.operator, coalesce(l.pay_to, ''), coalesce(l.netw
        (SELECT count(DISTINCT r.payer) FILTER (WHERE NOT r.anonymous) + coalesce(bool_or(r.anonymous)::int, 0) FROM (
            SELECT p.payer, p.anonymous FROM settlement_payers p
            WHERE p.listing_id = l.id AND p.last_settled_at > %(since)s AND p.first_settled_at <= %(now)s
-             AND p.network <> ALL(%(testnets)s)
+             AND p.network = ANY(%(production)s)
            ORDER BY p.last_settled_at DESC  -- an index scan that stops at the limit (a bitmap scan reads every row)
            LIMIT {PAYER_ROWS}) r
        )::int,
@@ -84,7 +85,7 @@ def read(conn: Connection, ids: list[int], now: datetime, window_days: int) -> d
     """Each listing among ``ids`` that still exists, with its payers in the ``window_days`` before ``now``."""
     if not ids:
         return {}
-    args = {"ids": IdArray(ids), "since": now - timedelta(days=window_days), "now": now, "testnets": _TESTNETS}
+    args = {"ids": IdArray(ids), "since": now - timedelta(days=window_days), "now": now, "production": _PRODUCTION}
     with conn.cursor(row_factory=tuple_row) as cur:
         rows = cur.execute(_SQL, args).fetchall()
     return {
