@@ -92,3 +92,62 @@ def test_the_urls_own_options_reach_every_pooled_connection(database_url, settin
                     assert conn.execute("SHOW jit").fetchone()["jit"] == "off"  # and the pool's own still apply
         finally:
             pool.close()
+
+
+def _stop(pid: int) -> None:
+    import os
+    import signal
+
+    try:
+        os.kill(pid, signal.SIGSTOP)
+    except PermissionError:
+        pytest.skip("the server's processes belong to another user")
+
+
+def _resume(pid: int) -> None:
+    import os
+    import signal
+
+    os.kill(pid, signal.SIGCONT)
+
+
+def test_a_checkout_that_meets_a_stalled_server_fails_within_the_pools_timeout(database_url, settings):
+    # A probe (2026-12-07): with the server stopped (SIGSTOP), every request that took a pooled connection hung for
+    # the whole stall (40 s), the checkout check waiting on the socket with no limit. One stalled backend here: its
+    # checkout gives up within the timeout, and the pool serves the request from a fresh connection instead.
+    pool = _new_pool(settings, "read", full=True, size=1)
+    try:
+        pool.wait(timeout=30)
+        (stalled,) = _backend_pids(pool, 1)
+        _stop(stalled)
+        try:
+            started = time.monotonic()
+            with pool.connection(timeout=settings.pool_timeout_s * 3) as conn:
+                assert conn.execute("SELECT 1 AS one").fetchone()["one"] == 1
+                assert conn.info.backend_pid != stalled
+            assert time.monotonic() - started < settings.pool_timeout_s * 3
+        finally:
+            _resume(stalled)
+    finally:
+        pool.close()
+
+
+def test_ping_answers_on_a_live_connection_and_times_out_on_a_stalled_one(database_url, settings):
+    from souk.db.pool import ping
+
+    conn = psycopg.connect(database_url, autocommit=False)
+    try:
+        ping(conn, 2.0)
+        assert conn.execute("SELECT 2").fetchone()[0] == 2  # the connection is as psycopg left it
+        conn.rollback()
+        pid = conn.info.backend_pid
+        _stop(pid)
+        try:
+            started = time.monotonic()
+            with pytest.raises(psycopg.OperationalError, match=r"did not answer within 0\.3 s"):
+                ping(conn, 0.3)
+            assert time.monotonic() - started < 2.0
+        finally:
+            _resume(pid)
+    finally:
+        conn.close()  # mid-query after the timeout: the pool discards such a connection, as here

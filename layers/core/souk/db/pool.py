@@ -15,12 +15,14 @@ runner workers, each worker that saw no request during the outage paid that agai
 
 from __future__ import annotations
 
+import select
 import threading
 import weakref
 from time import monotonic
 from typing import Any, Literal, cast
 
 import psycopg
+from psycopg import pq
 from psycopg.conninfo import conninfo_to_dict
 from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool
@@ -72,6 +74,31 @@ def _register_vector(conn: psycopg.Connection[Any]) -> None:
     conn.commit()
 
 
+def ping(conn: psycopg.Connection[Any], timeout: float) -> None:
+    """An empty query, answered within ``timeout`` seconds or ``OperationalError``. psycopg_pool's own check waits on
+    the socket with no limit, and a statement timeout is the server's to enforce: a stalled server (stopped, a frozen
+    VM, a network black hole) held every request that took a pooled connection for as long as the stall lasted (a
+    probe, 2026-12-07: 40 s, past API Gateway's 30), where a request should get its 503 within the pool's timeout."""
+    pgconn = conn.pgconn
+    with conn.lock:
+        if pgconn.status != pq.ConnStatus.OK or pgconn.transaction_status != pq.TransactionStatus.IDLE:
+            raise psycopg.OperationalError("the connection is not idle")
+        pgconn.send_query(b"")
+        deadline = monotonic() + timeout
+        while True:
+            pgconn.consume_input()
+            if not pgconn.is_busy():
+                break
+            remaining = deadline - monotonic()
+            if remaining <= 0:
+                raise psycopg.OperationalError(f"the database did not answer within {timeout:g} s")
+            select.select([pgconn.socket], [], [], remaining)
+        while (result := pgconn.get_result()) is not None:
+            if result.status not in (pq.ExecStatus.EMPTY_QUERY, pq.ExecStatus.COMMAND_OK):
+                message = (result.error_message or b"").decode("utf-8", "replace").strip()
+                raise psycopg.OperationalError(message or "the check query failed")
+
+
 class _CheckOrDrain:
     """The checkout check: a connection that fails it takes every idle connection opened before it along.
     A connection still without pgvector's types (``_register_vector``) gets another try at them.
@@ -80,14 +107,15 @@ class _CheckOrDrain:
     same time drain once, and the fresh connections the drain opened are not thrown away again.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, timeout: float) -> None:
         self.pool: ConnectionPool[Any] | None = None
         self.drained_at = float("-inf")
+        self.timeout = timeout
         self._lock = threading.Lock()
 
     def __call__(self, conn: psycopg.Connection[Any]) -> None:
         try:
-            ConnectionPool.check_connection(conn)
+            ping(conn, self.timeout)
             tried = _vectorless.get(conn)
             if tried is not None and monotonic() - tried >= VECTOR_RETRY_S:
                 _register_vector(conn)
@@ -141,7 +169,7 @@ def _new_pool(
         # every read met the wrong schema)
         own = conninfo_to_dict(url).get("options")
         kwargs["options"] = f"{own} {options}" if own else options
-    check = _CheckOrDrain()
+    check = _CheckOrDrain(timeout=settings.pool_timeout_s)
     pool = ConnectionPool(
         url,
         name=f"souk-{role}",
