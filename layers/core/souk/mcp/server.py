@@ -226,8 +226,9 @@ def _invalid_arguments(exc: ValidationError) -> types.CallToolResult:
     where = ".".join(str(p) for p in first.get("loc", ())) or "arguments"
     if first.get("type") == "string_too_long" and where == "query":
         # The HTTP route's code for the same query (the input schema declares the limit too).
-        got = len(first["input"]) if isinstance(first.get("input"), str) else "more than"
-        return tool_error(QueryTooLong.code, f"query is {got} characters; the limit is {MAX_QUERY_CHARS}")
+        # string_too_long is pydantic's error for a str only: its input is the query as sent.
+        reason = f"query is {len(first['input'])} characters; the limit is {MAX_QUERY_CHARS}"
+        return tool_error(QueryTooLong.code, reason)
     message = "unknown argument" if first.get("type") == "extra_forbidden" else first.get("msg", "invalid value")
     if first.get("type", "").endswith("_type"):
         # Arguments are strict (souk.mcp.models): say what arrived, so "5" for an integer is obvious to fix.
