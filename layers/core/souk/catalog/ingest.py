@@ -19,7 +19,6 @@ from psycopg.types.json import Jsonb
 from souk.assets import address_key
 from souk.catalog.amounts import check_amount, is_atomic_amount
 from souk.catalog.bounds import check_listing_size, served_size
-from souk.catalog.canonical import canonical_text
 from souk.catalog.events import FacilitatorEvent, Settlement, parse_event
 from souk.catalog.extract import ListingDraft, draft_listing
 from souk.catalog.indexing import index_listing
@@ -33,6 +32,7 @@ from souk.errors import CatalogRejection
 from souk.isotime import iso_utc
 from souk.lifecycle import rejections as event_log
 from souk.lifecycle.store import record_payment
+from souk.listing.canonical import canonical_text
 from souk.listing.document import ListingDocument, PaymentOption
 from souk.listing.pay_to import same_pay_to
 from souk.listing.payment_options import option_amount

@@ -128,10 +128,16 @@ def _path_subject(doc: ListingDocument) -> str:
     return ""
 
 
-def _subject(doc: ListingDocument, tags: list[str]) -> str:
+def _name_subject(doc: ListingDocument) -> str:
     for candidate in (doc.tool_name, doc.service_name):
         if candidate and (words := split_identifier(candidate)):
             return words
+    return ""
+
+
+def _subject(doc: ListingDocument, tags: list[str]) -> str:
+    if name := _name_subject(doc):
+        return name
     if tags:
         return tags[0]
     return _path_subject(doc)
@@ -140,6 +146,15 @@ def _subject(doc: ListingDocument, tags: list[str]) -> str:
 def _ordered_params(doc: ListingDocument) -> list[DeclaredParam]:
     # sorted() is stable: declaration order survives within required and optional
     return sorted(doc.params, key=lambda p: not p.required)
+
+
+def name_and_purpose(doc: ListingDocument) -> tuple[str, str] | None:
+    """The name query (template 1 when a tool or service name leads) and the purpose query (template 2), as
+    ``synthetic_queries`` writes them; None unless the listing declares both a name and a description."""
+    name = _name_subject(doc)
+    if not name or not doc.description:
+        return None
+    return _truncate(_clean(name)), _truncate(_clean(first_sentence(doc.description)))
 
 
 def synthetic_queries(doc: ListingDocument) -> list[str]:

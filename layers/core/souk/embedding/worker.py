@@ -48,7 +48,7 @@ from psycopg.rows import dict_row
 
 from souk.config import Settings, get_settings
 from souk.db.types import Connection, one
-from souk.embedding import fanout, jobs
+from souk.embedding import coherence, fanout, jobs
 from souk.embedding.generations import (
     Generation,
     configured_provider,
@@ -106,10 +106,15 @@ class Claim:
     def unchanged(self) -> bool:
         return self.embedded_hash is not None and self.embedded_hash == self.content_hash
 
-    def texts(self) -> list[EmbeddingText]:
-        """The canonical text (ordinal 0) and its synthetic queries (ordinals 1..n)."""
-        queries = synthetic_queries(ListingDocument.from_json(self.document))
-        return [EmbeddingText("listing", 0, self.search_text)] + [
+    def texts(self, *, trust_name: bool = True) -> list[EmbeddingText]:
+        """The canonical text (ordinal 0) and its synthetic queries (ordinals 1..n); without ``trust_name``, those
+        of the listing as if it declared no tool or service name (``souk.embedding.coherence``)."""
+        doc = ListingDocument.from_json(self.document)
+        if trust_name:
+            text, queries = self.search_text, synthetic_queries(doc)
+        else:
+            text, queries = coherence.texts_without_name(doc)
+        return [EmbeddingText("listing", 0, text)] + [
             EmbeddingText("synthetic", i, q) for i, q in enumerate(queries, start=1)
         ]
 
@@ -454,6 +459,46 @@ def _embed(
     return out
 
 
+def _embed_claims(
+    provider: EmbeddingProvider,
+    gen: Generation,
+    todo: Sequence[tuple[Claim, list[EmbeddingText]]],
+    seen: TextVectors | None = None,
+    stats: RunStats | None = None,
+) -> list[tuple[Claim, list[EmbeddingText], Vectors]]:
+    """Each listing's texts and vectors: one provider call for the batch, and one more for the listings whose
+    name the model reads as unrelated to their description, embedded again without it (``coherence``)."""
+    vectors = _embed(provider, [t for _, texts in todo for t in texts], gen.dimension, seen, stats)
+    done: list[tuple[Claim, list[EmbeddingText], Vectors]] = []
+    start = 0
+    for c, texts in todo:
+        done.append((c, texts, vectors[start : start + len(texts)]))
+        start += len(texts)
+    untrusted = [i for i, (c, texts, v) in enumerate(done) if not _name_is_coherent(c, texts, v)]
+    if not untrusted:
+        return done
+    bare = [(done[i][0], done[i][0].texts(trust_name=False)) for i in untrusted]
+    revised = _embed(provider, [t for _, texts in bare for t in texts], gen.dimension, seen, stats)
+    start = 0
+    for i, (c, texts) in zip(untrusted, bare, strict=True):
+        done[i] = (c, texts, revised[start : start + len(texts)])
+        start += len(texts)
+    return done
+
+
+def _name_is_coherent(claim: Claim, texts: Sequence[EmbeddingText], vectors: Vectors) -> bool:
+    by_text = {t.text: v for t, v in zip(texts, vectors, strict=True) if t.kind == "synthetic"}
+    doc = ListingDocument.from_json(claim.document)
+
+    def vector_of(text: str) -> Vectors:
+        return by_text[text]
+
+    try:
+        return coherence.name_is_coherent(doc, vector_of)
+    except KeyError:  # a probe text cut by MAX_QUERIES or dedupe: nothing to compare, the name stands
+        return True
+
+
 def _embed_each(
     conn: Connection,
     provider: EmbeddingProvider,
@@ -470,7 +515,7 @@ def _embed_each(
     failures: list[tuple[Claim, Exception]] = []
     for index, (c, texts) in enumerate(todo):
         try:
-            done.append((c, texts, _embed(provider, texts, gen.dimension)))
+            done += _embed_claims(provider, gen, [(c, texts)])
         except DimensionMismatchError as exc:
             rest = [x for x, _ in failures] + [x for x, _ in todo[index:]]
             for x in rest:
@@ -515,7 +560,7 @@ def _process(
     stop: str | None = None
     if todo:
         try:
-            vectors = _embed(provider, [t for _, texts in todo for t in texts], gen.dimension, seen, stats)
+            embedded = _embed_claims(provider, gen, todo, seen, stats)
         except DimensionMismatchError as exc:
             for c, _ in todo:
                 _fail_with(conn, c, f"dimension_mismatch: {exc}", settings, stats)
@@ -524,10 +569,7 @@ def _process(
             done, stop = _embed_each(conn, provider, gen, todo, settings, stats)
             items += done
         else:
-            start = 0
-            for c, texts in todo:
-                items.append((c, texts, vectors[start : start + len(texts)]))
-                start += len(texts)
+            items += embedded
     result = complete_many(conn, items)
     written = {c.job_id for c in result.written}
     stats.stale += len(result.stale)

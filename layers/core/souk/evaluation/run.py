@@ -25,7 +25,12 @@ logger = logging.getLogger(__name__)
 REPO = Path(__file__).resolve().parents[4]
 EVAL_DIR = REPO / "eval"
 EVAL_CLOCK = datetime(2026, 10, 20, 12, 0, tzinfo=UTC)
-RANKING_PACKAGES = ("layers/core/souk/search", "layers/core/souk/catalog", "layers/core/souk/embedding")
+RANKING_PACKAGES = (
+    "layers/core/souk/search",
+    "layers/core/souk/catalog",
+    "layers/core/souk/embedding",
+    "layers/core/souk/listing",
+)
 SIGNIFICANCE = 0.05
 
 

@@ -80,17 +80,24 @@ def result_strengths(
     *,
     strong_cosine: float,
     strong_idf_share: float,
+    corroborating_cosine: float = 0.0,
 ) -> list[MatchStrength]:
-    """Each result's own evidence, in ``ids``' order: ``strong`` when one arm is confident about that listing (its
-    text at ``strong_cosine`` or more, or it matched ``strong_idf_share`` of the query's IDF mass), the test
-    ``strength`` applies to the query's best; else ``weak``. A search ranks a whole pool, so past the listings
-    that match, the tail is the nearest of the rest: "zebra" listed 197 results of which 8 mention zebras, every
-    one under the query's "strong" (a probe, 2026-12-07)."""
+    """Each result's own evidence, in ``ids``' order: ``strong`` when its text is at ``strong_cosine`` or more, or
+    it matched ``strong_idf_share`` of the query's IDF mass and, when the semantic arm ran, its text is at
+    ``corroborating_cosine`` or more; else ``weak``. A search ranks a whole pool, so past the listings that match,
+    the tail is the nearest of the rest: "zebra" listed 197 results of which 8 mention zebras, every one under the
+    query's "strong" (a probe, 2026-12-07). Words alone can be aimed at a query: a slot machine whose tool name is
+    "weather_forecast_for_city" matches every word of "weather forecast for a city" while its text, embedded
+    without a name its description does not bear out (``souk.embedding.coherence``), is nowhere near it."""
     coverage = {h.listing_id: h.idf_coverage for h in lexical or []}
     cosine = {h.listing_id: h.listing_similarity for h in semantic_hits or []}
+
+    def corroborated(lid: int) -> bool:
+        return semantic_hits is None or cosine.get(lid, 0.0) >= corroborating_cosine
+
     return [
         "strong"
-        if cosine.get(lid, 0.0) >= strong_cosine or coverage.get(lid, 0.0) >= strong_idf_share
+        if cosine.get(lid, 0.0) >= strong_cosine or (coverage.get(lid, 0.0) >= strong_idf_share and corroborated(lid))
         else "weak"
         for lid in ids
     ]

@@ -347,6 +347,7 @@ def rank(
         semantic_hits,
         strong_cosine=profile.strong_cosine,
         strong_idf_share=profile.strong_idf_share,
+        corroborating_cosine=profile.abstain_cosine,
     )
     return result
 
