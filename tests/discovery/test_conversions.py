@@ -76,6 +76,8 @@ HOSTILE = [
     (b'"text"', 400, "invalid_conversion"),
     (b"{}", 400, "invalid_conversion"),
     (b'{"sessionId": {"a": 1}, "resource": "x"}', 400, "invalid_conversion"),
+    # one reader would count the first resource, another the last (red team, 2026-12-07: the last was kept)
+    (b'{"sessionId": "s", "resource": "https://a.example/x", "resource": "https://b.example/y"}', 400, "duplicate_key"),
 ]
 
 

@@ -87,6 +87,8 @@ def test_a_404_listing_goes_gone_leaves_list_and_search_and_a_payment_brings_it_
     assert [i["resource"] for i in page["items"]] == [alive.url]
     assert page["hidden"]["gone"] == 1 and page["hidden"]["status"] == "default" and page["hidden"]["reason"]
     assert page["pagination"]["total"] == 1
+    # the status a response reports can be sent back and means the same (red team, 2026-12-07: it was a 400)
+    assert _listed(base, "status=default") == page
     health = page["items"][0]["quality"]["health"]
     assert health["status"] == "active" and health["lastOutcome"] == "ok" and health["uptime7d"] == 1.0
     assert health["probes7d"] == 2 and health["lastProbeAt"]

@@ -94,6 +94,16 @@ def call(tool: str, arguments: dict, request_id: int = 1) -> dict:
             400,
             "invalid_json",
         ),
+        # a repeated name is refused as on the events route, not read as its last value (red team, 2026-12-07)
+        (b'{"jsonrpc": "2.0", "id": 1, "id": 2, "method": "tools/list"}', {}, 400, "duplicate_key"),
+        (
+            json.dumps(call("search_resources", {"query": "weather"}))
+            .replace('"query": "weather"', '"query": "weather", "query": "stocks"')
+            .encode(),
+            {},
+            400,
+            "duplicate_key",
+        ),
         (b'[{"jsonrpc": "2.0", "id": 1, "method": "tools/list"}]', {}, 400, "invalid_jsonrpc"),
         (b'{"jsonrpc": "2.0", "id": 1}', {}, 400, "invalid_jsonrpc"),
         (b'{"jsonrpc": "2.0", "id": 1, "method": "ping", "params": []}', {}, 400, "invalid_jsonrpc"),

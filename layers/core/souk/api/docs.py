@@ -165,8 +165,8 @@ def list_extra() -> dict[str, Any]:
     status = _param(
         "status",
         {"type": "string", "enum": list(STATUS_CHOICES)},
-        "Listing status: by default every status but `gone`; a status name lists only that status, `any` all"
-        " of them. Delisted listings are never listed.",
+        "Listing status: by default (or `default`) every status but `gone`; a status name lists only that status,"
+        " `any` all of them. Delisted listings are never listed.",
     )
     return {"parameters": [*_filter_params(), *_payment_params(), status, _limit(), offset]}
 

@@ -29,6 +29,7 @@ from souk.db import ratelimit
 from souk.db.types import Connection, one
 from souk.discovery import sessions
 from souk.errors import CatalogRejection, SoukError
+from souk.json_objects import DuplicateKey, unique_keys
 from souk.listing.lookup import same_tool_name
 from souk.listing.urls import MAX_URL_CHARS, canonical_url
 
@@ -64,7 +65,8 @@ class RateLimited(SoukError):
 
 
 def parse_body(raw: bytes, settings: Settings) -> dict[str, Any]:
-    """The request body as a dict, or a 4xx: too large (413), not JSON, too deep or not an object (400)."""
+    """The request body as a dict, or a 4xx: too large (413), not JSON, a name given twice, too deep or not an object
+    (400)."""
     if len(raw) > settings.conversion_max_body_bytes:
         raise SoukError(
             "payload_too_large",
@@ -72,7 +74,9 @@ def parse_body(raw: bytes, settings: Settings) -> dict[str, Any]:
             status_code=413,
         )
     try:
-        body = json.loads(raw)
+        body = json.loads(raw, object_pairs_hook=unique_keys)
+    except DuplicateKey as exc:
+        raise SoukError("duplicate_key", exc.reason) from None
     except RecursionError:
         raise SoukError("invalid_json", "the body is nested too deeply") from None
     except ValueError:  # JSONDecodeError, UnicodeDecodeError, integers past Python's digit limit

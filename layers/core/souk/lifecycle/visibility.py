@@ -13,20 +13,21 @@ LISTED_SQL = (
 )
 _STATUS_SQL = "COALESCE((SELECT lh.status FROM listing_health lh WHERE lh.listing_id = l.id), 'active')"
 _NOT_DELISTED = "NOT EXISTS (SELECT 1 FROM listing_health lh WHERE lh.listing_id = l.id AND lh.delisted)"
-STATUS_CHOICES = (*STATUSES, "any")
+# "default" names the default, as ``hidden.status`` reports it, so a response's own value can be sent back
+STATUS_CHOICES = (*STATUSES, "any", "default")
 
 
 def status_clause(params: Mapping[str, list[str]]) -> tuple[str, dict[str, object], str]:
     """(WHERE fragment, its args, the status filter's name) for ``/discovery/resources``'s ``status``.
 
-    Default: every status but ``gone``. ``status=gone`` lists only gone listings, ``status=any`` all of
-    them, a status name only that status. Delisted listings are never listed."""
+    Default (absent, or ``status=default``): every status but ``gone``. ``status=gone`` lists only gone listings,
+    ``status=any`` all of them, a status name only that status. Delisted listings are never listed."""
     values = params.get("status") or []
     if len(values) > 1:
         raise SoukError("invalid_parameter", "status may be given once")
-    if not values:
-        return LISTED_SQL, {}, "default"
-    wanted = values[0].strip().lower()
+    wanted = values[0].strip().lower() if values else "default"
+    if wanted == "default":
+        return LISTED_SQL, {}, wanted
     if wanted not in STATUS_CHOICES:
         raise SoukError("invalid_status", f"status must be one of {', '.join(STATUS_CHOICES)}")
     if wanted == "any":

@@ -22,6 +22,7 @@ from mcp_types import jsonrpc_message_adapter
 from pydantic import ValidationError
 
 from souk.errors import SoukError
+from souk.json_objects import DuplicateKey, unique_keys
 
 MAX_MESSAGE_DEPTH = 64  # far above any tool call's arguments, far below the SDK parser's recursion limit
 MAX_MESSAGE_BYTES = 64 * 1024  # a tools/call carries a few short arguments
@@ -68,14 +69,19 @@ def _float(text: str) -> Any:
 
 def load_message(raw: bytes | str, what: str) -> Any:
     """One message parsed as JSON proper: NaN and Infinity, which Python's parser reads and JSON has not,
-    are refused with the rest (a NaN price cap compares false with every price). ``what`` names it in the
+    are refused with the rest (a NaN price cap compares false with every price), and so is a name given twice
+    (``souk.json_objects``). ``what`` names it in the
     reason ("body", "line"). A number too long to read is a ``LongNumber`` (``check_parseable_by_sdk``)."""
     try:
         # As json.loads decodes bytes, so that the text can be searched for long numbers first.
         text = raw if isinstance(raw, str) else raw.decode(json.detect_encoding(raw), "surrogatepass")
         if _LONG_DIGITS.search(text):  # only then does each number cost a Python call
-            return json.loads(text, parse_constant=_no_constant, parse_int=_int, parse_float=_float)
-        return json.loads(text, parse_constant=_no_constant)
+            return json.loads(
+                text, parse_constant=_no_constant, parse_int=_int, parse_float=_float, object_pairs_hook=unique_keys
+            )
+        return json.loads(text, parse_constant=_no_constant, object_pairs_hook=unique_keys)
+    except DuplicateKey as exc:
+        raise SoukError("duplicate_key", f"in the {what}, {exc.reason}") from None
     except RecursionError:
         raise SoukError("invalid_json", f"the {what} is nested too deeply") from None
     except ValueError:  # JSONDecodeError, undecodable bytes, NaN/Infinity
