@@ -25,3 +25,9 @@ def test_a_session_in_another_time_zone_still_gives_z(db) -> None:
     assert row["at"].utcoffset() != timedelta(0)  # psycopg answers in the session's zone
     assert iso_utc(row["at"]) == "2026-10-20T12:00:00Z"
     db.execute("RESET TimeZone")
+
+
+def test_every_timestamp_is_given_to_the_whole_second() -> None:
+    # red team, 2026-12-07: one list mixed "...12:07:38Z" (an event's observedAt) and "...12:12:38.537315Z" (the clock)
+    assert iso_utc(datetime(2026, 12, 7, 12, 12, 38, 537315, tzinfo=UTC)) == "2026-12-07T12:12:38Z"
+    assert iso_utc("2026-12-07T12:12:38.5+00:00") == "2026-12-07T12:12:38Z"

@@ -221,6 +221,9 @@ def test_a_repeated_singleton_header_or_an_encoded_slash_is_refused(db, settings
             (["GET /discovery%2Fresources HTTP/1.1", f"Host: {host}:{port}"], b"404"),
             (["POST /catalog%2fv1%2fevents HTTP/1.1", f"Host: {host}:{port}", "Content-Length: 0"], b"404"),
             (["GET /discovery/resources?limit=1 HTTP/1.1", f"Host: {host}:{port}"], b"200"),
+            # RFC 9112 3.2: an HTTP/1.1 request without Host is a 400 (red team, 2026-12-07: it was answered)
+            (["GET /discovery/resources?limit=1 HTTP/1.1"], b"400"),
+            (["GET /discovery/resources?limit=1 HTTP/1.0"], b"200"),
         ]
         for lines, status in cases:
             with socket.create_connection((host, int(port)), timeout=10) as conn:

@@ -256,6 +256,8 @@ class LocalGateway:
             return json_response(
                 400, "invalid_http_request", f"the {', '.join(repeated)} header may be sent once; it was sent again"
             )
+        if scope.get("http_version") == "1.1" and not any(k == b"host" for k, _ in scope["headers"]):
+            return json_response(400, "invalid_http_request", "an HTTP/1.1 request must carry a Host header")
         if b"%2f" in (scope.get("raw_path") or b"").lower():
             # API Gateway routes on the path as sent: "/catalog%2Fv1%2Fevents" names no route there, nor here (a proxy
             # allowing paths by prefix could be walked past)
