@@ -4231,3 +4231,19 @@ def test_a_refused_chain_is_explained_once_as_a_demotion_not_also_as_a_topic() -
     # a chain that is also the subject keeps its topic note beside the refused rail
     kinds = [(c.kind, c.applied_as) for c in interpret("solana token prices, nothing paid on solana").constraints]
     assert kinds == [("network", "topic"), ("network", "demote")]
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "weather api under 5e-3 USDC",  # read as "3 USDC", a cap 600 times the one asked for
+        "weather api price < 1e-4",  # read as "price < 1"
+        "weather api price <= 0.5e-2",
+        "weather api under 5e-33 usdc",
+        "weather api under 2E+1 cents",
+    ],
+)
+def test_a_figure_in_scientific_notation_in_prose_is_not_read_as_a_part_of_itself(query: str) -> None:
+    # red team, 2026-12-07: the exponent or the mantissa alone became a hard price filter
+    assert interpret(query).max_usd_price is None
+    assert interpret("weather api under 0.005 USDC").max_usd_price == Decimal("0.005")  # written out, it is read

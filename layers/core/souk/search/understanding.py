@@ -551,6 +551,11 @@ _UNITS = (
 _ENDS_FIGURE = r"(?:(?=per|each|ea\b|cap\b|max|tops\b)|(?![a-z0-9]))"
 
 
+# A figure in scientific notation is not read in prose: "under 5e-3 USDC" read its exponent, "3 USDC", and
+# "price < 1e-4" its mantissa, 1 (red team, 2026-12-07). Settings ("max_price=1e-3") are read whole elsewhere.
+_NOT_AFTER_EXPONENT = r"(?<![\d.]e[-+])(?<![\d.]e)"
+
+
 def _amount(words: bool) -> str:
     number = rf"(?:{_NUM}|{_WORDNUM}(?=\s))" if words else _NUM
     # "no more than 1c a request": a "c" joined to one digit or a fraction is cents, read only after a cap
@@ -561,7 +566,7 @@ def _amount(words: bool) -> str:
         # digit running on from it ("$1e308", "$1.5e308", "$1.5k") makes it no amount; a unit word glued to it
         # ("$0.01per call", "$0.05ea") still ends it.
         rf"(?:(?P<cur>[$€])\s?(?P<cnum>(?>{_NUM}))(?:\s?(?:usd|dollars?|eur|euros?)(?!\w)|{_ENDS_FIGURE})"
-        rf"|(?P<num>{number})(?:\s+of\s+an?\s)?\s?(?P<unit>{_UNITS})(?!\w)"
+        rf"|{_NOT_AFTER_EXPONENT}(?P<num>{number})(?:\s+of\s+an?\s)?\s?(?P<unit>{_UNITS})(?!\w)"
         rf"{cents}|(?P<tnum>{_NUM})\s?(?P<tcur>[$€])"
         # "under USD 0.002 per call", "max USDC 0.002 a call": the code before the figure
         rf"|(?<![\w.])(?P<pcur>usdc|usd|eurc|eur)\s(?P<pnum>(?>{_NUM})){_ENDS_FIGURE})"
@@ -608,7 +613,9 @@ _PRICE_CAP_UNITLESS = re.compile(
     rf"(?=\s*(?:(?:per|each|every)\s+|/\s*)(?:api\s+)?{_CALL_UNITS}s?(?!\w)){_TAIL}"
 )
 # "rerank price<=0.003": a price compared in query syntax, a bare figure in dollars
-_PRICE_COMPARED = re.compile(rf"(?<![\w.])(?:price|cost)\s*(?:<=|=<|≤|<)\s*\$?(?P<num>\d*\.?\d+)(?![\d.,]){_TAIL}")
+_PRICE_COMPARED = re.compile(
+    rf"(?<![\w.])(?:price|cost)\s*(?:<=|=<|≤|<)\s*\$?(?P<num>\d*\.?\d+)(?![\d.,]|e[-+]?\d){_TAIL}"
+)
 _PRICE_MIN = re.compile(rf"(?:(?<!\w)(?:{_GE_WORDS})|(?<![<>=])(?:>=|=>|≥|>))\s*{_amount(True)}{_TAIL}")
 _PRICE_BARE = re.compile(rf"(?<![\w.,$€]){_amount(False)}{_TAIL}")
 # "the user capped tool calls at two cents each": a cap verb reaches the amount (in words too) through "at"
