@@ -114,3 +114,23 @@ def test_a_newer_v1_declaration_rewrites_every_v1_options_text(db, settings, new
         assert option["outputSchema"]["output"] == {"risk": "string", "score": "number"}, option["network"]
         assert option["resource"] == URL and option["mimeType"] == "application/json"
     _parses_under_its_version(item)
+
+
+def test_v1_fields_inside_a_v2_requirement_are_dropped_and_said_so(db, settings):
+    # red team, 2026-12-07: a v2 option's "resource" was never checked (the listing's is the payload's resource.url),
+    # and once a v1 event made the item v1 it was served as that option's resource: a cloud-metadata URL
+    metadata = "http://169.254.169.254/latest/meta-data/iam/security-credentials/"
+    event = _v2(CLOCK)
+    for option in (event["paymentRequirements"], event["paymentPayload"]["accepted"]):
+        option |= {"resource": metadata, "maxAmountRequired": option["amount"], "outputSchema": {"x": 1}}
+    outcome = catalog_event(db, event, settings)
+    assert outcome.status == "success"
+    said = " ".join(w.reason for w in outcome.warnings)
+    assert "paymentRequirements.resource" in said and "paymentRequirements.maxAmountRequired" in said
+    (stored,) = db.execute("SELECT accepts FROM listings").fetchone()["accepts"]
+    assert not {"resource", "maxAmountRequired", "outputSchema"} & set(stored)
+    catalog_event(db, _v1(CLOCK + timedelta(hours=1)), settings)  # the item is served as v1 now
+    (item,) = list_resources(db, {}, settings)["items"]
+    assert item["x402Version"] == 1 and metadata not in str(item)
+    assert {option["resource"] for option in item["accepts"]} == {URL}
+    _parses_under_its_version(item)

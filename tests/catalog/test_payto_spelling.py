@@ -104,6 +104,17 @@ def test_a_payto_no_seller_view_could_name_is_refused_and_writes_nothing(db, set
         ("merge_pdf_files", "m\u0435rge_pdf_files"),
         ("merge_pdf_files", "merge_pdf_file\u0455"),
         ("paypal", "\u0440\u0430\u0443\u0440\u0430l"),
+        # Latin letters and marks made to pass for ASCII ones, Coptic and Lisu look-alikes (red team, 2026-12-07)
+        ("get_forecast", "\u0261et_forecast"),
+        ("get_price", "get_pr\u0131ce"),
+        ("get_forecast", "get_foreca\u017ft"),
+        ("get_price", "\u1d18rice_get"),
+        ("get_forecast", "get\u02cdforecast"),
+        ("get-forecast", "get\u2010forecast"),
+        ("get_forecast.x", "get_forecast\u2024x"),
+        ("getforecast:", "getforecast\u0589"),
+        ("get_forecast", "get_f\u2c9frecast"),
+        ("get_info", "get_\ua4f2nfo"),
     ],
 )
 def test_another_spelling_of_a_bound_tool_name_is_no_second_listing(db, settings, bound, twin):
@@ -113,6 +124,13 @@ def test_another_spelling_of_a_bound_tool_name_is_no_second_listing(db, settings
         catalog_event(db, verified(pdf_tool(tool_name=twin, pay_to=SPOOFER)), settings)
     assert info.value.error == "non_canonical_tool_name" and info.value.reason
     assert table_snapshot(db) == before
+
+
+@pytest.mark.parametrize(
+    "name", ["emitir_2ª_via", "dose_µg", "area_m²", "søk_på_nett", "straße_suchen", "поиск", "検索・取得"]
+)
+def test_names_in_other_languages_are_still_listed(db, settings, name):
+    assert catalog_event(db, verified(pdf_tool(tool_name=name)), settings).status == "success"
 
 
 @pytest.mark.parametrize(

@@ -77,14 +77,23 @@ def listing_key(doc_type: str, resource_url: str, method: str | None, tool_name:
 
 def _twin_spelling(name: str) -> bool:
     """``name`` is a look-alike spelling of another name: decomposed (not NFC), a space other than U+0020, a
-    full-width form of an ASCII character (U+FF01-FF5E), or letters of another script among Latin ones ("mеrge" with
-    a Cyrillic е) or only letters that look Latin (as a host label is refused, souk.listing.urls)."""
+    full-width form of an ASCII character (U+FF01-FF5E), letters of another script among Latin ones ("mеrge" with
+    a Cyrillic е), a Latin letter made to pass for an ASCII one ("ɡet"), only letters that look Latin (as a host
+    label is refused, souk.listing.urls), or punctuation or a symbol outside ASCII among ASCII letters."""
     return (
         unicodedata.normalize("NFC", name) != name
         or any(ch != " " and unicodedata.category(ch) == "Zs" for ch in name)
         or any("\uff01" <= ch <= "\uff5e" for ch in name)
         or passes_for_latin(name)
+        or (any(ch.isascii() and ch.isalpha() for ch in name) and any(_passes_for_ascii_mark(ch) for ch in name))
     )
+
+
+def _passes_for_ascii_mark(ch: str) -> bool:
+    # "getˍforecast" (U+02CD for "_"), "get‐forecast" (U+2010 for "-"), "get_forecast․x" (U+2024 for "."),
+    # "getforecast։" (Armenian full stop for ":"): punctuation, math and modifier symbols and modifier letters outside
+    # ASCII among ASCII letters (red team, 2026-12-07). Not "℃" or "€" (So, Sc), which pass for nothing ASCII.
+    return not ch.isascii() and (unicodedata.category(ch)[0] == "P" or unicodedata.category(ch) in ("Lm", "Sk", "Sm"))
 
 
 def _requirement(event: FacilitatorEvent) -> dict[str, Any]:
@@ -232,6 +241,20 @@ def _check_accepted_matches(payload: dict[str, Any], reqs: dict[str, Any], settl
         raise CatalogRejection("requirements_mismatch", "paymentPayload.accepted.network differs")
 
 
+# What x402 v1 puts in a PaymentRequirements and v2 moved to the payload's resource or dropped (v2 prices by amount).
+V1_ONLY_REQUIREMENT_FIELDS = ("maxAmountRequired", "resource", "description", "mimeType", "outputSchema")
+
+
+def _drop_v1_fields(reqs: dict[str, Any]) -> tuple[str, ...]:
+    """Removes from a v2 requirement the fields only v1 has, and says which: a v2 listing's resource is its
+    payload's ``resource.url``, checked as such, while a ``resource`` kept inside the option went unchecked and was
+    served as the option's own to v1 clients (red team, 2026-12-07: a cloud-metadata URL)."""
+    stray = [f for f in V1_ONLY_REQUIREMENT_FIELDS if f in reqs]
+    for f in stray:
+        del reqs[f]
+    return tuple(f"paymentRequirements.{f} (an x402 v1 field in a v2 requirement)" for f in stray)
+
+
 def _validate_v2_extension(payload: dict[str, Any]) -> dict[str, Any]:
     extensions = payload.get("extensions")
     bazaar = extensions.get("bazaar") if isinstance(extensions, dict) else None
@@ -291,7 +314,9 @@ def draft_listing(event: FacilitatorEvent, settings: Settings) -> ListingDraft:
         canonical_url(payload["resource"]["url"])
         _check_one_price(reqs, 2)
         _check_accepted_matches(payload, reqs, settled=event.event == "settled")
+        stray_v1 = _drop_v1_fields(reqs)
         payload, dropped = drop_invalid_headers(payload, version=2)
+        dropped = (*stray_v1, *dropped)
         check_bounds(payload, settings)
         bazaar = _validate_v2_extension(payload)
         _check_route_template(bazaar)

@@ -14,6 +14,7 @@ import math
 from typing import Any
 
 from souk.errors import CatalogRejection
+from souk.json_objects import DuplicateKey, unique_keys
 
 # Generous for real declarations (8 schema levels are ~20 JSON levels under paymentPayload) and far
 # below Python's recursion limit, so nothing downstream can recurse out of stack.
@@ -65,23 +66,6 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
 
 
-class _DuplicateKey(ValueError):
-    pass
-
-
-def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    # RFC 8259 leaves a repeated name's meaning to the parser: one reader takes the first price, another the
-    # last. An event whose fields mean different things to different readers is refused, not guessed at.
-    obj = dict(pairs)
-    if len(obj) != len(pairs):
-        seen: set[str] = set()
-        for key, _ in pairs:
-            if key in seen:
-                raise _DuplicateKey(key)
-            seen.add(key)
-    return obj
-
-
 def loads_event(body: bytes | str) -> Any:
     """Parse a request body; every way it can fail is a CatalogRejection(invalid_json), never a 500.
 
@@ -90,12 +74,9 @@ def loads_event(body: bytes | str) -> Any:
     the last of a repeated name.
     """
     try:
-        raw = json.loads(body, parse_constant=_no_constant, object_pairs_hook=_unique_keys)
-    except _DuplicateKey as exc:
-        name = str(exc)[:64]
-        raise CatalogRejection(
-            "duplicate_key", f"the name {json.dumps(name)} appears twice in one object; each field must be given once"
-        ) from None
+        raw = json.loads(body, parse_constant=_no_constant, object_pairs_hook=unique_keys)
+    except DuplicateKey as exc:
+        raise CatalogRejection("duplicate_key", exc.reason) from None
     except RecursionError:
         raise CatalogRejection(
             "nesting_too_deep", f"the body nests deeper than this server parses; the limit is {MAX_JSON_DEPTH}"

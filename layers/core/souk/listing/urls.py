@@ -87,8 +87,11 @@ _IGNORABLE = re.compile(
     "[\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u3164\ufe00-\ufe0f\uffa0"
     "\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0000-\U000e0fff]"
 )
-# Scripts whose letters pass for Latin ones beside them ("mеrge" with a Cyrillic е).
-_LOOKALIKE_SCRIPTS = ("CYRILLIC", "GREEK", "ARMENIAN")
+# Scripts whose letters pass for Latin ones beside them ("mеrge" with a Cyrillic е, "ⲟ" Coptic, "ꓲ" Lisu, "Ꭺ" Cherokee).
+_LOOKALIKE_SCRIPTS = ("CYRILLIC", "GREEK", "ARMENIAN", "COPTIC", "LISU", "CHEROKEE")
+# Latin letters that pass for ASCII ones: "ɡet_forecast" (script g), "get_prıce" (dotless i), "get_forecaſt" (long s),
+# "ᴘrice" (small capital), "ɑ" (alpha); red team, 2026-12-07. Not "é", "ß", "ø" or "ł", which read as themselves.
+_LATIN_TWIN_NAMES = ("SCRIPT ", "DOTLESS ", "LONG S", "SMALL CAPITAL ", "LETTER ALPHA", "LETTER IOTA")
 
 
 def has_invisible(text: str) -> bool:
@@ -98,9 +101,12 @@ def has_invisible(text: str) -> bool:
 
 
 def passes_for_latin(name: str) -> bool:
-    """``name`` could pass for a Latin name it is not: Latin letters beside Cyrillic, Greek or Armenian ones, or only
-    letters that look like Latin ones (Cyrillic "раураl"). "поиск", "emitir_2ª_via" and "dose_µg" do not."""
+    """``name`` could pass for a Latin name it is not: Latin letters beside Cyrillic, Greek, Armenian, Coptic, Lisu or
+    Cherokee ones, a Latin letter made to pass for an ASCII one ("ɡet"), or only letters that look like Latin ones
+    (Cyrillic "раураl"). "поиск", "emitir_2ª_via" and "dose_µg" do not."""
     letters = [c for c in name if unicodedata.category(c).startswith("L")]
+    if any(not c.isascii() and any(w in unicodedata.name(c, "") for w in _LATIN_TWIN_NAMES) for c in letters):
+        return True
     lookalike_script = any(_script(c) in _LOOKALIKE_SCRIPTS for c in letters)
     if lookalike_script and any(_script(c) == "LATIN" for c in letters):
         return True
