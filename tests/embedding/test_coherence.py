@@ -1,15 +1,17 @@
-"""A name the description does not bear out is not embedded: the name and purpose queries are compared, and a
-listing whose two read as unrelated is embedded as if it declared no tool or service name."""
+"""Each field a seller words for search (name, tags, parameters, output fields, host, path) is embedded only when the
+model reads it as related to the description's first sentence; a field that is not is left out of the vectors."""
 
 from __future__ import annotations
+
+import dataclasses
 
 import numpy as np
 import pytest
 
 from souk.demo.builders import Param
 from souk.embedding import coherence
-from souk.embedding.synthetic import name_and_purpose
-from souk.listing.document import ListingDocument
+from souk.embedding.synthetic import claim_probes
+from souk.listing.document import DeclaredParam, ListingDocument
 from tests.factories import pdf_tool, weather
 
 
@@ -34,42 +36,80 @@ def _unit(*values: float) -> np.ndarray:
     return v / np.linalg.norm(v)
 
 
-def test_the_probe_is_the_name_query_and_the_description_first_sentence() -> None:
-    doc = _doc(tool_name="weatherForecastForCity", description="Spin the slot machine. Win jackpots!")
-    assert name_and_purpose(doc) == ("weather forecast for city", "spin the slot machine")
+def test_each_declared_field_is_probed_against_the_description_first_sentence() -> None:
+    doc = _doc(
+        tool_name="weatherForecastForCity",
+        description="Spin the slot machine. Win jackpots!",
+        url="https://sentiment-tweets.reelspin.io/v1/extract/text/{id}",
+        tags=["weather", "usdc", "forecast"],
+    )
+    doc = dataclasses.replace(
+        doc,
+        params=(DeclaredParam("phone_number", True), DeclaredParam("lang", False, "ISO code")),
+        output_fields=("flightStatus",),
+    )
+    purpose, fields = claim_probes(doc)  # type: ignore[misc]
+    assert purpose == "spin the slot machine"
+    assert fields == {
+        "name": "weather forecast for city",
+        "tags": "weather, forecast",  # a network, asset or price is a filter, not a claim about the topic
+        "inputs": "phone number; lang: iso code",
+        "outputs": "flight status",
+        "host": "sentiment tweets",  # the subdomains a seller names freely
+        "path": "extract text",  # no version or template
+    }
 
 
 @pytest.mark.parametrize(
-    ("cosine", "coherent"),
-    [(0.9, True), (coherence.MIN_NAME_COHERENCE, True), (coherence.MIN_NAME_COHERENCE - 0.01, False), (-0.03, False)],
+    ("cosine", "unrelated"),
+    [(0.9, False), (0.15, False), (0.14, True), (-0.03, True)],
 )
-def test_a_name_stands_at_the_threshold_and_falls_below_it(cosine: float, coherent: bool) -> None:
-    name, purpose = name_and_purpose(_doc())  # type: ignore[misc]
-    vectors = {name: _unit(1.0, 0.0), purpose: _unit(cosine, float(np.sqrt(1 - cosine**2)))}
-    assert coherence.name_is_coherent(_doc(), vectors.__getitem__) is coherent
+def test_a_field_stands_at_the_threshold_and_falls_below_it(cosine: float, unrelated: bool) -> None:
+    doc = _doc()
+    purpose, fields = claim_probes(doc)  # type: ignore[misc]
+    vectors = {text: _unit(1.0, 0.0, 0.0) for text in fields.values()}
+    vectors[purpose] = _unit(1.0, 0.0, 0.0)
+    vectors[fields["name"]] = _unit(cosine, float(np.sqrt(1 - cosine**2)), 0.0)
+    assert coherence.unrelated_fields(doc, vectors.__getitem__, 0.15) == ({"name"} if unrelated else set())
 
 
-def test_without_a_description_or_a_declared_name_there_is_nothing_to_compare() -> None:
+def test_without_a_description_there_is_nothing_to_compare() -> None:
     def unreachable(text: str) -> np.ndarray:
         raise AssertionError(f"no vector is needed, asked for {text!r}")
 
-    assert coherence.name_is_coherent(_doc(description=None), unreachable)
-    assert coherence.name_is_coherent(_doc(tool_name=None, service_name=None), unreachable)
-    # a name that is the description's first sentence compares with itself
-    assert coherence.name_is_coherent(_doc(tool_name="merge pdf files", description="Merge PDF files"), unreachable)
+    assert coherence.probe_texts(_doc(description=None)) == []
+    assert coherence.unrelated_fields(_doc(description=None), unreachable, 0.15) == frozenset()
+    # a name that is the description's first sentence is not compared with itself
+    assert "name" not in claim_probes(_doc(tool_name="merge pdf files", description="Merge PDF files"))[1]  # type: ignore[index]
 
 
-def test_texts_without_a_name_drop_the_tool_and_service_lines_and_the_name_led_queries() -> None:
-    doc = _doc(
-        tool_name="weather_forecast_for_city",
-        service_name="Lucky Reels",
-        description="Spin the slot machine and win jackpots.",
+def test_texts_without_the_unrelated_fields_drop_their_lines_and_queries() -> None:
+    doc = dataclasses.replace(
+        _doc(
+            tool_name="weather_forecast_for_city",
+            service_name="Lucky Reels",
+            description="Spin the slot machine and win jackpots.",
+            url="https://city-weather.reelspin.io/weather/forecast",
+            tags=["weather"],
+        ),
+        params=(DeclaredParam("city", True, "City name"),),
     )
-    text, queries = coherence.texts_without_name(doc)
-    assert "Tool:" not in text and "Service:" not in text and "weather" not in text and "Lucky" not in text
+    everything = frozenset({"name", "tags", "inputs", "host", "path"})
+    text, queries = coherence.texts_without(doc, everything)
+    assert not any(w in text for w in ("Tool:", "Service:", "Tags:", "Parameters:", "weather", "city"))
+    assert "Resource: https://reelspin.io/\n" in text  # the domain stays
     assert "Description: Spin the slot machine and win jackpots." in text
-    assert not any("weather" in q or "lucky" in q for q in queries)
-    assert "spin the slot machine and win jackpots" in queries
+    assert queries == ["spin the slot machine and win jackpots"]
+    kept_text, kept_queries = coherence.texts_without(doc, frozenset({"host"}))
+    assert "Tool: weather_forecast_for_city" in kept_text
+    assert "Resource: https://reelspin.io/weather/forecast\n" in kept_text
+    assert "weather forecast for city" in kept_queries
+
+
+def test_one_word_of_host_or_path_is_not_probed() -> None:
+    # "api", "mcp", "qr": nothing to aim at a query, and nothing the model reads either way
+    fields = claim_probes(_doc(url="https://api.example.com/v2/qr/{id}"))[1]  # type: ignore[index]
+    assert "host" not in fields and "path" not in fields
 
 
 def test_the_worker_embeds_a_listing_without_the_name_its_description_does_not_bear_out(

@@ -208,3 +208,17 @@ def test_an_upgrade_re_embeds_listings_holding_a_dropped_synthetic_query(conn, s
     run_once(conn, provider, settings, "w")
     texts = {r["text"] for r in vector_rows(conn, gen.vector_table) if r["listing_id"] == ids[0]}
     assert "api that takes city name" not in texts
+
+
+def test_an_upgrade_re_embeds_the_listings_with_a_description(conn, settings):
+    # souk.embedding.coherence changed what a described listing's vectors hold; an upgraded catalog is embedded again
+    from souk.db.migrate import MIGRATIONS_DIR
+
+    ids = catalog(conn, settings, listing(0), listing(1, description=None))
+    provider = FakeProvider()
+    gens.ensure_default_generation(conn, settings, provider)
+    run_once(conn, provider, settings, "w")
+    conn.execute((MIGRATIONS_DIR / "0032_reembed_unrelated_fields.sql").read_text(encoding="utf-8"))
+    states = {r["listing_id"]: r["state"] for r in conn.execute("SELECT listing_id, state FROM embedding_jobs")}
+    assert states == {ids[0]: "queued", ids[1]: "done"}
+    assert run_once(conn, provider, settings, "w")["embedded"] == 1

@@ -38,6 +38,7 @@ Seller text is data here as everywhere: it is only ever embedded, never interpre
 from __future__ import annotations
 
 import re
+from urllib.parse import urlparse
 
 from souk import assets, networks
 from souk.listing.document import DeclaredParam, ListingDocument
@@ -49,6 +50,7 @@ _HEX_RUN = re.compile(r"[0-9a-fA-F]{8,}")
 _DIGIT_RUN = re.compile(r"\d{5,}")
 _CID = re.compile(r"(?=[a-z]*\d)[a-z0-9]{24,}")
 MAX_QUERY_CHARS = 160
+MIN_PURPOSE_WORDS = 3
 MAX_LIST_ITEMS = 3
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f\u2028\u2029]+")
@@ -148,13 +150,54 @@ def _ordered_params(doc: ListingDocument) -> list[DeclaredParam]:
     return sorted(doc.params, key=lambda p: not p.required)
 
 
-def name_and_purpose(doc: ListingDocument) -> tuple[str, str] | None:
-    """The name query (template 1 when a tool or service name leads) and the purpose query (template 2), as
-    ``synthetic_queries`` writes them; None unless the listing declares both a name and a description."""
-    name = _name_subject(doc)
-    if not name or not doc.description:
+def _host_words(doc: ListingDocument) -> str:
+    """The words of the resource host's subdomains (a seller names those freely: "sentiment-analysis.example.io")."""
+    labels = (urlparse(doc.resource_url).hostname or "").split(".")[:-2]
+    return " ".join(w for label in labels if (w := split_identifier(label)))
+
+
+def _path_words(doc: ListingDocument) -> str:
+    segments = [
+        s
+        for s in doc.url_path.split("/")
+        if s and not _VERSION.match(s) and not s.startswith(("{", ":")) and not _is_record_id(s)
+    ]
+    return " ".join(w for s in segments if (w := split_identifier(s)))
+
+
+def _param_words(param: DeclaredParam) -> str:
+    # with its description: "code" alone reads as nothing next to "run javascript in a sandbox", "code: the
+    # JavaScript source to run" does
+    name = split_identifier(param.name)
+    return f"{name}: {param.description}" if param.description else name
+
+
+def claim_probes(doc: ListingDocument) -> tuple[str, dict[str, str]] | None:
+    """The purpose query (template 2: the description's first sentence) and, for each other declared field a
+    seller words for search, the text that stands for it: ``name`` (the tool or service name, template 1 when it
+    leads), ``tags``, ``inputs`` (parameter names and descriptions), ``outputs`` (output field names), ``host``
+    (subdomain words) and ``path`` (route words). None without a description of ``MIN_PURPOSE_WORDS`` words or more
+    to compare them with ("QR" says too little to judge "data, size" by); a field that says nothing is left out."""
+    if not doc.description:
         return None
-    return _truncate(_clean(name)), _truncate(_clean(first_sentence(doc.description)))
+    purpose = _truncate(_clean(first_sentence(doc.description)))
+    if len(_RUN.findall(purpose)) < MIN_PURPOSE_WORDS:
+        return None
+    tags = [c for t in doc.tags if not _is_filter_word(t) and (c := _clean(t))]
+    texts = {
+        "name": _name_subject(doc),
+        "tags": ", ".join(tags),
+        "inputs": "; ".join(_param_words(p) for p in _ordered_params(doc)),
+        "outputs": ", ".join(w for f in doc.output_fields if (w := split_identifier(f))),
+        "host": _host_words(doc),
+        "path": _path_words(doc),
+    }
+    probes = {field: probe for field, text in texts.items() if len(probe := _truncate(_clean(text))) >= 2}
+    for field in ("tags", "inputs", "outputs", "host", "path"):
+        # one word there ("api", "mcp", "qr", a parameter "vs" or "id") aims at nothing and reads as nothing
+        if len(_RUN.findall(probes.get(field, ""))) < 2:
+            probes.pop(field, None)
+    return purpose, {field: probe for field, probe in probes.items() if probe != purpose}
 
 
 def synthetic_queries(doc: ListingDocument) -> list[str]:

@@ -106,14 +106,14 @@ class Claim:
     def unchanged(self) -> bool:
         return self.embedded_hash is not None and self.embedded_hash == self.content_hash
 
-    def texts(self, *, trust_name: bool = True) -> list[EmbeddingText]:
-        """The canonical text (ordinal 0) and its synthetic queries (ordinals 1..n); without ``trust_name``, those
-        of the listing as if it declared no tool or service name (``souk.embedding.coherence``)."""
+    def texts(self, without: frozenset[str] = frozenset()) -> list[EmbeddingText]:
+        """The canonical text (ordinal 0) and its synthetic queries (ordinals 1..n); with ``without``, those of the
+        listing as if it declared none of those fields (``souk.embedding.coherence``)."""
         doc = ListingDocument.from_json(self.document)
-        if trust_name:
-            text, queries = self.search_text, synthetic_queries(doc)
+        if without:
+            text, queries = coherence.texts_without(doc, without)
         else:
-            text, queries = coherence.texts_without_name(doc)
+            text, queries = self.search_text, synthetic_queries(doc)
         return [EmbeddingText("listing", 0, text)] + [
             EmbeddingText("synthetic", i, q) for i, q in enumerate(queries, start=1)
         ]
@@ -466,37 +466,35 @@ def _embed_claims(
     seen: TextVectors | None = None,
     stats: RunStats | None = None,
 ) -> list[tuple[Claim, list[EmbeddingText], Vectors]]:
-    """Each listing's texts and vectors: one provider call for the batch, and one more for the listings whose
-    name the model reads as unrelated to their description, embedded again without it (``coherence``)."""
-    vectors = _embed(provider, [t for _, texts in todo for t in texts], gen.dimension, seen, stats)
+    """Each listing's texts and vectors. One provider call embeds the batch's texts with each listing's probes
+    (``coherence.probe_texts``, never stored); one more, only when needed, the texts of the listings with a field
+    their description does not bear out, without that field (``souk.embedding.coherence``)."""
+    threshold = coherence.threshold_for(provider.identity.model_id)
+    docs = [ListingDocument.from_json(c.document) for c, _ in todo]
+    probes = [
+        EmbeddingText("probe", i, text)
+        for doc in docs
+        if threshold is not None
+        for i, text in enumerate(coherence.probe_texts(doc))
+    ]
+    stored = [t for _, texts in todo for t in texts]
+    vectors = _embed(provider, [*stored, *probes], gen.dimension, seen, stats)
+    vector_of = {t.text: v for t, v in zip([*stored, *probes], vectors, strict=True)}.__getitem__
     done: list[tuple[Claim, list[EmbeddingText], Vectors]] = []
+    revise: list[tuple[int, Claim, list[EmbeddingText]]] = []
     start = 0
-    for c, texts in todo:
+    for (c, texts), doc in zip(todo, docs, strict=True):
         done.append((c, texts, vectors[start : start + len(texts)]))
         start += len(texts)
-    untrusted = [i for i, (c, texts, v) in enumerate(done) if not _name_is_coherent(c, texts, v)]
-    if not untrusted:
-        return done
-    bare = [(done[i][0], done[i][0].texts(trust_name=False)) for i in untrusted]
-    revised = _embed(provider, [t for _, texts in bare for t in texts], gen.dimension, seen, stats)
-    start = 0
-    for i, (c, texts) in zip(untrusted, bare, strict=True):
-        done[i] = (c, texts, revised[start : start + len(texts)])
-        start += len(texts)
+        if threshold is not None and (unrelated := coherence.unrelated_fields(doc, vector_of, threshold)):
+            revise.append((len(done) - 1, c, c.texts(unrelated)))
+    if revise:
+        revised = _embed(provider, [t for *_, texts in revise for t in texts], gen.dimension, seen, stats)
+        start = 0
+        for i, c, texts in revise:
+            done[i] = (c, texts, revised[start : start + len(texts)])
+            start += len(texts)
     return done
-
-
-def _name_is_coherent(claim: Claim, texts: Sequence[EmbeddingText], vectors: Vectors) -> bool:
-    by_text = {t.text: v for t, v in zip(texts, vectors, strict=True) if t.kind == "synthetic"}
-    doc = ListingDocument.from_json(claim.document)
-
-    def vector_of(text: str) -> Vectors:
-        return by_text[text]
-
-    try:
-        return coherence.name_is_coherent(doc, vector_of)
-    except KeyError:  # a probe text cut by MAX_QUERIES or dedupe: nothing to compare, the name stands
-        return True
 
 
 def _embed_each(
