@@ -1,4 +1,4 @@
-"""Each field a seller words for search (name, tags, parameters, output fields, host, path) is embedded only when the
+"""Each field a seller words for search (name, tags, parameters, output fields) is embedded only when the
 model reads it as related to the description's first sentence; a field that is not is left out of the vectors."""
 
 from __future__ import annotations
@@ -55,8 +55,6 @@ def test_each_declared_field_is_probed_against_the_description_first_sentence() 
         "tags": "weather, forecast",  # a network, asset or price is a filter, not a claim about the topic
         "inputs": "phone number; lang: iso code",
         "outputs": "flight status",
-        "host": "sentiment tweets",  # the subdomains a seller names freely
-        "path": "extract text",  # no version or template
     }
 
 
@@ -94,22 +92,26 @@ def test_texts_without_the_unrelated_fields_drop_their_lines_and_queries() -> No
         ),
         params=(DeclaredParam("city", True, "City name"),),
     )
-    everything = frozenset({"name", "tags", "inputs", "host", "path"})
+    everything = frozenset({"name", "tags", "inputs", "outputs"})
     text, queries = coherence.texts_without(doc, everything)
-    assert not any(w in text for w in ("Tool:", "Service:", "Tags:", "Parameters:", "weather", "city"))
-    assert "Resource: https://reelspin.io/\n" in text  # the domain stays
+    assert not any(w in text for w in ("Tool:", "Service:", "Tags:", "Parameters:"))
+    assert "Resource: https://city-weather.reelspin.io/weather/forecast\n" in text  # the route is not judged
     assert "Description: Spin the slot machine and win jackpots." in text
-    assert queries == ["spin the slot machine and win jackpots"]
-    kept_text, kept_queries = coherence.texts_without(doc, frozenset({"host"}))
-    assert "Tool: weather_forecast_for_city" in kept_text
-    assert "Resource: https://reelspin.io/weather/forecast\n" in kept_text
+    # the name no longer leads: the next subject, the route's last word, does
+    assert queries == ["forecast", "spin the slot machine and win jackpots"]
+    kept_text, kept_queries = coherence.texts_without(doc, frozenset({"tags"}))
+    assert "Tool: weather_forecast_for_city" in kept_text and "Tags:" not in kept_text
     assert "weather forecast for city" in kept_queries
 
 
-def test_one_word_of_host_or_path_is_not_probed() -> None:
-    # "api", "mcp", "qr": nothing to aim at a query, and nothing the model reads either way
-    fields = claim_probes(_doc(url="https://api.example.com/v2/qr/{id}"))[1]  # type: ignore[index]
-    assert "host" not in fields and "path" not in fields
+def test_one_word_fields_and_the_resource_url_are_not_probed() -> None:
+    # a tag "weather" or a parameter "id" aims at little and reads as nothing; the subdomain and route were
+    # "unrelated" to a generic description on 392 and 371 of the real crawl's 1,354 listings while naming the topic
+    doc = dataclasses.replace(
+        _doc(url="https://sentiment-analysis.reelspin.io/extract/text", tags=["weather"]),
+        params=(DeclaredParam("id", True),),
+    )
+    assert set(claim_probes(doc)[1]) == {"name"}  # type: ignore[index]
 
 
 def test_the_worker_embeds_a_listing_without_the_name_its_description_does_not_bear_out(

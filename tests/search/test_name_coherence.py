@@ -64,8 +64,6 @@ SLOT = "Online slots: place a bet and spin the reels."
     [
         ("verify phone number", "inputs", {"params": [Param("phone_number_validation", "string")]}),
         ("domain whois lookup", "tags", {"tags": ["domain", "whois", "lookup"]}),
-        ("extract text from a pdf", "route", {"url": "https://reelspin.example.io/extract/text/from/pdf"}),
-        ("sentiment analysis of tweets", "route", {"url": "https://sentiment-analysis-tweets.reelspin.io/spin"}),
         ("flight status", "outputs", {"output_example": {"flight_status": "x", "flight": "x", "status": "x"}}),
     ],
 )

@@ -5,11 +5,11 @@ Every field a seller writes is a claim, and the short ones are the easiest to ai
 forecast for a city" at cosine 0.99 through its name query (synthetic template 1) and 0.47 through its canonical
 text, which leads with the name, and ranked first above every weather listing (a probe, 2026-12-07). The same
 slot machine reached the top 5, labelled strong, with the query's words only in a parameter name
-(``phone_number_validation``), its tags, its route (``/extract/text/from/pdf``), its output field names or its
-subdomain (red team, 2026-12-07). The description is the longer, harder-to-fake account of what the endpoint
-does, so each of those fields is embedded only when the model reads it as related to the description: the
-cosine between the field's words (``synthetic.claim_probes``) and the description's first sentence (template 2)
-is at least ``MIN_COHERENCE`` (measured for the bundled model; another model is not judged).
+(``phone_number_validation``), its tags or its output field names (red team, 2026-12-07; also its route or its
+subdomain, which are not probed: see ``synthetic.claim_probes``). The description is the longer, harder-to-fake
+account of what the endpoint does, so each of those fields is embedded only when the model reads it as related to
+the description: the cosine between the field's words (``synthetic.claim_probes``) and the description's first
+sentence (template 2) is at least ``MIN_COHERENCE`` (measured for the bundled model; another model is not judged).
 
 Measured on the demo catalog: honest tool names sit at 0.43-0.71 from their descriptions ("get forecast" /
 "Daily weather forecast for a place name ..." 0.49); the slot machine at -0.03. A brand ("NimbusGrid" / "Current
@@ -17,8 +17,7 @@ weather for a city by name", 0.03) or a generic parameter ("q", "id") falls belo
 it, so embedding the listing without it loses nothing the vectors carried.
 
 A field that fails is left out of the listing's vectors: its line of the canonical text and the synthetic
-queries built from it (a name that fails no longer leads the name-led queries: the next subject does; the
-resource line loses a subdomain or path that fails and keeps its domain). Only the
+queries built from it (a name that fails no longer leads the name-led queries: the next subject does). Only the
 vectors change; the lexical index, the stored document and what the API serves keep every field as declared. A
 listing without a description is left as it is: there is nothing to weigh its fields against.
 """
@@ -27,7 +26,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Mapping
-from urllib.parse import urlsplit, urlunsplit
 
 import numpy as np
 import numpy.typing as npt
@@ -65,8 +63,8 @@ def probe_texts(doc: ListingDocument) -> list[str]:
 
 
 def unrelated_fields(doc: ListingDocument, vector_of: Callable[[str], Vector], threshold: float) -> frozenset[str]:
-    """The declared fields (``name``, ``tags``, ``inputs``, ``outputs``, ``host``, ``path``) the model reads as
-    unrelated to the description: the cosine of their unit vectors under ``threshold``."""
+    """The declared fields (``name``, ``tags``, ``inputs``, ``outputs``) the model reads as unrelated to the
+    description: the cosine of their unit vectors under ``threshold``."""
     probes = claim_probes(doc)
     if probes is None:
         return frozenset()
@@ -77,18 +75,9 @@ def unrelated_fields(doc: ListingDocument, vector_of: Callable[[str], Vector], t
 
 def without(doc: ListingDocument, fields: frozenset[str]) -> ListingDocument:
     changes: dict[str, object] = {}
-    for f in sorted(fields & _EMPTY.keys()):
+    for f in sorted(fields):
         changes |= _EMPTY[f]
-    if fields & {"host", "path"}:
-        changes["resource_url"] = _url_without(doc.resource_url, host="host" in fields, path="path" in fields)
     return dataclasses.replace(doc, **changes)  # type: ignore[arg-type]
-
-
-def _url_without(url: str, *, host: bool, path: bool) -> str:
-    """The URL without its subdomains (``host``) or its path (``path``): the resource line keeps its domain."""
-    parts = urlsplit(url)
-    netloc = ".".join((parts.hostname or "").split(".")[-2:]) if host else parts.netloc
-    return urlunsplit((parts.scheme, netloc, "/" if path else parts.path, "", ""))
 
 
 def texts_without(doc: ListingDocument, fields: frozenset[str]) -> tuple[str, list[str]]:
