@@ -134,3 +134,18 @@ def test_v1_fields_inside_a_v2_requirement_are_dropped_and_said_so(db, settings)
     assert item["x402Version"] == 1 and metadata not in str(item)
     assert {option["resource"] for option in item["accepts"]} == {URL}
     _parses_under_its_version(item)
+
+
+def test_a_v2_requirement_priced_only_by_maxamountrequired_is_refused_and_writes_nothing(db, settings):
+    # red team, 2026-12-07: the field was dropped as v1-only and then read as the price (a 500)
+    from souk.errors import CatalogRejection
+    from tests.conftest import table_snapshot
+
+    event = _v2(CLOCK)
+    for option in (event["paymentRequirements"], event["paymentPayload"]["accepted"]):
+        option["maxAmountRequired"] = option.pop("amount")
+    before = table_snapshot(db)
+    with pytest.raises(CatalogRejection) as refused:
+        catalog_event(db, event, settings)
+    assert refused.value.error == "invalid_amount" and "amount" in refused.value.reason
+    assert table_snapshot(db) == before

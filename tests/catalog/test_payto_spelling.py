@@ -106,7 +106,6 @@ def test_a_payto_no_seller_view_could_name_is_refused_and_writes_nothing(db, set
         ("paypal", "\u0440\u0430\u0443\u0440\u0430l"),
         # Latin letters and marks made to pass for ASCII ones, Coptic and Lisu look-alikes (red team, 2026-12-07)
         ("get_forecast", "\u0261et_forecast"),
-        ("get_price", "get_pr\u0131ce"),
         ("get_forecast", "get_foreca\u017ft"),
         ("get_price", "\u1d18rice_get"),
         ("get_forecast", "get\u02cdforecast"),
@@ -127,7 +126,18 @@ def test_another_spelling_of_a_bound_tool_name_is_no_second_listing(db, settings
 
 
 @pytest.mark.parametrize(
-    "name", ["emitir_2ª_via", "dose_µg", "area_m²", "søk_på_nett", "straße_suchen", "поиск", "検索・取得"]
+    "name",
+    [
+        "emitir_2ª_via",
+        "dose_µg",
+        "area_m²",
+        "søk_på_nett",
+        "straße_suchen",
+        "поиск",
+        "検索・取得",
+        "αναζήτηση_καιρού",
+        "hava_durumu_sıcaklık",
+    ],
 )
 def test_names_in_other_languages_are_still_listed(db, settings, name):
     assert catalog_event(db, verified(pdf_tool(tool_name=name)), settings).status == "success"

@@ -313,6 +313,8 @@ def draft_listing(event: FacilitatorEvent, settings: Settings) -> ListingDraft:
         # The raw URL first: the SDK's urlparse silently strips tabs/newlines and raises on bad IPv6.
         canonical_url(payload["resource"]["url"])
         _check_one_price(reqs, 2)
+        if "amount" not in reqs:  # v1's maxAmountRequired is dropped below: it prices no v2 option
+            raise CatalogRejection("invalid_amount", "x402 v2 paymentRequirements need amount (v1: maxAmountRequired)")
         _check_accepted_matches(payload, reqs, settled=event.event == "settled")
         stray_v1 = _drop_v1_fields(reqs)
         payload, dropped = drop_invalid_headers(payload, version=2)

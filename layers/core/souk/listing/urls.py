@@ -89,9 +89,10 @@ _IGNORABLE = re.compile(
 )
 # Scripts whose letters pass for Latin ones beside them ("mеrge" with a Cyrillic е, "ⲟ" Coptic, "ꓲ" Lisu, "Ꭺ" Cherokee).
 _LOOKALIKE_SCRIPTS = ("CYRILLIC", "GREEK", "ARMENIAN", "COPTIC", "LISU", "CHEROKEE")
-# Latin letters that pass for ASCII ones: "ɡet_forecast" (script g), "get_prıce" (dotless i), "get_forecaſt" (long s),
-# "ᴘrice" (small capital), "ɑ" (alpha); red team, 2026-12-07. Not "é", "ß", "ø" or "ł", which read as themselves.
-_LATIN_TWIN_NAMES = ("SCRIPT ", "DOTLESS ", "LONG S", "SMALL CAPITAL ", "LETTER ALPHA", "LETTER IOTA")
+# Latin letters that pass for ASCII ones: "ɡet_forecast" (script g), "get_forecaſt" (long s), "ᴘrice" (small
+# capital), "ɑ" (Latin alpha); red team, 2026-12-07. Not the dotless i, which Turkish writes ("hava_durumu_sıcaklık"),
+# nor "é", "ß", "ø" or "ł", which read as themselves; Greek letters are the script rule's.
+_LATIN_TWIN_NAMES = ("SCRIPT ", "LONG S", "SMALL CAPITAL ", "LETTER ALPHA", "LETTER IOTA")
 
 
 def has_invisible(text: str) -> bool:
@@ -105,7 +106,10 @@ def passes_for_latin(name: str) -> bool:
     Cherokee ones, a Latin letter made to pass for an ASCII one ("ɡet"), or only letters that look like Latin ones
     (Cyrillic "раураl"). "поиск", "emitir_2ª_via" and "dose_µg" do not."""
     letters = [c for c in name if unicodedata.category(c).startswith("L")]
-    if any(not c.isascii() and any(w in unicodedata.name(c, "") for w in _LATIN_TWIN_NAMES) for c in letters):
+    if any(
+        not c.isascii() and _script(c) == "LATIN" and any(w in unicodedata.name(c, "") for w in _LATIN_TWIN_NAMES)
+        for c in letters
+    ):
         return True
     lookalike_script = any(_script(c) in _LOOKALIKE_SCRIPTS for c in letters)
     if lookalike_script and any(_script(c) == "LATIN" for c in letters):
