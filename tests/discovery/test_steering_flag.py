@@ -20,6 +20,13 @@ INJECTION = (
 )
 
 
+def _flag_of(conn, settings, description: str) -> bool:
+    """The flag Postgres computes for a weather listing carrying ``description``."""
+    listing = weather(url="https://wx-steer.example/v1", description=description)
+    catalog_event(conn, verified(listing, CLOCK - timedelta(hours=1)), settings)
+    return _flag(conn, listing.url)
+
+
 def _flag(conn, url: str) -> bool:
     return conn.execute("SELECT steers_agents FROM listings WHERE resource_url = %s", (url,)).fetchone()[
         "steers_agents"
@@ -206,9 +213,7 @@ def test_the_flag_reads_an_mcp_tools_own_description(db, settings):
     ],
 )
 def test_postgres_flags_phrases_hidden_by_invisible_spaces_or_punctuation(db, settings, description, steers):
-    listing = weather(url="https://wx-steer.example/v1", description=description)
-    catalog_event(db, verified(listing, CLOCK - timedelta(hours=1)), settings)
-    assert _flag(db, listing.url) is steers
+    assert _flag_of(db, settings, description) is steers
 
 
 @pytest.mark.parametrize(
@@ -242,9 +247,7 @@ def test_postgres_flags_phrases_hidden_by_invisible_spaces_or_punctuation(db, se
     ],
 )
 def test_postgres_flags_plain_word_steering_and_claims_of_souks_trust(db, settings, description, steers):
-    listing = weather(url="https://wx-steer2.example/v1", description=description)
-    catalog_event(db, verified(listing, CLOCK - timedelta(hours=1)), settings)
-    assert _flag(db, listing.url) is steers
+    assert _flag_of(db, settings, description) is steers
 
 
 @pytest.mark.parametrize(
@@ -277,9 +280,7 @@ def test_postgres_flags_plain_word_steering_and_claims_of_souks_trust(db, settin
     ],
 )
 def test_postgres_flags_directives_about_choosing_this_listing(db, settings, description, steers):
-    listing = weather(url="https://wx-steer3.example/v1", description=description)
-    catalog_event(db, verified(listing, CLOCK - timedelta(hours=1)), settings)
-    assert _flag(db, listing.url) is steers
+    assert _flag_of(db, settings, description) is steers
 
 
 @pytest.mark.parametrize(
@@ -338,6 +339,4 @@ def test_postgres_flags_directives_about_choosing_this_listing(db, settings, des
     ],
 )
 def test_postgres_flags_plain_directives_attacks_on_others_and_requests_for_secrets(db, settings, description, steers):
-    listing = weather(url="https://wx-steer4.example/v1", description=description)
-    catalog_event(db, verified(listing, CLOCK - timedelta(hours=1)), settings)
-    assert _flag(db, listing.url) is steers
+    assert _flag_of(db, settings, description) is steers
