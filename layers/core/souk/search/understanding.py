@@ -80,7 +80,7 @@ from typing import Literal, cast
 
 from souk import assets as a
 from souk import networks as n
-from souk.search import direction, phrasebook
+from souk.search import constraint_veto, direction, phrasebook
 from souk.search.analysis import STOPWORDS, tokenize
 from souk.search.constraint_notes import AppliedAs, ConstraintNote, NoteKind
 
@@ -187,12 +187,42 @@ def interpret(query: str) -> InterpretedQuery:
         # Counted after NFKC (one ligature such as U+FDFA is 18 characters), which is the text the rules scan.
         after = " after Unicode (NFKC) normalization" if length != len(query) else ""
         raise QueryTooLong(f"query is {length} characters{after}; the limit is {MAX_QUERY_CHARS}")
+    return _scan(collapsed).result()
+
+
+@dataclass(frozen=True, slots=True)
+class ConstraintReading:
+    """A network, price, type or method phrase as the rules read it, before the second reading
+    (``souk.search.constraint_veto``): a hard filter, or the topic."""
+
+    kind: str  # network | price | type | method
+    value: object  # the networks' ids, (usd, priced_in, bare) for a price, the type or the method
+    filter: bool
+    words: tuple[str, ...]
+    first: int
+    last: int
+    sentences: int
+
+
+def constraint_readings(query: str) -> list[ConstraintReading]:
+    """The network, price, type and method phrases the rules read out of ``query`` (not refused ones), each with
+    its place among the query's words: what ``souk.evaluation.constraint_veto_training`` learns from."""
+    scan = _scan(read_lines(query))
+    scan.read()
+    return [
+        scan.reading(claim)
+        for claim in scan.claims
+        if claim.kind in constraint_veto.KINDS and not claim.negated and claim.role in ("filter", "topic")
+    ]
+
+
+def _scan(collapsed: list[str]) -> _Scan:
     lines = [phrasebook.to_english(line) for line in collapsed]
     cased = " ".join(lines)
     normalized = cased.lower()
     line_starts = frozenset(itertools.accumulate((len(line) + 1 for line in lines[:-1]), initial=0))
     # Capitals ("POST") are only evidence when lowercasing kept every offset in place.
-    return _Scan(normalized, cased if len(cased) == len(normalized) else None, line_starts).result()
+    return _Scan(normalized, cased if len(cased) == len(normalized) else None, line_starts)
 
 
 # --- vocabulary --------------------------------------------------------------------------------
@@ -1882,6 +1912,11 @@ class _Scan:
     # passes
 
     def result(self) -> InterpretedQuery:
+        self.read()
+        self.review_filters()
+        return self.build()
+
+    def read(self) -> None:
         self.minus_words = self.minus_operators()
         self.scan_spec_fields()
         self.scan_caip2()
@@ -1916,7 +1951,40 @@ class _Scan:
         self.drop_caller_context()
         self.attach_filler()
         self.scan_negations()
-        return self.build()
+
+    def reviewable(self, claim: _Claim) -> bool:
+        return claim.role == "filter" and not claim.negated and claim.kind in constraint_veto.KINDS
+
+    def reading(self, claim: _Claim) -> ConstraintReading:
+        sentences = len(set(self.sentence))
+        filtering = claim.role == "filter"
+        words = tuple(self.words)
+        return ConstraintReading(claim.kind, claim.value, filtering, words, claim.first, claim.last, sentences)
+
+    def review_filters(self) -> None:
+        """Each kind of hard filter the rules read in a longer query, read again by ``souk.search.constraint_veto``:
+        a kind whose every phrase it reads as the task's subject is applied as the topic (a network as a small
+        boost). A kind is judged whole: "on Base, Solana and Polygon" names the networks the caller accepts, and
+        dropping one of them would narrow the filter, not loosen it."""
+        if not constraint_veto.reviews(self.words):
+            return
+        sentences = len(set(self.sentence))
+        by_kind: dict[str, list[tuple[float, _Claim]]] = {}
+        for claim in self.claims:
+            if self.reviewable(claim):
+                p = constraint_veto.probability(claim.kind, self.words, claim.first, claim.last, sentences)
+                by_kind.setdefault(claim.kind, []).append((p, claim))
+        for kind, read in by_kind.items():
+            threshold = constraint_veto.model().thresholds[kind]
+            best = max(p for p, _ in read)
+            if best >= threshold:
+                continue
+            for _, claim in read:
+                claim.role = "topic"
+                claim.why = (
+                    f"{claim.why}; but the words around it read as the task's subject (second reading: "
+                    f"{best:.2f} < {threshold:.2f})"
+                )
 
     def mark_preferences(self) -> None:
         """ "ideally under 1 cent, but up to 3 cents is fine", "preferably MCP but HTTP is fine": a wish is not a
