@@ -203,10 +203,12 @@ def warm_search() -> None:
     stored when it was cataloged, so the Public Suffix List is not loaded here (souk.catalog.derived)."""
     from souk.config import get_settings
     from souk.db import get_pool
+    from souk.search import constraint_veto
     from souk.search.semantic import query_provider
 
     settings = get_settings()
     try:
+        constraint_veto.model()  # ~50 ms of JSON, read once
         query_provider(settings).embed(["warm up"])
     finally:
         get_pool(settings, "read").wait(timeout=settings.pool_timeout_s)

@@ -164,7 +164,9 @@ def _understanding_markdown(report: dict[str, Any]) -> list[str]:
         "",
         f"`eval/understanding/cases.jsonl` (`{row['sha256'][:12]}`), labeled by a session that did not write "
         f"the rules. Precision / recall per constraint kind (target precision for hard filters: "
-        f"{row['precisionTarget']}).",
+        f"{row['precisionTarget']}). The dev half also fitted the second reading of hard filters in longer queries "
+        "(`souk.search.constraint_veto`), so its hard-filter figures are in-sample; the test half was read by "
+        "neither the rules' writer nor the fit. Cross-fitted dev figures are in `constraint_veto.json`.",
         "",
         "| kind | " + " | ".join(f"{s} P / R" for s in ("dev", "test")) + " |",
         "|---|---|---|",

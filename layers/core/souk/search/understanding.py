@@ -178,8 +178,9 @@ def read_lines(query: str) -> list[str]:
 
 
 @lru_cache(maxsize=1024)
-def interpret(query: str) -> InterpretedQuery:
-    """Read the constraints out of ``query``; raises QueryTooLong past MAX_QUERY_CHARS."""
+def interpret(query: str, second_reading: bool = True) -> InterpretedQuery:
+    """Read the constraints out of ``query``; raises QueryTooLong past MAX_QUERY_CHARS. ``second_reading=False``
+    gives the rules' reading alone (``souk.search.constraint_veto`` not consulted), for measuring what it changes."""
     # Line by line (the same text as collapsing the whole), so a pasted conversation's turns keep their lines.
     collapsed = read_lines(query)
     length = len(" ".join(collapsed).lower())
@@ -187,7 +188,7 @@ def interpret(query: str) -> InterpretedQuery:
         # Counted after NFKC (one ligature such as U+FDFA is 18 characters), which is the text the rules scan.
         after = " after Unicode (NFKC) normalization" if length != len(query) else ""
         raise QueryTooLong(f"query is {length} characters{after}; the limit is {MAX_QUERY_CHARS}")
-    return _scan(collapsed).result()
+    return _scan(collapsed).result(second_reading)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1911,9 +1912,10 @@ class _Scan:
 
     # passes
 
-    def result(self) -> InterpretedQuery:
+    def result(self, second_reading: bool = True) -> InterpretedQuery:
         self.read()
-        self.review_filters()
+        if second_reading:
+            self.review_filters()
         return self.build()
 
     def read(self) -> None:
