@@ -152,13 +152,11 @@ def test_the_shipped_model_keeps_real_constraints_of_a_long_request(
 
 
 # Real constraints the rules read right (test_understanding.py pins them with the second reading off) and the shipped
-# second reading gives up: its measured cost, 15 of the ~1,700 hand-written cases. Strict, so a refit that keeps
+# second reading gives up: its measured cost, 11 of the ~1,700 hand-written cases. Strict, so a refit that keeps
 # one of them shows here.
 KNOWN_LOSSES = [
     ("under $0.01 on stellar testnet that takes usdc, weather, not forecasts", "max_usd_price", Decimal("0.01")),
-    ("Which API has the best ESG scores for listed companies? I'd cap it at 2 cents", "max_usd_price", Decimal("0.02")),
     ("we have 2 USDC per request to spend on a translation api", "max_usd_price", Decimal("2")),
-    ("I need to know how many calls an MCP server can take; find one for load testing", "type", "mcp"),
     ("Each time a GET request is made it should return the latest BTC price, under $0.001 per call", "method", "GET"),
     (
         "Which API can give me the balance and the transaction history of an address? The agent pays with USDC on "
@@ -182,13 +180,25 @@ KNOWN_LOSSES = [
     ),
     ("ocr api, it would be great if calls were under $0.01", "max_usd_price", Decimal("0.01")),
     ("which network is eip155:137, I need a price api on it", "networks", ("eip155:137",)),
+]
+
+
+# Real constraints of the same kind that the second reading, fitted with the crawl probes, keeps.
+KEPT = [
+    ("I need to know how many calls an MCP server can take; find one for load testing", "type", "mcp"),
     ("Our monthly x402 budget of $50 is spent on Base. Find a cheaper web search API", "networks", (n.BASE,)),
+    ("Which API has the best ESG scores for listed companies? I'd cap it at 2 cents", "max_usd_price", Decimal("0.02")),
     (
         "Need trending tokens. Requirements:\n* settlement: Base mainnet\n* price ceiling: 0.25¢ per call",
         "networks",
         (n.BASE,),
     ),
 ]
+
+
+@pytest.mark.parametrize(("query", "field", "expected"), KEPT)
+def test_the_second_reading_keeps_these(query: str, field: str, expected: object) -> None:
+    assert getattr(interpret(query), field) == expected
 
 
 @pytest.mark.parametrize(("query", "field", "expected"), KNOWN_LOSSES)
