@@ -46,7 +46,8 @@ PLATFORMS = ("manylinux2014_x86_64", "manylinux_2_28_x86_64", "manylinux_2_34_x8
 RUNTIME_PROVIDED = ("boto3", "botocore", "s3transfer", "jmespath")
 
 # Local-only code in layers/core/souk: the runner, the model builder (the model layer ships its
-# output), the demo generator and its events, the CLI, and the evaluation's judgment pooling.
+# output), the demo generator and its events, the CLI, the evaluation's judgment pooling and the fit of the
+# second reading of filters (its output, souk/search/constraint_veto.json, ships).
 # tests/test_layers.py checks that no Lambda function's imports reach them.
 LOCAL_ONLY = (
     "souk/runner",
@@ -55,6 +56,7 @@ LOCAL_ONLY = (
     "souk/demo/catalog.py",
     "souk/demo/*.jsonl",
     "souk/evaluation/pooling.py",
+    "souk/evaluation/constraint_veto_training.py",
 )
 _NEVER = ("__pycache__", "*.pyc", "*.egg-info", ".pytest_cache")
 
