@@ -152,7 +152,7 @@ def test_the_shipped_model_keeps_real_constraints_of_a_long_request(
 
 
 # Real constraints the rules read right (test_understanding.py pins them with the second reading off) and the shipped
-# second reading gives up: its measured cost, 11 of the ~1,700 hand-written cases. Strict, so a refit that keeps
+# second reading gives up: its measured cost, 12 of the ~1,700 hand-written cases. Strict, so a refit that keeps
 # one of them shows here.
 KNOWN_LOSSES = [
     ("under $0.01 on stellar testnet that takes usdc, weather, not forecasts", "max_usd_price", Decimal("0.01")),
@@ -180,6 +180,8 @@ KNOWN_LOSSES = [
     ),
     ("ocr api, it would be great if calls were under $0.01", "max_usd_price", Decimal("0.01")),
     ("which network is eip155:137, I need a price api on it", "networks", ("eip155:137",)),
+    # tests/evaluation/test_understanding_score.py
+    ("cheapest mcp server under $0.02 that takes usdc, not for images", "max_usd_price", Decimal("0.02")),
 ]
 
 
