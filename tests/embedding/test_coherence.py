@@ -59,6 +59,23 @@ def test_each_declared_field_is_probed_against_the_description_first_sentence() 
 
 
 @pytest.mark.parametrize(
+    ("description", "purpose"),
+    [
+        # a first sentence too short to judge by takes the next ones with it, up to three words
+        ("Jackpot! Spin the slot machine and win jackpots.", "jackpot! spin the slot machine and win jackpots"),
+        ("New! Beta. Converts PDF files to text. Fast.", "new! beta. converts pdf files to text"),
+        ("Daily weather forecast for a place name. Paid per call.", "daily weather forecast for a place name"),
+    ],
+)
+def test_the_purpose_is_the_first_sentence_of_three_words_or_more(description: str, purpose: str) -> None:
+    assert claim_probes(_doc(tool_name="weather_forecast_for_city", description=description))[0] == purpose  # type: ignore[index]
+
+
+def test_a_description_of_fewer_than_three_words_in_all_still_judges_nothing() -> None:
+    assert claim_probes(_doc(tool_name="weather_forecast_for_city", description="Jackpot! Win!")) is None
+
+
+@pytest.mark.parametrize(
     ("cosine", "unrelated"),
     [(0.9, False), (0.15, False), (0.14, True), (-0.03, True)],
 )
@@ -114,8 +131,16 @@ def test_one_word_fields_and_the_resource_url_are_not_probed() -> None:
     assert set(claim_probes(doc)[1]) == {"name"}  # type: ignore[index]
 
 
+@pytest.mark.parametrize(
+    "description",
+    [
+        "Spin the slot machine and win jackpots with provably fair reels.",
+        # a first sentence too short to judge by no longer leaves the name unjudged
+        "Jackpot! Spin the slot machine and win jackpots with provably fair reels.",
+    ],
+)
 def test_the_worker_embeds_a_listing_without_the_name_its_description_does_not_bear_out(
-    db, settings, semantic_index
+    db, settings, semantic_index, description: str
 ) -> None:
     from souk.catalog.ingest import catalog_event
     from tests.factories import verified
@@ -123,7 +148,7 @@ def test_the_worker_embeds_a_listing_without_the_name_its_description_does_not_b
     slot = pdf_tool(
         url="https://casino.example.net/mcp",
         tool_name="weather_forecast_for_city",
-        description="Spin the slot machine and win jackpots with provably fair reels.",
+        description=description,
         params=[Param("bet", "number", "Bet size", True)],
     )
     honest = weather(url="https://forecast.example.org/v1/daily", service_name="Daily Weather Forecast")

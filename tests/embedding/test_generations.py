@@ -222,3 +222,23 @@ def test_an_upgrade_re_embeds_the_listings_with_a_description(conn, settings):
     states = {r["listing_id"]: r["state"] for r in conn.execute("SELECT listing_id, state FROM embedding_jobs")}
     assert states == {ids[0]: "queued", ids[1]: "done"}
     assert run_once(conn, provider, settings, "w")["embedded"] == 1
+
+
+def test_an_upgrade_re_embeds_the_listings_whose_description_ends_a_sentence_early(conn, settings):
+    # the purpose a listing's fields are judged by now takes the first sentences together up to three words
+    from souk.db.migrate import MIGRATIONS_DIR
+
+    ids = catalog(
+        conn,
+        settings,
+        listing(0, description="Jackpot! Spin the slot machine and win."),
+        listing(1, description="Daily weather forecast for a city, by name, in metric units, as JSON. Paid per call."),
+        listing(2, description=None),
+    )
+    provider = FakeProvider()
+    gens.ensure_default_generation(conn, settings, provider)
+    run_once(conn, provider, settings, "w")
+    conn.execute((MIGRATIONS_DIR / "0033_reembed_short_first_sentences.sql").read_text(encoding="utf-8"))
+    states = {r["listing_id"]: r["state"] for r in conn.execute("SELECT listing_id, state FROM embedding_jobs")}
+    assert states == {ids[0]: "queued", ids[1]: "done", ids[2]: "done"}
+    assert run_once(conn, provider, settings, "w")["embedded"] == 1

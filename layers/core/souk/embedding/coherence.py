@@ -9,7 +9,8 @@ slot machine reached the top 5, labelled strong, with the query's words only in 
 subdomain, which are not probed: see ``synthetic.claim_probes``). The description is the longer, harder-to-fake
 account of what the endpoint does, so each of those fields is embedded only when the model reads it as related to
 the description: the cosine between the field's words (``synthetic.claim_probes``) and the description's first
-sentence (template 2) is at least ``MIN_COHERENCE`` (measured for the bundled model; another model is not judged).
+sentence (template 2; with the next ones while it has fewer than three words, so "Jackpot! Spin to win." is judged by
+what follows) is at least ``MIN_COHERENCE`` (measured for the bundled model; another model is not judged).
 
 Measured on the demo catalog: honest tool names sit at 0.43-0.71 from their descriptions ("get forecast" /
 "Daily weather forecast for a place name ..." 0.49); the slot machine at -0.03. A brand ("NimbusGrid" / "Current

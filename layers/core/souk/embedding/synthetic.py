@@ -91,6 +91,18 @@ def first_sentence(text: str) -> str:
     return _clean(head).rstrip(" .!?;:")
 
 
+def _purpose(description: str) -> str:
+    """The description's first sentence, with the next ones while it has fewer than ``MIN_PURPOSE_WORDS`` words: a
+    slot machine that opens "Jackpot! Spin to win big." is judged by what it says it does, not left unjudged."""
+    sentences = _SENTENCE_END.split(description.strip())
+    taken: list[str] = []
+    for sentence in sentences:
+        taken.append(sentence)
+        if len(_RUN.findall(" ".join(taken))) >= MIN_PURPOSE_WORDS:
+            break
+    return _clean(" ".join(taken)).rstrip(" .!?;:")
+
+
 def _is_filter_word(tag: str) -> bool:
     t = _clean(tag)
     return t in _ASSET_WORDS or t in _NETWORK_WORDS or t in _TYPE_WORDS or networks.is_caip2(t) or bool(_PRICE.match(t))
@@ -157,7 +169,8 @@ def _param_words(param: DeclaredParam) -> str:
 
 
 def claim_probes(doc: ListingDocument) -> tuple[str, dict[str, str]] | None:
-    """The purpose query (template 2: the description's first sentence) and, for each other declared field a
+    """The purpose (the description's first sentence, template 2, or its first sentences when the first is shorter
+    than ``MIN_PURPOSE_WORDS``) and, for each other declared field a
     seller words for search, the text that stands for it: ``name`` (the tool or service name, template 1 when it
     leads), ``tags``, ``inputs`` (parameter names and descriptions) and ``outputs`` (output field names). The
     resource's subdomain and route are not probed: on the real crawl 392 and 371 of 1,354 listings' were
@@ -167,7 +180,7 @@ def claim_probes(doc: ListingDocument) -> tuple[str, dict[str, str]] | None:
     field that says nothing is left out."""
     if not doc.description:
         return None
-    purpose = _truncate(_clean(first_sentence(doc.description)))
+    purpose = _truncate(_purpose(doc.description))
     if len(_RUN.findall(purpose)) < MIN_PURPOSE_WORDS:
         return None
     tags = [c for t in doc.tags if not _is_filter_word(t) and (c := _clean(t))]
