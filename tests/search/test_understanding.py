@@ -3230,6 +3230,8 @@ _SESSION_15_READINGS = [
     ("geocoding api at $0.004 per call, not the $0.01 and $0.02 ones from last week", (), Decimal("0.004"), None, None),
     ("error rate ceiling: 1e-4, find a reliable geocoding api", (), None, None, None),
     ("llm api max_price_usd: 5e-6 per 1k tokens", (), None, None, None),
+    ("llm api max_price_usd: 0.000005 per 1k tokens", (), None, None, None),  # written out: a token's price too
+    ("tts api, max_price: 0.0002/character", (), None, None, None),
     ("max_price=0e-3 weather api", (), None, None, None),
     ("payment api for microtransactions of 100 micro-dollars or more", (), None, None, None),
     (
@@ -4247,16 +4249,37 @@ def test_a_refused_chain_is_explained_once_as_a_demotion_not_also_as_a_topic() -
 
 
 @pytest.mark.parametrize(
-    "query",
+    ("query", "cap"),
     [
-        "weather api under 5e-3 USDC",  # read as "3 USDC", a cap 600 times the one asked for
-        "weather api price < 1e-4",  # read as "price < 1"
-        "weather api price <= 0.5e-2",
-        "weather api under 5e-33 usdc",
-        "weather api under 2E+1 cents",
+        ("weather api under 5e-3 USDC", Decimal("0.005")),  # was read as "3 USDC", a cap 600 times the one asked for
+        ("weather api price < 1e-4", Decimal("0.0001")),  # was read as "price < 1"
+        ("weather api price <= 0.5e-2", Decimal("0.005")),
+        ("weather api under 2E+1 cents", Decimal("0.20")),
+        ("ocr api under 1e\u22123 usd per call", Decimal("0.001")),  # a Unicode minus: was a $3 cap
+        ("ocr api under 1\u00d710\u207b\u00b3 USD per call", Decimal("0.001")),  # 1×10⁻³: was a $3 cap
+        ("ocr api under 5\u00b710\u207b\u2074 $ per call", Decimal("0.0005")),  # 5·10⁻⁴: was a $4 cap
+        ("ocr api under 1x10^-3 usd per call", Decimal("0.001")),
+        ("ocr api cheaper than 10^-3 dollars per call", Decimal("0.001")),
+        ("ocr api under 10\u207b\u00b3 usd per call", Decimal("0.001")),
+        # an exponent no call price has is left as written, and so is read as no figure
+        ("weather api under 5e-33 usdc", None),
+        ("weather api under $1e308", None),
     ],
 )
-def test_a_figure_in_scientific_notation_in_prose_is_not_read_as_a_part_of_itself(query: str) -> None:
-    # red team, 2026-12-07: the exponent or the mantissa alone became a hard price filter
-    assert interpret(query).max_usd_price is None
-    assert interpret("weather api under 0.005 USDC").max_usd_price == Decimal("0.005")  # written out, it is read
+def test_a_figure_in_scientific_notation_is_read_as_the_figure_it_writes(query: str, cap: Decimal | None) -> None:
+    # red team, 2026-12-07: the exponent or the mantissa alone became a hard price filter; then (thirty-second
+    # session) a Unicode minus or a power of ten written "×10⁻³" still did, and "under 1e-3 USD" read no cap at all
+    assert interpret(query).max_usd_price == cap
+
+
+@pytest.mark.parametrize(
+    ("text", "written"),
+    [
+        ("hash 0x1e5, id a3e-4f, route /v1e2", "hash 0x1e5, id a3e-4f, route /v1e2"),  # glued to a word: no figure
+        ("uuid 550e8400-e29b-41d4", "uuid 550e8400-e29b-41d4"),
+        ("need 2 x 10^3 requests a day", "need 2000 requests a day"),
+        ("1.5E+2 calls", "150 calls"),
+    ],
+)
+def test_scientific_notation_is_written_out_only_where_it_is_a_figure(text: str, written: str) -> None:
+    assert normalize_query(text) == written.lower()

@@ -1233,6 +1233,8 @@ _UNIT_AFTER = re.compile(r"\s*(?:(?:per|a|an)\s+|/\s*)(?P<unit>[a-z]+)(?:\s+(?P<
 _FIELD_NON_CALL_UNITS = _set(
     "month months mo year years yr week weeks day days hour hours minute user users seat seats kwh gb mb tb kg lb"
 )
+# After a price field: the pieces of one call's input or output it is priced by (a call's price is not known)
+_FIELD_PIECE_UNITS = _set("token tokens character characters char chars word words byte bytes kb second seconds sec")
 _BILLING_WORDS = _set("bills bill charges charge priced price fee fees rate tier costs cost")
 _QUERY_WORDS = _set("query queries search searches")
 _ORDER_WORDS = _set("order orders side symbol bid")
@@ -2895,8 +2897,9 @@ class _Scan:
             if kind == "price" and unit is not None and unit["unit"] in _FIELD_NON_CALL_UNITS and not per_call:
                 continue  # "max_price_usd: 0.5 per month per user": a subscription's price, not a call's
             priced_per = self.text[m.end() : m.end() + 8].lstrip().startswith(("per", "/"))
-            if _SCIENTIFIC.fullmatch(value) and priced_per and (unit is None or unit["unit"] not in _CALL_WORDS):
-                continue  # "max_price: 5e-4/token", "5e-6 per 1k tokens": a price per token, not per call
+            per_piece = unit is None or unit["unit"] in _FIELD_PIECE_UNITS  # "per 1k tokens": a count, then a piece
+            if kind == "price" and priced_per and per_piece and not per_call:
+                continue  # "max_price: 5e-4/token", "0.002 per 1k tokens": a price per token, not per call
             inside = self.word_range(m.start(), m.end())
             if not inside or any(self.owner[k] is not None for k in inside):
                 continue
@@ -6516,8 +6519,43 @@ _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")  # exactly Unicode category Cc
 _GONE = re.compile(rb"\x01+")
 
 
+# Scientific notation is read as the figure it writes ("under 5e-3 USDC", "1×10⁻³ USD per call", "1e−3" with a
+# Unicode minus), not as its mantissa or exponent alone: "1×10⁻³ USD per call" was a $3 cap (2026-12-07). NFKC
+# flattens superscripts ("10⁻³" -> "10−3"), so those are spelled as an exponent before it. Exponents beyond
+# ``_EXPONENT_MAX`` are left as written (no figure, "$1e308" is no price); a figure glued to a word or an id
+# ("0x1e5", "a3e-4f", "v1e2") is not a number.
+_SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
+_TIMES_TEN = r"\s*[x×✕*·⋅]\s*10"
+_SUPERSCRIPT_POWER = re.compile(
+    rf"(?<![\w.-])(?P<mantissa>\d+(?:\.\d+)?){_TIMES_TEN}(?P<power>[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)"
+    r"|(?<![\w.-])10(?P<bare>[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)"
+)
+_CARET_POWER = re.compile(
+    rf"(?<![\w.-])(?P<mantissa>\d+(?:\.\d+)?){_TIMES_TEN}\s*(?:\^|\*\*)\s*(?P<power>[-+−]?\d+)(?![\w.])"
+    r"|(?<![\w.-])10\s*(?:\^|\*\*)\s*(?P<bare>[-+−]?\d+)(?![\w.])"
+)
+_E_NOTATION = re.compile(r"(?<![\w.-])(?P<mantissa>\d+(?:\.\d+)?)[eE](?P<power>[-+−]?\d+)(?![\w.])")
+_EXPONENT_MAX = 12
+
+
+def _as_exponent(m: re.Match[str]) -> str:
+    power = (m.group("power") or m.group("bare")).translate(_SUPERSCRIPTS)
+    return f"{m.group('mantissa') or '1'}e{power}"
+
+
+def _written_out(m: re.Match[str]) -> str:
+    power = int(m.group("power").replace("−", "-"))
+    if abs(power) > _EXPONENT_MAX:
+        return m.group(0)
+    figure = Decimal(m.group("mantissa")).scaleb(power)
+    text = format(figure, "f")
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
 def _collapse(text: str) -> str:
+    text = _SUPERSCRIPT_POWER.sub(_as_exponent, text)
     text = unicodedata.normalize("NFKC", text)
+    text = _E_NOTATION.sub(_written_out, _CARET_POWER.sub(_as_exponent, text))
     # Control characters (NUL among them, which Postgres rejects) become spaces.
     text = _CONTROL.sub(" ", text)
     return " ".join(text.split())
