@@ -586,6 +586,32 @@ def test_an_upto_settlement_of_zero_catalogs_the_payment_and_counts_no_sale(db, 
     assert row["last_settled_at"] is None and row["accepts"][0]["amount"] == "10000"
 
 
+@pytest.mark.parametrize(("charged", "sales"), [("1858", 1), ("0", 0)])
+def test_an_upto_settlement_without_its_own_amount_records_what_its_requirements_charged(db, settings, charged, sales):
+    # The v2 SettleResponse carries no amount: the charge is in the settle-time requirements. It was recorded at the
+    # ceiling, and a $0 charge counted as a sale at the ceiling (red team, 2026-12-07).
+    ev = _upto_settlement(charged)
+    del ev["settlement"]["amount"]
+    outcome = catalog_event(db, ev, settings)
+    assert outcome.status == "success"
+    assert [w.code for w in outcome.warnings] == ([] if sales else ["settlement_not_recorded"])
+    amounts = [r["amount"] for r in db.execute("SELECT amount FROM settlements WHERE success").fetchall()]
+    assert amounts == ([int(charged)] if sales else [])
+    row = db.execute("SELECT last_settled_at, accepts FROM listings").fetchone()
+    assert (row["last_settled_at"] is not None) == bool(sales) and row["accepts"][0]["amount"] == "10000"
+
+
+@pytest.mark.parametrize("scheme", ["exact", "EXACT", "Exact"])
+def test_an_exact_settlement_below_its_price_is_refused_whatever_the_scheme_s_case(db, settings, scheme):
+    # "EXACT" is listed under scheme=exact (the filters read it case-blind), so it is judged as exact too: a 1-unit
+    # settlement of a 1000-unit price counted as a sale (red team, 2026-12-07).
+    ev = settled(weather())
+    for part in (ev["paymentRequirements"], ev["paymentPayload"]["accepted"]):
+        part["scheme"] = scheme
+    ev["settlement"]["amount"] = "1"
+    _rejected(db, settings, ev, "settlement_mismatch")
+
+
 def test_an_exact_settlement_without_a_transaction_is_still_refused(db, settings):
     ev = settled(weather())
     ev["settlement"] |= {"transaction": "", "amount": "0"}

@@ -114,6 +114,21 @@ def test_a_payto_no_seller_view_could_name_is_refused_and_writes_nothing(db, set
         ("getforecast:", "getforecast\u0589"),
         ("get_forecast", "get_f\u2c9frecast"),
         ("get_info", "get_\ua4f2nfo"),
+        # compatibility forms, mathematical alphanumerics, strokes drawn as "-" or "_", a combining low line, the
+        # Braille blank, and letters of other scripts touching ASCII ones (thirty-second session)
+        ("get_info", "get_\u2170nfo"),
+        ("get_forecast", "\U0001d420et_forecast"),
+        ("get_forecast0", "get_forecast\U0001d7ce"),
+        ("get_info", "\u210aet_info"),
+        ("getapi", "get\u24d0pi"),
+        ("get-forecast", "get\u2500forecast"),
+        ("get_forecast", "get\u2581forecast"),
+        ("get_forecast", "get\u23bdforecast"),
+        ("get-forecast", "get\u4e00forecast"),
+        ("get-forecast", "get\u3161forecast"),
+        ("get_forecast", "get\u0332forecast"),
+        ("get forecast", "get\u2800forecast"),
+        ("get_info", "get_\u2d4fnfo"),
     ],
 )
 def test_another_spelling_of_a_bound_tool_name_is_no_second_listing(db, settings, bound, twin):
@@ -160,10 +175,35 @@ def test_a_bound_tool_name_with_a_character_drawn_as_nothing_is_refused(db, sett
 
 @pytest.mark.parametrize(
     "name",
-    ["emitir_2ª_via_boleto", "area_m²", "dose_µg", "temp_℃", "café_menu", "天気", "поиск_документов", "検索ツール"],
+    [
+        "emitir_2ª_via_boleto",
+        "area_m²",
+        "dose_µg",
+        "temp_℃",
+        "café_menu",
+        "天気",
+        "поиск_документов",
+        "検索ツール",
+        "co₂_emissions",
+        "天気_today",
+        "weather天気",
+        "一覧_list",
+        "jalapeño_menu",
+        "crème_brûlée",
+    ],
 )
 def test_ordinary_non_ascii_tool_names_are_cataloged(db, settings, name):
     assert catalog_event(db, verified(pdf_tool(tool_name=name)), settings).status == "success"
+
+
+@pytest.mark.parametrize("blank", [" ", "   "])
+def test_a_blank_tool_name_is_refused_as_an_empty_one_is(db, settings, blank):
+    # keyed without its spaces, " " was cataloged as a tool with no name (red team, 2026-12-07)
+    before = table_snapshot(db)
+    with pytest.raises(CatalogRejection) as info:
+        catalog_event(db, verified(pdf_tool(tool_name=blank)), settings)
+    assert info.value.error == "not_discoverable" and info.value.reason
+    assert table_snapshot(db) == before
 
 
 @pytest.mark.parametrize("spaced", [" merge_pdf_files", "merge_pdf_files ", "  merge_pdf_files  "])

@@ -16,23 +16,23 @@ from tests.factories import verified, weather
 @pytest.mark.parametrize(
     ("url", "category"),
     [
-        ("http://169.254.169.254/latest/meta-data/iam/security-credentials/", "metadata"),
-        ("http://[::ffff:169.254.169.254]/latest/meta-data/", "metadata"),
-        ("https://[fe80::1]/x", "link local"),
-        ("https://169.254.10.10/x", "link local"),
-        ("https://0.0.0.0/x", "unspecified"),
-        ("https://224.0.0.1/x", "multicast"),
-        ("https://0x7f000001/x", "disguised address"),  # what an HTTP client reads as 127.0.0.1
-        ("https://2130706433/x", "disguised address"),
-        ("https://0177.0.0.1/x", "disguised address"),
-        ("https://8.8.8/x", "disguised address"),  # 8.8.0.8
+        ("http://169.254.169.254/latest/meta-data/iam/security-credentials/", "a cloud metadata address"),
+        ("http://[::ffff:169.254.169.254]/latest/meta-data/", "a cloud metadata address"),
+        ("https://[fe80::1]/x", "a link-local address"),
+        ("https://169.254.10.10/x", "a link-local address"),
+        ("https://0.0.0.0/x", "an unspecified address"),
+        ("https://224.0.0.1/x", "a multicast address"),
+        ("https://0x7f000001/x", "an IPv4 address written as a number"),  # what an HTTP client reads as 127.0.0.1
+        ("https://2130706433/x", "an IPv4 address written as a number"),
+        ("https://0177.0.0.1/x", "an IPv4 address written as a number"),
+        ("https://8.8.8/x", "an IPv4 address written as a number"),  # 8.8.0.8
     ],
 )
 def test_a_resource_no_client_could_pay_is_refused_and_nothing_is_written(db, settings, url, category):
     before = table_snapshot(db)
     with pytest.raises(CatalogRejection) as refused:
         catalog_event(db, verified(weather(url=url)), settings)
-    assert refused.value.error == "non_public_host" and category in refused.value.reason
+    assert refused.value.error == "non_public_host" and f" is {category}," in refused.value.reason
     db.rollback()
     assert table_snapshot(db) == before
 

@@ -54,6 +54,9 @@ class ListingDraft:
     extensions: dict[str, Any]
     discovery_info: dict[str, Any]
     dropped: tuple[str, ...] = ()  # optional parts soft-dropped per the Bazaar spec, for the outcome
+    # What an ``upto`` settlement's requirements say was charged (the listing's option keeps the ceiling the payer
+    # signed); None for other payments.
+    charged: str | None = None
 
 
 # type "/" subtype with optional parameters (RFC 6838 4.2: a name is at most 127 characters), no control characters
@@ -86,7 +89,39 @@ def _twin_spelling(name: str) -> bool:
         or any("\uff01" <= ch <= "\uff5e" for ch in name)
         or passes_for_latin(name)
         or (any(ch.isascii() and ch.isalpha() for ch in name) and any(_passes_for_ascii_mark(ch) for ch in name))
+        or _stands_in_for_ascii(name)
     )
+
+
+# Drawn as "-" or "_" between ASCII letters: box drawing and block elements, scan lines, the Braille blank, and the
+# CJK and Hangul strokes (一 ㅡ ー 丨), which are letters of their own scripts only beside their own script.
+_STROKES = re.compile("[\u2500-\u259f\u23ba-\u23bd\u2800]|(?<=[A-Za-z0-9_])[\u4e00\u3161\u30fc\u4e28](?=[A-Za-z0-9_])")
+# Scripts written beside Latin in ordinary names ("天気_today"); a letter of any other non-Latin script touching an
+# ASCII letter ("get_\u2d4fnfo" with a Tifinagh ⵏ, Osage, NKo, Malayalam look-alikes) stands in for one.
+_SCRIPTS_BESIDE_LATIN = ("CJK", "HIRAGANA", "KATAKANA", "HANGUL", "LATIN")
+
+
+def _stands_in_for_ascii(name: str) -> bool:
+    """Among ASCII letters, a character drawn as an ASCII one that is not (red team, 2026-12-06): a compatibility form
+    of ASCII letters (Roman numerals "ⅰⅼⅽ", letterlike "ℊ", circled "ⓐ"; not Latin-1's "ª"/"²"/"µ", nor subscript
+    digits "co₂"), any mathematical alphanumeric ("𝐠𝖾𝟎"), a stroke drawn as "-"/"_", a combining mark left on an
+    ASCII letter ("get̲forecast", U+0332), or a letter of another script touching an ASCII one."""
+    if not any(ch.isascii() and ch.isalpha() for ch in name):
+        return False
+    for i, ch in enumerate(name):
+        if ch.isascii() or "\u0080" <= ch <= "\u00ff":
+            continue
+        folded = unicodedata.normalize("NFKC", ch)
+        if "\U0001d400" <= ch <= "\U0001d7ff" or (folded.isascii() and folded.isalpha()):
+            return True
+        before = name[i - 1] if i else ""
+        after = name[i + 1] if i + 1 < len(name) else ""
+        if unicodedata.category(ch) in ("Mn", "Me") and before.isascii() and before.isalpha():
+            return True
+        touches_ascii = (before.isascii() and before.isalpha()) or (after.isascii() and after.isalpha())
+        if ch.isalpha() and touches_ascii and not unicodedata.name(ch, "").startswith(_SCRIPTS_BESIDE_LATIN):
+            return True
+    return _STROKES.search(name) is not None
 
 
 def _passes_for_ascii_mark(ch: str) -> bool:
@@ -213,7 +248,9 @@ def _check_route_template(bazaar: dict[str, Any]) -> None:
         )
 
 
-def _check_accepted_matches(payload: dict[str, Any], reqs: dict[str, Any], settled: bool) -> None:
+def _check_accepted_matches(payload: dict[str, Any], reqs: dict[str, Any], settled: bool) -> str | None:
+    """Raises when ``paymentPayload.accepted`` is not the requirements' option; returns what an ``upto`` settlement
+    charged (``reqs`` then carries the ceiling in its place)."""
     accepted = payload.get("accepted")
     if not isinstance(accepted, dict):
         raise CatalogRejection("invalid_event", "paymentPayload.accepted is missing")
@@ -228,7 +265,10 @@ def _check_accepted_matches(payload: dict[str, Any], reqs: dict[str, Any], settl
             raise CatalogRejection(
                 "requirements_mismatch", "an upto settlement charges more than paymentPayload.accepted.amount"
             )
+        charged = str(reqs["amount"])
         reqs["amount"] = accepted["amount"]
+    else:
+        charged = None
     # maxTimeoutSeconds too: the SDK's own server matches a payment to its requirements on it. Not ``extra``: a
     # client may append to it and a scheme may name fields of it that change between the 402 and the payment
     # (the SDK's dynamic extra fields), so each side's extra is only checked to be an object.
@@ -239,6 +279,7 @@ def _check_accepted_matches(payload: dict[str, Any], reqs: dict[str, Any], settl
             )
     if normalize_network(str(accepted.get("network", ""))) != reqs["network"]:
         raise CatalogRejection("requirements_mismatch", "paymentPayload.accepted.network differs")
+    return charged
 
 
 # What x402 v1 puts in a PaymentRequirements and v2 moved to the payload's resource or dropped (v2 prices by amount).
@@ -281,10 +322,18 @@ def _check_public_host(resource_url: str, settings: Settings) -> None:
     category = catalog_refusal(host)
     if category is None or host.strip("[]") in allowed_hosts(settings.probe_allowed_hosts):
         return
-    raise CatalogRejection(
-        "non_public_host",
-        f"resource url host {host} is a {category.replace('_', ' ')} address, which no client could pay",
-    )
+    described = _HOST_CATEGORY_TEXT.get(category, f"a {category.replace('_', ' ')} address")
+    raise CatalogRejection("non_public_host", f"resource url host {host} is {described}, which no client could pay")
+
+
+_HOST_CATEGORY_TEXT = {
+    "disguised_address": "an IPv4 address written as a number",
+    "unspecified": "an unspecified address",
+    "metadata": "a cloud metadata address",
+    "link_local": "a link-local address",
+    "multicast": "a multicast address",
+    "reserved": "a reserved address",
+}
 
 
 def _jsonable(value: Any) -> Any:
@@ -315,7 +364,7 @@ def draft_listing(event: FacilitatorEvent, settings: Settings) -> ListingDraft:
         _check_one_price(reqs, 2)
         if "amount" not in reqs:  # v1's maxAmountRequired is dropped below: it prices no v2 option
             raise CatalogRejection("invalid_amount", "x402 v2 paymentRequirements need amount (v1: maxAmountRequired)")
-        _check_accepted_matches(payload, reqs, settled=event.event == "settled")
+        charged = _check_accepted_matches(payload, reqs, settled=event.event == "settled")
         stray_v1 = _drop_v1_fields(reqs)
         payload, dropped = drop_invalid_headers(payload, version=2)
         dropped = (*stray_v1, *dropped)
@@ -323,6 +372,7 @@ def draft_listing(event: FacilitatorEvent, settings: Settings) -> ListingDraft:
         bazaar = _validate_v2_extension(payload)
         _check_route_template(bazaar)
     else:
+        charged = None
         _check_v1_requirements(payload, reqs)
         canonical_url(reqs["resource"])
         requirements_for_sdk, dropped = drop_invalid_headers(requirements_for_sdk, version=1)
@@ -362,6 +412,9 @@ def draft_listing(event: FacilitatorEvent, settings: Settings) -> ListingDraft:
             )
     if info.tool_name is not None and not 0 < len(info.tool_name) <= _MAX_TOOL_NAME:
         raise CatalogRejection("field_too_large", f"toolName must be 1-{_MAX_TOOL_NAME} characters")
+    if info.tool_name is not None and not info.tool_name.strip():
+        # keyed without its spaces (listing_key), " " would be a tool with no name; "" is not discoverable either
+        raise CatalogRejection("not_discoverable", "toolName must name the tool: it is blank")
     # toolName is half of an MCP listing's key: an invisible character would make a look-alike twin key.
     if info.tool_name is not None and has_invisible(info.tool_name):
         raise CatalogRejection("invisible_characters", "toolName contains invisible or control characters")
@@ -423,4 +476,5 @@ def draft_listing(event: FacilitatorEvent, settings: Settings) -> ListingDraft:
         extensions=extensions,
         discovery_info=discovery_info,
         dropped=dropped,
+        charged=charged,
     )

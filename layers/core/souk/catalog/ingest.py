@@ -117,6 +117,7 @@ def _check_settled_amount(settled: int, asked: int, scheme: str) -> None:
     v2's ``amount`` is the price); an "upto" one at most its ceiling. Less than an exact price is the facilitator
     contradicting the payment it settled (a 1-unit payment would count as a sale). Other schemes (batched,
     deferred) may settle several calls at once: not checked."""
+    scheme = scheme.lower()  # as the filters read it: "EXACT" is listed under scheme=exact, and judged as exact
     if scheme == "exact" and settled < asked:
         raise CatalogRejection(
             "settlement_mismatch", f"settlement.amount {settled} is below the price the requirements ask ({asked})"
@@ -162,7 +163,7 @@ def _catalog_event(conn: Connection, raw: Any, settings: Settings, *, now: datet
         OutcomeWarning("field_dropped", f"{part} was invalid and is optional; it was dropped (Bazaar soft-drop)")
         for part in draft.dropped
     ]
-    if event.settlement is not None and event.settlement.charged_nothing:
+    if _charged_nothing(draft, event.settlement):
         # upto's $0 settlement ("no charge if no usage occurred"): the payment was verified, nothing was paid.
         event = event.model_copy(update={"event": "verified", "settlement": None})
         warnings.append(OutcomeWarning("settlement_not_recorded", "a settlement of 0 is no payment; not counted"))
@@ -414,9 +415,19 @@ def _paid_in_production(draft: ListingDraft, event: FacilitatorEvent, settled: b
 
 
 def _settled_amount(draft: ListingDraft, settlement: Settlement | None) -> Decimal:
-    """The settlement's own amount, else the listing's price."""
+    """The settlement's own amount, else what an ``upto`` payment's requirements charged, else the listing's price."""
     stated = settlement.amount if settlement is not None else None
-    return Decimal(stated or draft.document.payments[0].amount)
+    return Decimal(stated or draft.charged or draft.document.payments[0].amount)
+
+
+def _charged_nothing(draft: ListingDraft, settlement: Settlement | None) -> bool:
+    """A successful settlement of $0: its own amount says so, or, without one (the v2 SettleResponse has no amount),
+    the ``upto`` requirements it settled charged 0."""
+    if settlement is None or not settlement.success:
+        return False
+    if settlement.amount is not None:
+        return settlement.charged_nothing
+    return draft.charged is not None and draft.charged.isdigit() and int(draft.charged) == 0
 
 
 def _insert(
