@@ -63,6 +63,40 @@ def test_rejections_are_logged_with_code_and_reason_and_change_no_catalog_table(
     assert accepted["outcome"] == "accepted" and accepted["listingKey"].startswith("http GET")
 
 
+@pytest.mark.parametrize(
+    ("spoil", "error"),
+    [
+        (lambda ev: ev["paymentPayload"]["resource"].update(description="a\u0000b"), "invalid_text"),
+        (
+            lambda ev: ev["paymentPayload"]["resource"].update(url=ev["paymentPayload"]["resource"]["url"] + "\u0000"),
+            "invalid_text",
+        ),
+        (lambda ev: ev["paymentPayload"].update(extra=float("nan")), "invalid_number"),
+    ],
+)
+def test_an_event_refused_as_unstorable_is_in_its_seller_s_log(db, settings, spoil, error):
+    # It parsed and names its payTo, so the seller can read why nothing appeared (they went unlogged: red team,
+    # 2026-12-07); what made it unstorable is not written back.
+    ev = verified(weather())
+    spoil(ev)
+    before = table_snapshot(db)
+    with pytest.raises(CatalogRejection) as info:
+        catalog_event(db, ev, settings)
+    assert (info.value.error, info.value.status_code) == (error, 400)
+    assert table_snapshot(db) == before
+    [entry] = rejections.recent(db, STELLAR_SELLER, settings, now=datetime.now(UTC) + timedelta(minutes=1))
+    assert entry["outcome"] == "rejected" and entry["error"] == error and entry["reason"]
+    assert "\x00" not in entry.get("resource", "")
+
+
+def test_an_accepted_event_s_warnings_are_in_its_seller_s_log(db, settings):
+    catalog_event(db, verified(weather(), CLOCK + timedelta(hours=1)), settings)
+    outcome = catalog_event(db, verified(weather(), CLOCK), settings)  # older than the listing's latest
+    assert [w.code for w in outcome.warnings] == ["older_than_listing"]
+    newest = rejections.recent(db, STELLAR_SELLER, settings, now=datetime.now(UTC) + timedelta(minutes=1))[0]
+    assert newest["outcome"] == "accepted" and newest["warnings"] == outcome.warnings[0].reason
+
+
 def test_the_log_keeps_the_newest_50_per_pay_to_and_30_days(db, settings):
     start = datetime.now(UTC) - timedelta(days=40)
     event = verified(weather())

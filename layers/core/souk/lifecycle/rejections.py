@@ -25,6 +25,10 @@ _SAME_PAY_TO = same_pay_to("pay_to", "%(p)s")
 _KINDS = frozenset({"verified", "settled"})
 
 
+def _storable(text: str) -> bool:
+    return "\x00" not in text and not any("\ud800" <= ch <= "\udfff" for ch in text)
+
+
 def _dig(raw: Any, *path: str) -> Any:
     for key in path:
         if not isinstance(raw, dict):
@@ -61,6 +65,8 @@ def record(
     at = now or datetime.now(UTC)
     kind = _dig(raw, "event")
     resource = _dig(raw, "paymentPayload", "resource", "url")
+    if isinstance(resource, str) and not _storable(resource):
+        resource = None  # a NUL or a lone surrogate (what the event was refused for) is not written back
     try:
         with conn.transaction():
             conn.execute(
@@ -107,6 +113,8 @@ def recent(conn: Connection, pay_to: str, settings: Settings, now: datetime | No
         }
         if r["outcome"] == "rejected":
             entry |= {"error": r["error"], "reason": r["reason"]}
+        elif r["reason"]:
+            entry["warnings"] = r["reason"]  # accepted, with what was dropped or not counted and why
         if r["listing_key"]:
             entry["listingKey"] = r["listing_key"]
         if r["resource"]:
