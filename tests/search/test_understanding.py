@@ -4283,3 +4283,49 @@ def test_a_figure_in_scientific_notation_is_read_as_the_figure_it_writes(query: 
 )
 def test_scientific_notation_is_written_out_only_where_it_is_a_figure(text: str, written: str) -> None:
     assert normalize_query(text) == written.lower()
+
+
+# Red team, 2026-12-07 (thirty-second session): a request's own text read as its constraints, and constraints stated
+# plainly read as nothing.
+@pytest.mark.parametrize(
+    ("query", "networks"),
+    [
+        # the text a task works on is its data: what a message says, what follows a text task's colon
+        ("send an SMS saying the invoice is paid on solana", ()),
+        ("send an email that says the order was paid on Base", ()),
+        ("translate this Spanish text: pago en solana", ()),
+        ("detect the language of: pagamento su solana", ()),
+        # ... and only that text
+        ("a tool saying it settles on base", (n.BASE,)),
+        ("translation API paid on solana: english to spanish", (n.SOLANA,)),
+        ("send an SMS on base saying hello", (n.BASE,)),
+        ("translate this: hello world. pay on base", (n.BASE,)),
+        # the rail stated as a requirement reads as the field it is
+        ("weather forecast, network must be solana", (n.SOLANA,)),
+        ("OCR; settlement network must be Base", (n.BASE,)),
+        ("our network must be fast; find a CDN API", ()),
+    ],
+)
+def test_the_text_a_task_works_on_is_no_rail_and_a_stated_rail_is(query: str, networks: tuple[str, ...]) -> None:
+    assert interpret(query).networks == networks
+
+
+@pytest.mark.parametrize(
+    ("query", "cap"),
+    [
+        ("OCR; max price 0.001", Decimal("0.001")),
+        ("OCR; price limit 0.01", Decimal("0.01")),
+        ("OCR max cost 0.005", Decimal("0.005")),
+        ("weather api; price must be at most 0.001", Decimal("0.001")),
+        ("translate a document; the price must be below 0.002 USD", Decimal("0.002")),
+        ("weather under $0,01", Decimal("0.01")),  # a decimal comma after the currency sign
+        ("weather under \u0660\u066b\u0660\u0661 usd", Decimal("0.01")),  # Arabic-Indic figures, read as "1" before
+        # a bare figure in words caps a call only in cents; a night or a flight is no call
+        ("limit order: price limit 0.92 for ADA", None),
+        ("OCR; max price 5", None),
+        ("book a hotel, max price 150 per night", None),
+        ("The flight should be cheap. The price must be below 300 USD.", None),
+    ],
+)
+def test_a_price_stated_in_words_is_read(query: str, cap: Decimal | None) -> None:
+    assert interpret(query).max_usd_price == cap

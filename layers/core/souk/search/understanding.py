@@ -644,8 +644,16 @@ _PRICE_CAP_UNITLESS = re.compile(
     rf"(?=\s*(?:(?:per|each|every)\s+|/\s*)(?:api\s+)?{_CALL_UNITS}s?(?!\w)){_TAIL}"
 )
 # "rerank price<=0.003": a price compared in query syntax, a bare figure in dollars
+# ... and in words: "OCR; max price 0.001", "price limit 0.01", "max cost 0.005", "price must be at most 0.001" (read
+# as nothing before: red team, 2026-12-07)
+_PRICE_WORDED = (
+    r"(?:max(?:imum)?\s+(?:price|cost)|(?:price|cost)\s+(?:limit|cap|ceiling)"
+    r"|(?:price|cost)\s+(?:must|should|has\s+to|needs\s+to)\s+(?:not\s+exceed|be\s+(?:at\s+most|below|under|less\s+than"
+    r"|lower\s+than|no\s+more\s+than|<=?)))(?:\s+(?:of|is))?\s*[:=]?"
+)
 _PRICE_COMPARED = re.compile(
-    rf"(?<![\w.])(?:price|cost)\s*(?:<=|=<|≤|<)\s*\$?(?P<num>\d*\.?\d+)(?![\d.,]|e[-+]?\d){_TAIL}"
+    rf"(?<![\w.])(?:(?:price|cost)\s*(?:<=|=<|≤|<)|{_PRICE_WORDED})\s*\$?(?P<num>\d*\.?\d+)(?![\d.,]|e[-+]?\d)"
+    rf"(?:\s?(?P<unit>usd|dollars?)(?!\w))?{_TAIL}"
 )
 _PRICE_MIN = re.compile(rf"(?:(?<!\w)(?:{_GE_WORDS})|(?<![<>=])(?:>=|=>|≥|>))\s*{_amount(True)}{_TAIL}")
 _PRICE_BARE = re.compile(rf"(?<![\w.,$€]){_amount(False)}{_TAIL}")
@@ -956,6 +964,21 @@ _FILE_NAME = re.compile(
 )
 _QUOTED = re.compile(r"`[^`]*`|\"[^\"]*\"|“[^”]*”|‘[^’]*’|(?<![\w'])'[^']+'(?![\w'])")
 _SENTENCE_END = re.compile(r"[.!?;]+(?=\s|$)")
+# The text a task works on, unquoted: what a message says ("send an SMS saying the invoice is paid on solana") and
+# what follows the colon of a text task ("translate this Spanish text: pago en solana"). Its words are the task's
+# data, as quoted ones are (red team, 2026-12-07: both became a Solana filter that hid every SMS or translation API).
+_MESSAGE_SAYS = re.compile(
+    r"(?<!\w)(?:saying|that\s+says|which\s+says|that\s+reads)\s*:?\s+"
+    r"(?P<content>[^.!?;\n]+)"
+)
+_MESSAGE_WORDS = _set(
+    "sms text texts message messages email emails e-mail mail notification notifications notify tweet tweets"
+    " reply dm slack telegram whatsapp alert alerts announcement letter note card caption banner"
+)
+_TEXT_TASK = re.compile(
+    r"(?<!\w)(?:translate|translating|translation\s+of|detect\s+the\s+language\s+of|language\s+of|summari[sz]e"
+    r"|proofread|paraphrase|rewrite|spell[\s-]?check|transliterate)(?![\w-])[^:.!?;\n]{0,40}:\s*(?P<content>[^.!?;\n]+)"
+)
 # A chat transcript pasted as the query: "user: ocr on solana / assistant: found 3 / user: actually Base is fine too".
 _TURN = re.compile(r"(?:^|(?<=\s))(?P<speaker>user|human|me|assistant|agent|ai|bot|model)\s?:(?=\s)")
 _USER_SPEAKERS = _set("user human me")
@@ -1502,6 +1525,11 @@ _VAGUE_HEADS = _set(
 # The asset the caller pays in is never the thing an amount prices: "paid in usdc under 1 cent".
 _PAID_ASSET_WORDS = frozenset(_SYMBOLS) | frozenset(_ASSET_NAMES) | _set("bitcoin ether")
 _BARE_CAP_MAX = Decimal("0.10")
+_PRICE_STATED = _set("price cost")
+_PRICE_STATEMENT_WORDS = _PRICE_STATED | _set(
+    "the its max maximum call per request each must should has have to needs need be is at most below under less"
+    " than no more not exceed lower cheaper limit cap ceiling of usd dollar dollars $ a an"
+)
 _CALL_WORDS = _set("call calls request requests lookup lookups invocation invocations")
 _CALL_UNIT_WORDS = _set(
     "call request req query use invocation hit lookup run search image page document file check api"
@@ -1634,6 +1662,22 @@ class _Scan:
             for m in pattern.finditer(text):
                 for k in self.word_range(m.start(), m.end()):
                     self.quoted[k] = True
+        # The text a task works on is read as quoted; ``worked_on`` tells the note why.
+        self.worked_on = [False] * count
+        for m in (*_MESSAGE_SAYS.finditer(text), *_TEXT_TASK.finditer(text)):
+            content = self.word_range(m.start("content"), m.end("content"))
+            opener = self.word_range(m.start(), m.start("content"))
+            crosses_line = any(m.start() < at <= m.start("content") for at in line_starts)
+            if not content or not opener or crosses_line or _TURN.search(text, m.start(), m.start("content")):
+                continue  # "translating docs Assistant: ok", "Action: translate / Output: ...": no colon of the task
+            line_end = min((at for at in line_starts if at > m.start("content")), default=len(text))
+            content = [k for k in content if self.starts[k] < line_end]
+            if m.re is _MESSAGE_SAYS and not any(
+                self.words[k] in _MESSAGE_WORDS for k in range(max(0, opener[0] - 6), opener[0])
+            ):
+                continue  # "a tool saying it settles on base": no message is written
+            for k in content:
+                self.quoted[k] = self.worked_on[k] = True
         first_word = self.words[0] if self.words else ""
         self.question = text.rstrip().endswith("?") or first_word in _QUESTION_WORDS
         # A pasted conversation: lines opening with a speaker's label, one of them the user's and one not. Each line
@@ -1805,6 +1849,13 @@ class _Scan:
 
     def sentence_start(self, i: int) -> int:
         return self.sentence_first[i]
+
+    def price_statement(self, first: int, last: int) -> bool:
+        """The words of first's sentence up to the amount ending at ``last`` only state a price: "the price must be
+        below 0.002 USD", "max cost 0.005 per call"."""
+        words = {self.words[k] for k in range(self.sentence_first[first], last + 1)}
+        words = {w for w in words if not any(ch.isdigit() for ch in w)}
+        return bool(words & _PRICE_STATED) and words <= _PRICE_STATEMENT_WORDS
 
     def sentence_words(self, i: int) -> range:
         """The positions of the words in i's sentence."""
@@ -3008,6 +3059,14 @@ class _Scan:
                 usd, symbol = (Decimal("0.01"), None) if pattern is _PRICE_SUB_CENT else _amount_value(m)
                 if pattern is _PRICE_CAPPED_AT and not set(m["capped"].split()) <= _CAPPED_CALLS:
                     continue
+                if (
+                    pattern is _PRICE_COMPARED
+                    and not any(op in m.group() for op in "<≤$")
+                    and not m.group("unit")
+                    and usd is not None
+                    and usd > _BARE_CAP_MAX
+                ):
+                    continue  # "limit order: price limit 0.92": a bare figure in words is a call's price only in cents
                 if pattern is _PRICE_CAP_UNITLESS and not self.unitless_price(inside[0], inside[-1], usd):
                     continue
                 if pattern is _PRICE_WORDS_PER_CALL and any(ch.isdigit() or ch in "$€" for ch in m.group()):
@@ -3491,6 +3550,9 @@ class _Scan:
             # item of its own in a request that says how it pays
             return "filter", f"'{phrase}': a cap given as an item of a request that names its payment"
         each_call = usd <= _ITEM_CAP_MAX and self.each_call_costs(first)  # not "for each call, list apps at $0.99"
+        if self.task and usd <= _ITEM_CAP_MAX and self.price_statement(first, last):
+            # "translate a document; the price must be below 0.002 USD": a sentence that only states a price
+            return "filter", f"'{self.span_text(self.sentence_first[first], last)}': a price stated on its own"
         if self.task and not self.sentence_pays(first) and not each_call:
             return "topic", "an amount in a long task request, not a price per call"
         word = self.look_back(first, 3, _PRICE_WORDS)
@@ -6279,7 +6341,11 @@ class _Scan:
         for k, word in enumerate(self.words):
             if not self.quoted[k] or self.owner[k] is not None:  # '"payment_network": "solana"' is a field
                 continue
-            why = f"'{word}' is quoted: quoted words are topics"
+            why = (
+                f"'{word}' is in the text the task works on: a topic"
+                if self.worked_on[k]
+                else f"'{word}' is quoted: quoted words are topics"
+            )
             if word in _ALWAYS_CHAINS:
                 ids = n.FAMILIES[word][0]
                 soft.update(ids)
@@ -6552,8 +6618,15 @@ def _written_out(m: re.Match[str]) -> str:
     return text.rstrip("0").rstrip(".") if "." in text else text
 
 
+# Arabic-Indic and Eastern Arabic-Indic digits, and the Arabic decimal and thousands separators: "٠٫٠١ usd" was read
+# as "1 usd" (the separator is no "."); NFKC leaves them as they are.
+_ARABIC_FIGURES = str.maketrans(
+    "٠١٢٣٤٥٦٧٨٩۰۱۲۳۴۵۶۷۸۹٫٬", "01234567890123456789.,"
+)
+
+
 def _collapse(text: str) -> str:
-    text = _SUPERSCRIPT_POWER.sub(_as_exponent, text)
+    text = _SUPERSCRIPT_POWER.sub(_as_exponent, text.translate(_ARABIC_FIGURES))
     text = unicodedata.normalize("NFKC", text)
     text = _E_NOTATION.sub(_written_out, _CARET_POWER.sub(_as_exponent, text))
     # Control characters (NUL among them, which Postgres rejects) become spaces.
