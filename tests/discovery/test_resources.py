@@ -98,6 +98,7 @@ def test_filter_conformance(client, params, check):
         {"scheme": "exact\n"},
         {"payTo": BASE_SELLER + "\n"},
         {"type": "\u212ax"},  # the Kelvin sign matched [a-z] under IGNORECASE
+        {"type": "foo"},  # no resource of that type is ever cataloged: a typo, not an empty catalog
         {"scheme": "\u017fx"},
     ],
 )

@@ -157,6 +157,15 @@ REFUSED = [
     ),
     (_call(14, b'{"query": "a", "maxUsdPrice": -%s.5}' % (b"9" * 4301)), 14, INVALID_PARAMS, "invalid_json"),
     (b'{"jsonrpc": "2.0", "id": 15, "method": "ping", "x": %s}' % (b"1" * 4301), 15, PARSE_ERROR, "invalid_json"),
+    # a name given twice inside the request: still JSON, so its id is read (it was null: red team, 2026-12-07) ...
+    (
+        _call(16, b'{"name": "search_resources", "arguments": {"query": "a", "query": "b"}}'),
+        16,
+        INVALID_REQUEST,
+        "duplicate_key",
+    ),
+    # ... unless the id itself is the name given twice
+    (b'{"jsonrpc": "2.0", "id": 17, "id": 18, "method": "ping"}', None, INVALID_REQUEST, "duplicate_key"),
 ]
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import socket
 import time
 from pathlib import Path
 
@@ -37,8 +38,35 @@ def runner(tmp_path, request):
     yield from serve_process(tmp_path, "--workers", request.param, start_timeout=90)
 
 
+def _answer_on(conn: socket.socket) -> str:
+    """The status line of one response read off a kept-alive connection (its body read by Content-Length)."""
+    data = b""
+    while b"\r\n\r\n" not in data:
+        chunk = conn.recv(65536)
+        if not chunk:
+            return ""  # the server closed the connection
+        data += chunk
+    head, _, body = data.partition(b"\r\n\r\n")
+    length = next(
+        int(line.split(b":", 1)[1]) for line in head.split(b"\r\n") if line.lower().startswith(b"content-length:")
+    )
+    while len(body) < length:
+        body += conn.recv(65536)
+    return head.split(b"\r\n", 1)[0].decode("latin-1")
+
+
 def test_kill_9_of_postgres_gives_only_503s_then_recovers_and_sigterm_stops_it(runner):
     proc, base, data_dir = runner
+    # an idle keep-alive connection outlives a client's own keep-alive expiry (httpx: 5 s, uvicorn's default too: a
+    # request sent as the server closed it was a transport error under load)
+    port = int(base.rsplit(":", 1)[1])
+    request = f"GET /discovery/resources?limit=1 HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode()
+    with socket.create_connection(("127.0.0.1", port), timeout=15) as conn:
+        conn.sendall(request)
+        assert _answer_on(conn).startswith("HTTP/1.1 200")
+        time.sleep(6)
+        conn.sendall(request)
+        assert _answer_on(conn).startswith("HTTP/1.1 200")
     # every worker answers a request its HTTP parser refuses with the JSON error contract (souk.runner.protocols)
     status, _, body = raw_exchange(int(base.rsplit(":", 1)[1]), MALFORMED[2])
     assert status.startswith("HTTP/1.1 400") and json.loads(body)["error"] == "invalid_http_request"

@@ -214,6 +214,8 @@ def test_a_cursor_takes_its_filters_in_any_spelling_the_filter_reads_alike(clien
         ({"query": "a", "cursor": ["", "x"]}, "invalid_parameter"),  # a second cursor used to be ignored
         ({"query": "a", "limit": "0"}, "invalid_limit"),
         ({"query": "a", "network": "!!!"}, "invalid_network"),
+        ({"query": "a", "type": "htpp"}, "invalid_type"),  # a typo was an empty page "constraints_exclude_topic"
+        ({"query": "a", "type": "foo"}, "invalid_type"),
         ({"query": "a", "maxUsdPrice": "cheap"}, "invalid_maxUsdPrice"),
         # What int() and float() would take but a query string should not mean as a number.
         ({"query": "a", "limit": "\uff13"}, "invalid_limit"),  # a fullwidth 3

@@ -22,6 +22,7 @@ _TOKEN = re.compile(r"[a-z0-9][a-z0-9._-]{0,63}", re.IGNORECASE | re.ASCII)
 _ADDRESS = re.compile(r"[\x21-\x7e]{1,128}")
 
 LIST_PARAMS = frozenset({"type", "payTo", "scheme", "network", "extensions", "limit", "offset"})
+RESOURCE_TYPES = frozenset({"http", "mcp"})  # what souk.catalog.extract catalogs
 # Souk's own payment filters, on both discovery endpoints: a search's browse lists at most 250, so the listing
 # endpoint must be able to page everything that passes the same filters.
 PAYMENT_PARAMS = frozenset({"asset", "maxUsdPrice"})
@@ -121,6 +122,10 @@ def parse_filters(params: Mapping[str, list[str]], known: frozenset[str]) -> Fil
     kind = _token(params, "type")
     if kind is not None:
         kind = kind.lower()
+        # Souk catalogs no other resource type: "htpp" would be a filter nothing passes, an empty page said to be the
+        # catalog's answer (red team, 2026-12-07)
+        if kind not in RESOURCE_TYPES:
+            raise SoukError("invalid_type", f"type must be one of {', '.join(sorted(RESOURCE_TYPES))}")
     pay_to = _single(params, "payTo")
     if pay_to is not None and not PAY_TO.fullmatch(pay_to):
         raise SoukError("invalid_payTo", "payTo must be 1-128 printable characters without spaces")

@@ -20,6 +20,7 @@ invalid request (id null: none was read) and skipped in bounded chunks up to its
 from __future__ import annotations
 
 import io
+import json
 import logging
 import os
 import sys
@@ -116,8 +117,26 @@ def refusal(line: str) -> types.JSONRPCError | None:
         return _error(exc, code, _request_id(message))
     except SoukError as exc:
         code = types.PARSE_ERROR if exc.error == "invalid_json" else types.INVALID_REQUEST
+        if message is None and exc.error == "duplicate_key":
+            message = _with_one_id(line)  # JSON all the same: its id is read when it is named once
         return _error(exc, code, _request_id(message))
     return None
+
+
+def _with_one_id(line: str) -> dict[str, Any] | None:
+    """A message whose names repeat somewhere, reduced to its ``method`` and ``id`` when each is named once at its
+    top level (else None): the refusal then answers the request it refuses, as JSON-RPC asks (a client waiting on
+    its id got ``id: null`` and waited forever; red team, 2026-12-07)."""
+    try:
+        pairs = json.loads(line, object_pairs_hook=lambda items: items)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(pairs, list) or not all(isinstance(p, tuple) and len(p) == 2 for p in pairs):
+        return None
+    names = [name for name, _ in pairs]
+    if names.count("id") != 1 or names.count("method") != 1:
+        return None
+    return {name: value for name, value in pairs if name in ("id", "method") and not isinstance(value, list)}
 
 
 def overlong_refusal() -> types.JSONRPCError:
