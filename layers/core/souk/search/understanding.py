@@ -1671,12 +1671,11 @@ class _Scan:
             if not content or not opener or crosses_line or _TURN.search(text, m.start(), m.start("content")):
                 continue  # "translating docs Assistant: ok", "Action: translate / Output: ...": no colon of the task
             line_end = min((at for at in line_starts if at > m.start("content")), default=len(text))
-            content = [k for k in content if self.starts[k] < line_end]
             if m.re is _MESSAGE_SAYS and not any(
                 self.words[k] in _MESSAGE_WORDS for k in range(max(0, opener[0] - 6), opener[0])
             ):
                 continue  # "a tool saying it settles on base": no message is written
-            for k in content:
+            for k in (k for k in content if self.starts[k] < line_end):
                 self.quoted[k] = self.worked_on[k] = True
         first_word = self.words[0] if self.words else ""
         self.question = text.rstrip().endswith("?") or first_word in _QUESTION_WORDS
