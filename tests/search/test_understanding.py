@@ -4304,6 +4304,13 @@ def test_scientific_notation_is_written_out_only_where_it_is_a_figure(text: str,
         ("weather forecast, network must be solana", (n.SOLANA,)),
         ("OCR; settlement network must be Base", (n.BASE,)),
         ("our network must be fast; find a CDN API", ()),
+        # payments that are what the task is about: x402 explained, a business's own payments
+        ("documentation search for x402 payments on stellar", ()),
+        ("developer docs for accepting x402 payments on Stellar", ()),
+        ("tutorial: accepting USDC payments on Base with x402", ()),
+        ("company register search for firms that accept payments on Base", ()),
+        ("weather api that accepts payments on Base", (n.BASE,)),
+        ("x402 payments on stellar for an ocr api", (n.STELLAR_PUBNET,)),
     ],
 )
 def test_the_text_a_task_works_on_is_no_rail_and_a_stated_rail_is(query: str, networks: tuple[str, ...]) -> None:

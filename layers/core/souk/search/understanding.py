@@ -1374,7 +1374,10 @@ _CHARGE_VERBS = _set("charge charges charging bill bills")
 _SELL_VERBS = _set("sell sells selling resell resells")
 _GIVE_VERBS = _set("tip tips tipping donate donates donating")
 _PAYMENT_MODALS = _set("must should be made has have to will is are needs need can only done settled happen happens")
-_PAYMENT_RECORDS = _set("invoices invoice orders order bills receipts subscriptions transfers transactions payouts")
+# (with the records named above: defined twice, the first list was silently dropped until 2026-12-07)
+_PAYMENT_RECORDS = _PAYMENT_RECORDS | _set(
+    "invoices invoice orders order bills receipts subscriptions transfers transactions payouts"
+)
 _PAYING_OTHERS = _PAYING_PEOPLE | _set(
     "customers users clients buyers shoppers people members fans guests players subscribers"
 )
@@ -1525,6 +1528,16 @@ _VAGUE_HEADS = _set(
 # The asset the caller pays in is never the thing an amount prices: "paid in usdc under 1 cent".
 _PAID_ASSET_WORDS = frozenset(_SYMBOLS) | frozenset(_ASSET_NAMES) | _set("bitcoin ether")
 _BARE_CAP_MAX = Decimal("0.10")
+# What explains x402 rather than being paid through it ("docs for accepting x402 payments on Stellar")
+_EXPLAINING_WORDS = _set(
+    "documentation docs doc tutorial tutorials guide guides article articles blog explainer explain explains"
+)
+_ACCEPTING = _set("accept accepts accepting take takes taking")
+# Who accepts payments in the data a task searches, not a service the caller pays
+_BUSINESSES = _set(
+    "firms firm companies company merchants merchant businesses business shops shop stores store restaurants"
+    " restaurant retailers retailer vendors brands startups"
+)
 _PRICE_STATED = _set("price cost")
 _PRICE_STATEMENT_WORDS = _PRICE_STATED | _set(
     "the its max maximum call per request each must should has have to needs need be is at most below under less"
@@ -3798,6 +3811,10 @@ class _Scan:
         paid = self.caller_is_paid(first)
         if paid >= 0:
             return "topic", f"'{self.span_text(paid, last)}': where the caller is paid"
+        if prep in _NET_PREPS and self.at(noun) in _PAY_NOUNS:
+            about = self.payments_described(noun)
+            if about:
+                return "topic", f"'{self.span_text(about[0], last)}': {about[1]}"
         pay = self.pay_phrase(i, last, prev, prep, symbol_next)
         if pay:
             checked = self.in_sentence_before(first, 8, _WHETHER)
@@ -4355,6 +4372,25 @@ class _Scan:
     def assistant_said(self, k: int) -> bool:
         turn = self.turn_of[k]
         return turn >= 0 and self.turn_speaker[turn] not in _USER_SPEAKERS and self.turn_speaker[turn] != ""
+
+    def payments_described(self, noun: int) -> tuple[int, str] | None:
+        """Payments on a chain that are what the task is about, not how the caller pays (red team, 2026-12-07): x402
+        payments a document explains ("developer docs for accepting x402 payments on Stellar"), or the payments a
+        business accepts ("company register search for firms that accept payments on Base"). The phrase's start and
+        why; None otherwise."""
+        x402 = any(self.words[k] == "x402" for k in self.sentence_words(noun))
+        explained = self.in_sentence_before(noun, 8, _EXPLAINING_WORDS)
+        if x402 and explained >= 0:
+            return explained, "x402 itself is what the documentation is about"
+        verb = self.before(noun)
+        if self.at(verb) == "x402":
+            verb = self.before(verb)
+        relative = self.before(verb)
+        if self.at(verb) in _ACCEPTING and self.at(relative) in ("that", "which", "who"):
+            business = self.before(relative)
+            if self.at(business) in _BUSINESSES:
+                return business, f"the payments '{self.at(business)}' accept are the task's data"
+        return None
 
     def pay_phrase(self, i: int, last: int, prev: int, prep: str, symbol_next: bool) -> str:
         """The payment words that make the chain at i the payment rail, or ''."""
