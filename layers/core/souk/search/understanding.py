@@ -3812,9 +3812,9 @@ class _Scan:
         if paid >= 0:
             return "topic", f"'{self.span_text(paid, last)}': where the caller is paid"
         if prep in _NET_PREPS and self.at(noun) in _PAY_NOUNS:
-            about = self.payments_described(noun)
-            if about:
-                return "topic", f"'{self.span_text(about[0], last)}': {about[1]}"
+            described = self.payments_described(noun)
+            if described:
+                return "topic", f"'{self.span_text(described[0], last)}': {described[1]}"
         pay = self.pay_phrase(i, last, prev, prep, symbol_next)
         if pay:
             checked = self.in_sentence_before(first, 8, _WHETHER)
