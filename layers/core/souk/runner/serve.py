@@ -84,6 +84,17 @@ def gateway_pool_sizes(settings: Settings) -> dict[Role, int]:
 KEEP_ALIVE_SECONDS = int(HEAD_TIMEOUT_SECONDS)
 
 
+def _server_options() -> dict[str, Any]:
+    """What one worker and many share: the runner's HTTP protocol, no lifespan, the keep-alive, the proxy trust."""
+    return {
+        "log_level": "info",
+        "lifespan": "off",
+        "http": HTTP_PROTOCOL,
+        "timeout_keep_alive": KEEP_ALIVE_SECONDS,
+        **_proxy_options(),
+    }
+
+
 def _proxy_options() -> dict[str, Any]:
     """Who the client is: the connection's peer. uvicorn otherwise believes an ``X-Forwarded-For`` sent from a
     loopback address, so any local client could name itself anyone and get a fresh conversion rate-limit bucket
@@ -295,16 +306,7 @@ def serve(*, host: str, port: int, demo: bool, template: Path, workers: int | No
         for route in gateway.routes:
             logger.info("route %s %s -> %s", route.method, route.path, route.function)
         if sock is None:
-            uvicorn.run(
-                gateway,
-                host=host,
-                port=port,
-                log_level="info",
-                lifespan="off",
-                http=HTTP_PROTOCOL,
-                timeout_keep_alive=KEEP_ALIVE_SECONDS,
-                **_proxy_options(),
-            )
+            uvicorn.run(gateway, host=host, port=port, **_server_options())
         else:
             os.environ[WORKER_TEMPLATE_ENV] = str(template.resolve())
             os.environ[WORKER_DATABASE_ENV] = database_url(settings)
@@ -321,11 +323,7 @@ def serve(*, host: str, port: int, demo: bool, template: Path, workers: int | No
                 workers=workers,
                 host=host,
                 port=port,
-                log_level="info",
-                lifespan="off",
-                http=HTTP_PROTOCOL,
-                timeout_keep_alive=KEEP_ALIVE_SECONDS,
-                **_proxy_options(),
+                **_server_options(),
             )
             supervised = Multiprocess(config, sockets=[sock])
             supervised.run()
