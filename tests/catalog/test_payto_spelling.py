@@ -190,6 +190,15 @@ def test_a_bound_tool_name_with_a_character_drawn_as_nothing_is_refused(db, sett
         "一覧_list",
         "jalapeño_menu",
         "crème_brûlée",
+        # a verification pass (2026-12-07): names in two languages, multi-letter forms, accents on ASCII letters
+        "GPTहिंदी",
+        "translateעברית",
+        "APIعربي",
+        "SMSไทย",
+        "Ⅳ_roman",
+        "№_lookup",
+        "x̄_mean",
+        "p̂_estimate",
     ],
 )
 def test_ordinary_non_ascii_tool_names_are_cataloged(db, settings, name):

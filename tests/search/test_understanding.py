@@ -4307,10 +4307,19 @@ def test_scientific_notation_is_written_out_only_where_it_is_a_figure(text: str,
         # payments that are what the task is about: x402 explained, a business's own payments
         ("documentation search for x402 payments on stellar", ()),
         ("developer docs for accepting x402 payments on Stellar", ()),
-        ("tutorial: accepting USDC payments on Base with x402", ()),
+        ("tutorial: accepting USDC payments on Base with x402", (n.BASE,)),  # the colon parts them: read as a rail
         ("company register search for firms that accept payments on Base", ()),
         ("weather api that accepts payments on Base", (n.BASE,)),
         ("x402 payments on stellar for an ocr api", (n.STELLAR_PUBNET,)),
+        # a verification pass the same day: the worked-on text ends at a comma, a document or a business reads as the
+        # subject only where it is one, and a rail in the worked-on text is no field
+        ("send an SMS saying hello, pay on solana", (n.SOLANA,)),
+        ("translate this text: hola, I pay on base", (n.BASE,)),
+        ("blog writing api, x402 payments on base", (n.BASE,)),
+        ("translation api with a tutorial, paying via x402 on polygon", ("eip155:137",)),
+        ("OCR from a company that accepts payments on base", (n.BASE,)),
+        ("detect the language of: network must be solana", ()),
+        ("log analyzer for errors that say chain must be base", ()),
     ],
 )
 def test_the_text_a_task_works_on_is_no_rail_and_a_stated_rail_is(query: str, networks: tuple[str, ...]) -> None:
@@ -4332,6 +4341,14 @@ def test_the_text_a_task_works_on_is_no_rail_and_a_stated_rail_is(query: str, ne
         ("OCR; max price 5", None),
         ("book a hotel, max price 150 per night", None),
         ("The flight should be cheap. The price must be below 300 USD.", None),
+        # a verification pass the same day: prices of the data, per token, in other currencies' notation
+        ("stock screener where price must be below 0.005 (penny stocks)", None),
+        ("historical data on price limit 0.1 rule changes", None),
+        ("crypto token screener, max price 0.05", None),
+        ("LLM api max price 0.002 per token", None),
+        ("OCR under $0,003 per call", Decimal("0.003")),  # was a $3 cap
+        ("OCR under USD 0,01 per call", Decimal("0.01")),
+        ("OCR under 1 x 10-3 USD per call", Decimal("0.001")),  # was a $3 cap
     ],
 )
 def test_a_price_stated_in_words_is_read(query: str, cap: Decimal | None) -> None:

@@ -96,30 +96,33 @@ def _twin_spelling(name: str) -> bool:
 # Drawn as "-" or "_" between ASCII letters: box drawing and block elements, scan lines, the Braille blank, and the
 # CJK and Hangul strokes (一 ㅡ ー 丨), which are letters of their own scripts only beside their own script.
 _STROKES = re.compile("[\u2500-\u259f\u23ba-\u23bd\u2800]|(?<=[A-Za-z0-9_])[\u4e00\u3161\u30fc\u4e28](?=[A-Za-z0-9_])")
-# Scripts written beside Latin in ordinary names ("天気_today"); a letter of any other non-Latin script touching an
-# ASCII letter ("get_\u2d4fnfo" with a Tifinagh ⵏ, Osage, NKo, Malayalam look-alikes) stands in for one.
-_SCRIPTS_BESIDE_LATIN = ("CJK", "HIRAGANA", "KATAKANA", "HANGUL", "LATIN")
+# Scripts whose letters are drawn as ASCII ones ("get_\u2d4fnfo" with a Tifinagh ⵏ, Osage, NKo, Canadian syllabics);
+# Devanagari, Hebrew, Arabic or Thai beside an ASCII word ("GPTहिंदी") is a name in two languages.
+_SCRIPTS_DRAWN_AS_ASCII = ("TIFINAGH", "OSAGE", "NKO", "CANADIAN SYLLABICS")
+# Combining marks drawn as a line through or under a letter, as "_" or "-" are ("get\u0332forecast"); not the accents of
+# "x̄_mean" or "p̂_estimate".
+_LINE_MARKS = frozenset("\u0320\u0331\u0332\u0333\u0335\u0336\u0337\u0338\u0347\u034d")
 
 
 def _stands_in_for_ascii(name: str) -> bool:
     """Among ASCII letters, a character drawn as an ASCII one that is not (red team, 2026-12-06): a compatibility form
-    of ASCII letters (Roman numerals "ⅰⅼⅽ", letterlike "ℊ", circled "ⓐ"; not Latin-1's "ª"/"²"/"µ", nor subscript
-    digits "co₂"), any mathematical alphanumeric ("𝐠𝖾𝟎"), a stroke drawn as "-"/"_", a combining mark left on an
-    ASCII letter ("get̲forecast", U+0332), or a letter of another script touching an ASCII one."""
+    of one ASCII letter or digit (Roman numeral "ⅰ", letterlike "ℊ", circled "ⓐ"; not "Ⅳ", "№", "ĳ", nor Latin-1's
+    "ª"/"²"/"µ" or subscript digits "co₂"), any mathematical alphanumeric ("𝐠𝖾𝟎"), a stroke drawn as "-"/"_", a
+    combining line on an ASCII letter, or a letter of a script drawn as ASCII touching an ASCII one."""
     if not any(ch.isascii() and ch.isalpha() for ch in name):
         return False
     for i, ch in enumerate(name):
         if ch.isascii() or "\u0080" <= ch <= "\u00ff":
             continue
         folded = unicodedata.normalize("NFKC", ch)
-        if "\U0001d400" <= ch <= "\U0001d7ff" or (folded.isascii() and folded.isalpha()):
+        if "\U0001d400" <= ch <= "\U0001d7ff" or (len(folded) == 1 and folded.isascii() and folded.isalpha()):
             return True
         before = name[i - 1] if i else ""
         after = name[i + 1] if i + 1 < len(name) else ""
-        if unicodedata.category(ch) in ("Mn", "Me") and before.isascii() and before.isalpha():
+        if ch in _LINE_MARKS and before.isascii() and before.isalpha():
             return True
         touches_ascii = (before.isascii() and before.isalpha()) or (after.isascii() and after.isalpha())
-        if ch.isalpha() and touches_ascii and not unicodedata.name(ch, "").startswith(_SCRIPTS_BESIDE_LATIN):
+        if ch.isalpha() and touches_ascii and unicodedata.name(ch, "").startswith(_SCRIPTS_DRAWN_AS_ASCII):
             return True
     return _STROKES.search(name) is not None
 

@@ -153,13 +153,17 @@ _RULES: tuple[tuple[re.Pattern[str], Replacement, int], ...] = tuple(
         (rf"(?<![\d,.])0,(\d{{1,4}})(?!\d){_CURRENCY_AFTER}", r"0.\1"),
         (rf"(?<![\d,.])([1-9]\d*),(\d{{1,2}})(?!\d){_CURRENCY_AFTER}", r"\1.\2"),
         (r"\bus\$\s*", "$"),
-        # ... and after a currency sign: "under $0,01" ("$1,000" is a thousand: three digits after the comma)
-        (r"(?<=[$€])(\s?\d+),(\d{1,2})(?![\d,])", r"\1.\2"),
-        # the rail stated as a requirement: "network must be solana", "settlement chain should be Base" read as the
-        # field they are ("network: solana"); "our network must be fast" is left alone (red team, 2026-12-07)
+        # ... and after a currency sign or code: "under $0,01", "€0,005", "USD 0,01" (a leading 0 is no thousands;
+        # "$1,000" is a thousand: three digits after the comma)
+        (r"(?<=[$€])(\s?)0,(\d{1,6})(?![\d,])", r"\g<1>0.\2"),
+        (r"(?<=[$€])(\s?[1-9]\d*),(\d{1,2})(?![\d,])", r"\1.\2"),
+        (r"\b(usdc?|eurc?)\s+0,(\d{1,6})(?![\d,])", r"\1 0.\2"),
+        # the rail stated as a requirement opening a clause: "network must be solana", "OCR; settlement chain should be
+        # Base" read as the field they are ("network: solana"); "our network must be fast" and "errors that say chain
+        # must be base" are left alone (red team, 2026-12-07)
         (
-            rf"\b((?:settlement|payment|payments)\s+)?(network|chain|rail)\s+(?:must|should|has\s+to|needs\s+to)\s+be\s+"
-            rf"(?={_CHAINS}\b)",
+            rf"(^|[,;:.]\s*|\band\s+)((?:the\s+)?(?:settlement\s+|payment\s+|payments\s+)?(?:network|chain|rail))\s+"
+            rf"(?:must|should|has\s+to|needs\s+to)\s+be\s+(?={_CHAINS}\b)",
             r"\1\2: ",
         ),
         # a middle dot as the decimal point, as British writing has it: "$0·005 per call"

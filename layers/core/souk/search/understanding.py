@@ -969,7 +969,7 @@ _SENTENCE_END = re.compile(r"[.!?;]+(?=\s|$)")
 # data, as quoted ones are (red team, 2026-12-07: both became a Solana filter that hid every SMS or translation API).
 _MESSAGE_SAYS = re.compile(
     r"(?<!\w)(?:saying|that\s+says|which\s+says|that\s+reads)\s*:?\s+"
-    r"(?P<content>[^.!?;\n]+)"
+    r"(?P<content>[^.!?;,—\n]+?)(?=\s+--|\s+-\s|[.!?;,—\n]|$)"
 )
 _MESSAGE_WORDS = _set(
     "sms text texts message messages email emails e-mail mail notification notifications notify tweet tweets"
@@ -977,7 +977,8 @@ _MESSAGE_WORDS = _set(
 )
 _TEXT_TASK = re.compile(
     r"(?<!\w)(?:translate|translating|translation\s+of|detect\s+the\s+language\s+of|language\s+of|summari[sz]e"
-    r"|proofread|paraphrase|rewrite|spell[\s-]?check|transliterate)(?![\w-])[^:.!?;\n]{0,40}:\s*(?P<content>[^.!?;\n]+)"
+    r"|proofread|paraphrase|rewrite|spell[\s-]?check|transliterate)(?![\w-])[^:.!?;,\"{}\[\]\n]{0,40}:\s*"
+    r"(?P<content>[^.!?;,—\n]+?)(?=\s+--|\s+-\s|[.!?;,—\n]|$)"
 )
 # A chat transcript pasted as the query: "user: ocr on solana / assistant: found 3 / user: actually Base is fine too".
 _TURN = re.compile(r"(?:^|(?<=\s))(?P<speaker>user|human|me|assistant|agent|ai|bot|model)\s?:(?=\s)")
@@ -1529,16 +1530,17 @@ _VAGUE_HEADS = _set(
 _PAID_ASSET_WORDS = frozenset(_SYMBOLS) | frozenset(_ASSET_NAMES) | _set("bitcoin ether")
 _BARE_CAP_MAX = Decimal("0.10")
 # What explains x402 rather than being paid through it ("docs for accepting x402 payments on Stellar")
-_EXPLAINING_WORDS = _set(
-    "documentation docs doc tutorial tutorials guide guides article articles blog explainer explain explains"
-)
+_EXPLAINING_WORDS = _set("documentation docs doc tutorial tutorials guide guides explainer explain explains")
 _ACCEPTING = _set("accept accepts accepting take takes taking")
 # Who accepts payments in the data a task searches, not a service the caller pays
-_BUSINESSES = _set(
-    "firms firm companies company merchants merchant businesses business shops shop stores store restaurants"
-    " restaurant retailers retailer vendors brands startups"
-)
+# (plural: "OCR from a company that accepts payments on base" is the caller buying from one)
+_BUSINESSES = _set("firms companies merchants businesses shops stores restaurants retailers")
+_PAID_SERVICES = _set("api apis tool tools service services endpoint endpoints server servers")
 _PRICE_STATED = _set("price cost")
+_PRICED_DATA = _set(
+    "stock stocks token tokens coin coins share shares penny commodity commodities futures electricity tariff tariffs"
+    " gas fuel screener screeners crypto memecoin memecoins nft nfts order orders"
+)
 _PRICE_STATEMENT_WORDS = _PRICE_STATED | _set(
     "the its max maximum call per request each must should has have to needs need be is at most below under less"
     " than no more not exceed lower cheaper limit cap ceiling of usd dollar dollars $ a an"
@@ -1861,6 +1863,18 @@ class _Scan:
 
     def sentence_start(self, i: int) -> int:
         return self.sentence_first[i]
+
+    def data_priced(self, m: re.Match[str], usd: Decimal | None) -> bool:
+        """A price stated in words ("max price 0.05", "price cap 0.07") that prices the data, not a call: a bare figure
+        of 10 cents or more ("limit order: price limit 0.92"), one per token or character ("LLM api max price 0.002 per
+        token"), or one in a sentence about tokens, stocks or tariffs ("crypto token screener, max price 0.05",
+        "price cap 0.09 for electricity tariffs"); a verification pass, 2026-12-07."""
+        if usd is None or (usd >= _BARE_CAP_MAX and "$" not in m.group() and not m.group("unit")):
+            return True
+        if (m.group("per") or "") in _FIELD_PIECE_UNITS:
+            return True
+        first = self.word_range(m.start(), m.end())[0]
+        return any(self.words[k] in _PRICED_DATA for k in self.sentence_words(first))
 
     def price_statement(self, first: int, last: int) -> bool:
         """The words of first's sentence up to the amount ending at ``last`` only state a price: "the price must be
@@ -2964,8 +2978,8 @@ class _Scan:
             if kind == "price" and priced_per and per_piece and not per_call:
                 continue  # "max_price: 5e-4/token", "0.002 per 1k tokens": a price per token, not per call
             inside = self.word_range(m.start(), m.end())
-            if not inside or any(self.owner[k] is not None for k in inside):
-                continue
+            if not inside or any(self.owner[k] is not None or self.worked_on[k] for k in inside):
+                continue  # claimed, or in the text a task works on ("detect the language of: network must be solana")
             phrase = m.group().strip()
             claim = _Claim(kind, inside[0], inside[-1], phrase, claimed)
             claim.why = f"'{phrase}': a field of a request written as fields"
@@ -3071,14 +3085,8 @@ class _Scan:
                 usd, symbol = (Decimal("0.01"), None) if pattern is _PRICE_SUB_CENT else _amount_value(m)
                 if pattern is _PRICE_CAPPED_AT and not set(m["capped"].split()) <= _CAPPED_CALLS:
                     continue
-                if (
-                    pattern is _PRICE_COMPARED
-                    and not any(op in m.group() for op in "<≤$")
-                    and not m.group("unit")
-                    and usd is not None
-                    and usd > _BARE_CAP_MAX
-                ):
-                    continue  # "limit order: price limit 0.92": a bare figure in words is a call's price only in cents
+                if pattern is _PRICE_COMPARED and not any(op in m.group() for op in "<≤") and self.data_priced(m, usd):
+                    continue
                 if pattern is _PRICE_CAP_UNITLESS and not self.unitless_price(inside[0], inside[-1], usd):
                     continue
                 if pattern is _PRICE_WORDS_PER_CALL and any(ch.isdigit() or ch in "$€" for ch in m.group()):
@@ -4380,7 +4388,12 @@ class _Scan:
         why; None otherwise."""
         x402 = any(self.words[k] == "x402" for k in self.sentence_words(noun))
         explained = self.in_sentence_before(noun, 8, _EXPLAINING_WORDS)
-        if x402 and explained >= 0:
+        if (
+            x402
+            and explained >= 0
+            and all(self.link[k] for k in range(explained, noun))  # "translation api with a tutorial, paying via x402"
+            and not any(self.words[k] in _PAID_SERVICES for k in range(explained + 1, noun))  # "docs api for x402 ..."
+        ):
             return explained, "x402 itself is what the documentation is about"
         verb = self.before(noun)
         if self.at(verb) == "x402":
@@ -6632,7 +6645,8 @@ _SUPERSCRIPT_POWER = re.compile(
     r"|(?<![\w.-])10(?P<bare>[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)"
 )
 _CARET_POWER = re.compile(
-    rf"(?<![\w.-])(?P<mantissa>\d+(?:\.\d+)?){_TIMES_TEN}\s*(?:\^|\*\*)\s*(?P<power>[-+−]?\d+)(?![\w.])"
+    rf"(?<![\w.-])(?P<mantissa>\d+(?:\.\d+)?){_TIMES_TEN}\s*(?:(?:\^|\*\*)\s*(?P<power>[-+−]?\d+)|(?P<signed>[-−]\d+))"
+    r"(?![\w.])"
     r"|(?<![\w.-])10\s*(?:\^|\*\*)\s*(?P<bare>[-+−]?\d+)(?![\w.])"
 )
 _E_NOTATION = re.compile(r"(?<![\w.-])(?P<mantissa>\d+(?:\.\d+)?)[eE](?P<power>[-+−]?\d+)(?![\w.])")
@@ -6640,7 +6654,8 @@ _EXPONENT_MAX = 12
 
 
 def _as_exponent(m: re.Match[str]) -> str:
-    power = (m.group("power") or m.group("bare")).translate(_SUPERSCRIPTS)
+    groups = m.groupdict()
+    power = (groups.get("power") or groups.get("signed") or groups.get("bare") or "").translate(_SUPERSCRIPTS)
     return f"{m.group('mantissa') or '1'}e{power}"
 
 
