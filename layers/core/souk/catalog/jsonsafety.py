@@ -25,8 +25,7 @@ def _where(path: tuple[str, ...]) -> str:
     return ".".join(path) or "event"
 
 
-def unstorable_text(value: str) -> str | None:
-    """What keeps ``value`` out of Postgres text (a NUL, a lone surrogate), or None."""
+def _bad_text(value: str) -> str | None:
     if "\x00" in value:
         return "contains a NUL character (U+0000)"
     if any("\ud800" <= c <= "\udfff" for c in value):
@@ -46,7 +45,7 @@ def check_json_safe(raw: Any) -> None:
                 status_code=400,  # a body that cannot be stored, as one that cannot be parsed
             )
         if isinstance(value, str):
-            problem = unstorable_text(value)
+            problem = _bad_text(value)
             if problem:
                 raise CatalogRejection("invalid_text", f"{_where(path)} {problem}", status_code=400)
         elif isinstance(value, float):
@@ -55,7 +54,7 @@ def check_json_safe(raw: Any) -> None:
         elif isinstance(value, dict):
             for key, child in value.items():
                 name = str(key)
-                problem = unstorable_text(name)
+                problem = _bad_text(name)
                 if problem:
                     raise CatalogRejection("invalid_text", f"a key under {_where(path)} {problem}", status_code=400)
                 stack.append((child, (*path, name[:64]), depth + 1))

@@ -14,7 +14,6 @@ from typing import Any
 
 import psycopg
 
-from souk.catalog.jsonsafety import unstorable_text
 from souk.config import Settings
 from souk.db.types import Connection
 from souk.isotime import iso_utc
@@ -24,6 +23,10 @@ logger = logging.getLogger(__name__)
 
 _SAME_PAY_TO = same_pay_to("pay_to", "%(p)s")
 _KINDS = frozenset({"verified", "settled"})
+
+
+def _storable(text: str) -> bool:
+    return "\x00" not in text and not any("\ud800" <= ch <= "\udfff" for ch in text)
 
 
 def _dig(raw: Any, *path: str) -> Any:
@@ -62,7 +65,7 @@ def record(
     at = now or datetime.now(UTC)
     kind = _dig(raw, "event")
     resource = _dig(raw, "paymentPayload", "resource", "url")
-    if isinstance(resource, str) and unstorable_text(resource):
+    if isinstance(resource, str) and not _storable(resource):
         resource = None  # a NUL or a lone surrogate (what the event was refused for) is not written back
     try:
         with conn.transaction():

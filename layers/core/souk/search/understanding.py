@@ -1864,7 +1864,7 @@ class _Scan:
     def sentence_start(self, i: int) -> int:
         return self.sentence_first[i]
 
-    def data_priced(self, m: re.Match[str], usd: Decimal | None, first: int) -> bool:
+    def data_priced(self, m: re.Match[str], usd: Decimal | None) -> bool:
         """A price stated in words ("max price 0.05", "price cap 0.07") that prices the data, not a call: a bare figure
         of 10 cents or more ("limit order: price limit 0.92"), one per token or character ("LLM api max price 0.002 per
         token"), or one in a sentence about tokens, stocks or tariffs ("crypto token screener, max price 0.05",
@@ -1873,6 +1873,7 @@ class _Scan:
             return True
         if (m.group("per") or "") in _FIELD_PIECE_UNITS:
             return True
+        first = self.word_range(m.start(), m.end())[0]
         return any(self.words[k] in _PRICED_DATA for k in self.sentence_words(first))
 
     def price_statement(self, first: int, last: int) -> bool:
@@ -3084,8 +3085,7 @@ class _Scan:
                 usd, symbol = (Decimal("0.01"), None) if pattern is _PRICE_SUB_CENT else _amount_value(m)
                 if pattern is _PRICE_CAPPED_AT and not set(m["capped"].split()) <= _CAPPED_CALLS:
                     continue
-                worded = pattern is _PRICE_COMPARED and not any(op in m.group() for op in "<≤")
-                if worded and self.data_priced(m, usd, inside[0]):
+                if pattern is _PRICE_COMPARED and not any(op in m.group() for op in "<≤") and self.data_priced(m, usd):
                     continue
                 if pattern is _PRICE_CAP_UNITLESS and not self.unitless_price(inside[0], inside[-1], usd):
                     continue
