@@ -14,7 +14,7 @@ import math
 from typing import Any
 
 from souk.errors import CatalogRejection
-from souk.json_objects import DuplicateKey, unique_keys
+from souk.json_objects import DuplicateKey, unique_keys, unstorable_text
 
 # Generous for real declarations (8 schema levels are ~20 JSON levels under paymentPayload) and far
 # below Python's recursion limit, so nothing downstream can recurse out of stack.
@@ -23,14 +23,6 @@ MAX_JSON_DEPTH = 64
 
 def _where(path: tuple[str, ...]) -> str:
     return ".".join(path) or "event"
-
-
-def _bad_text(value: str) -> str | None:
-    if "\x00" in value:
-        return "contains a NUL character (U+0000)"
-    if any("\ud800" <= c <= "\udfff" for c in value):
-        return "contains a lone UTF-16 surrogate, which is not a Unicode character"
-    return None
 
 
 def check_json_safe(raw: Any) -> None:
@@ -45,7 +37,7 @@ def check_json_safe(raw: Any) -> None:
                 status_code=400,  # a body that cannot be stored, as one that cannot be parsed
             )
         if isinstance(value, str):
-            problem = _bad_text(value)
+            problem = unstorable_text(value)
             if problem:
                 raise CatalogRejection("invalid_text", f"{_where(path)} {problem}", status_code=400)
         elif isinstance(value, float):
@@ -54,7 +46,7 @@ def check_json_safe(raw: Any) -> None:
         elif isinstance(value, dict):
             for key, child in value.items():
                 name = str(key)
-                problem = _bad_text(name)
+                problem = unstorable_text(name)
                 if problem:
                     raise CatalogRejection("invalid_text", f"a key under {_where(path)} {problem}", status_code=400)
                 stack.append((child, (*path, name[:64]), depth + 1))

@@ -17,16 +17,13 @@ import psycopg
 from souk.config import Settings
 from souk.db.types import Connection
 from souk.isotime import iso_utc
+from souk.json_objects import unstorable_text
 from souk.listing.pay_to import PAY_TO, same_pay_to
 
 logger = logging.getLogger(__name__)
 
 _SAME_PAY_TO = same_pay_to("pay_to", "%(p)s")
 _KINDS = frozenset({"verified", "settled"})
-
-
-def _storable(text: str) -> bool:
-    return "\x00" not in text and not any("\ud800" <= ch <= "\udfff" for ch in text)
 
 
 def _dig(raw: Any, *path: str) -> Any:
@@ -65,7 +62,7 @@ def record(
     at = now or datetime.now(UTC)
     kind = _dig(raw, "event")
     resource = _dig(raw, "paymentPayload", "resource", "url")
-    if isinstance(resource, str) and not _storable(resource):
+    if isinstance(resource, str) and unstorable_text(resource):
         resource = None  # a NUL or a lone surrogate (what the event was refused for) is not written back
     try:
         with conn.transaction():
