@@ -129,6 +129,14 @@ def test_a_payto_no_seller_view_could_name_is_refused_and_writes_nothing(db, set
         ("get_forecast", "get\u0332forecast"),
         ("get forecast", "get\u2800forecast"),
         ("get_info", "get_\u2d4fnfo"),
+        # letters drawn as one ASCII letter: dotless j, click letters, the Hangul vowel ㅣ, the ideographic zero
+        ("json_tool", "\u0237son_tool"),
+        ("get_logs", "get_\u01c0ogs"),
+        ("get_info!", "get_info\u01c3"),
+        ("get_all", "get_a\u01c1"),
+        ("get_logs", "get_\u3163ogs"),
+        ("get_info", "get_inf\u3007"),
+        ("v0_lookup", "v\u3007_lookup"),
     ],
 )
 def test_another_spelling_of_a_bound_tool_name_is_no_second_listing(db, settings, bound, twin):
@@ -199,6 +207,10 @@ def test_a_bound_tool_name_with_a_character_drawn_as_nothing_is_refused(db, sett
         "№_lookup",
         "x̄_mean",
         "p̂_estimate",
+        # beside the letters drawn as ASCII ones: the same characters in their own scripts' words
+        "〇〇検索",
+        "검색_ㅣ",
+        "kısa_link",
     ],
 )
 def test_ordinary_non_ascii_tool_names_are_cataloged(db, settings, name):

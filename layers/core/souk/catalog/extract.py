@@ -102,13 +102,18 @@ _SCRIPTS_DRAWN_AS_ASCII = ("TIFINAGH", "OSAGE", "NKO", "CANADIAN SYLLABICS")
 # Combining marks drawn as a line through or under a letter, as "_" or "-" are ("get\u0332forecast"); not the accents of
 # "x̄_mean" or "p̂_estimate".
 _LINE_MARKS = frozenset("\u0320\u0331\u0332\u0333\u0335\u0336\u0337\u0338\u0347\u034d")
+# Letters drawn as one ASCII letter or digit that fold to nothing ASCII: dotless j "ȷ", the click letters "ǀ ǁ ǃ"
+# (drawn as "l", "ll", "!"), the Hangul vowel "ㅣ" (as "l") and the ideographic zero "〇" (as "O"). Not the dotless
+# "ı", a letter of Turkish words ("hava_durumu_sıcaklık").
+_DRAWN_AS_ASCII = frozenset("\u0237\u01c0\u01c1\u01c3\u3163\u3007")
 
 
 def _stands_in_for_ascii(name: str) -> bool:
     """Among ASCII letters, a character drawn as an ASCII one that is not (red team, 2026-12-06): a compatibility form
     of one ASCII letter or digit (Roman numeral "ⅰ", letterlike "ℊ", circled "ⓐ"; not "Ⅳ", "№", "ĳ", nor Latin-1's
     "ª"/"²"/"µ" or subscript digits "co₂"), any mathematical alphanumeric ("𝐠𝖾𝟎"), a stroke drawn as "-"/"_", a
-    combining line on an ASCII letter, or a letter of a script drawn as ASCII touching an ASCII one."""
+    combining line on an ASCII letter, a letter drawn as one ASCII letter or digit touching one ("get_inf\u3007"), or
+    a letter of a script drawn as ASCII touching an ASCII one."""
     if not any(ch.isascii() and ch.isalpha() for ch in name):
         return False
     for i, ch in enumerate(name):
@@ -122,6 +127,8 @@ def _stands_in_for_ascii(name: str) -> bool:
         if ch in _LINE_MARKS and before.isascii() and before.isalpha():
             return True
         touches_ascii = (before.isascii() and before.isalpha()) or (after.isascii() and after.isalpha())
+        if ch in _DRAWN_AS_ASCII and ((before.isascii() and before.isalnum()) or (after.isascii() and after.isalnum())):
+            return True
         if ch.isalpha() and touches_ascii and unicodedata.name(ch, "").startswith(_SCRIPTS_DRAWN_AS_ASCII):
             return True
     return _STROKES.search(name) is not None
