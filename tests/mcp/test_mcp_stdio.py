@@ -178,6 +178,9 @@ def test_every_line_gets_an_answer_and_the_server_keeps_serving(stdio_server):
         assert answer["error"]["code"] == code and answer["error"]["data"]["error"] == error, line[:80]
         assert answer["error"]["message"] == answer["error"]["data"]["reason"]
     stdio_server.send(b"")  # a blank line is no message: nothing to answer
+    stdio_server.send(b" \t ")  # nor is one of spaces and tabs
+    stdio_server.send(b'\xef\xbb\xbf{"jsonrpc": "2.0", "id": 19, "method": "ping"}')  # a BOM before a message
+    assert json.loads(stdio_server.receive()) == {"jsonrpc": "2.0", "id": 19, "result": {}}
     stdio_server.send({"jsonrpc": "2.0", "id": 9, "method": "ping"})
     assert json.loads(stdio_server.receive()) == {"jsonrpc": "2.0", "id": 9, "result": {}}
     stdio_server.send(_call(10, b'{"query": "weather", "limit": "5"}'))  # a tool error is still the SDK's

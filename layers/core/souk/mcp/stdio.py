@@ -163,8 +163,8 @@ def skip_line(wire: BinaryIO) -> None:
 
 class _CheckedInput(anyio.AsyncFile[str]):
     """stdin as the SDK's reader iterates it (iteration is all it supports): only the lines the front door lets
-    through. A refused or over-long line is answered on ``out`` and skipped; a blank line is no message and is
-    skipped."""
+    through. A refused or over-long line is answered on ``out`` and skipped; a blank line (spaces and tabs only) is no
+    message and is skipped."""
 
     def __init__(self, wire: BinaryIO, out: anyio.AsyncFile[str]) -> None:
         super().__init__(io.TextIOWrapper(wire, encoding="utf-8", errors="replace"))
@@ -183,7 +183,8 @@ class _CheckedInput(anyio.AsyncFile[str]):
                 continue
             if not raw:
                 return
-            line = raw.decode("utf-8", errors="replace")
+            # A byte order mark before a message is read past, as the HTTP transport's JSON body reader does.
+            line = raw.decode("utf-8", errors="replace").removeprefix("\ufeff")
             if not line.strip():
                 continue
             answer = refusal(line)
