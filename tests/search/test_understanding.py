@@ -567,6 +567,10 @@ def test_every_constraint_has_a_note() -> None:
     assert _notes("transfer anything under $100") == [("price", "100", "topic")]
     assert _notes("news about MCP") == [("type", "mcp", "topic")]
     assert _notes("articles about 'MCP'") == [("type", "mcp", "topic")]
+    # what a site sells or a registry lists is the task's subject (red team, 2026-12-07)
+    assert _notes("crawl a site that sells MCP servers") == [("type", "mcp", "topic")]
+    assert _notes("a registry that lists MCP tools") == [("type", "mcp", "topic")]
+    assert _notes("an mcp server that sells concert tickets") == [("type", "mcp", "filter")]
     assert _notes("find users who did not give a gift") == [("negation", "", "topic")]
     assert _notes("weather api, not on base") == [("network", n.BASE, "demote")]
     assert _notes("weather api over $1") == [("price", "over $1", "unapplied")]
@@ -869,6 +873,9 @@ def test_negation_scope_keeps_preserve_clauses_and_generic_heads_out(query: str,
         ("qr code generator, base", (n.BASE,)),
         ("timezone for coordinates, x402 solana", SOLANA_MAIN),
         ("pdf summarizer, base only", (n.BASE,)),
+        ("OCR — Base only, please", (n.BASE,)),  # a courtesy after the tag (red team, 2026-12-07)
+        ("currency converter, base, thanks", (n.BASE,)),
+        ("knowledge base, please", ()),
         ("my agent's wallet is on solana; need a web scraper", SOLANA_MAIN),
         ("Find me a recipe generator. I only have funds on Polygon.", ("eip155:137",)),
         ("OCR for receipts, Polygon settlement please", ("eip155:137",)),

@@ -881,7 +881,7 @@ _TYPE_TOPIC_BEFORE = _TOPIC_BEFORE | _set(
     documentation mock mocking call calling consume consuming integrate integrating query querying
     fuzz fuzzing validate validating wrap wrapping design designing generate generating convert
     converting scrape scraping make making send sending issue perform execute fire my your our
-    their his her its existing legacy to from into against
+    their his her its existing legacy to from into against sell sells selling sold lists
     """
 )
 _TYPE_TOPIC_AFTER = _set(
@@ -1084,6 +1084,7 @@ _CALLER_SUBJECTS = _set("we i agent")
 _HEDGED_FILLER = _set("one that i we it can could is be a an the something pay paying payable settle settles on with")
 _YES_WORDS = _set("yes yep yeah yup sure correct exactly")
 _AMOUNT_ADVERBS = _set("instead then now please pls plz thanks thx tops")
+_THANKS = _set("please pls plz thanks thx")  # a courtesy closing a query, as in "ocr, base only, please"
 _ERROR_CODE = re.compile(r"[45]\d\d")
 _AFTER_ERROR_CODE = _set("on from at when twice again for")  # not "returning 500 results"
 _OWN_LISTING = re.compile(r"\b(?:my|our) (?:own )?listing\b")
@@ -4208,10 +4209,13 @@ class _Scan:
 
     def rail_tag(self, first: int, last: int) -> str:
         """A chain tagged onto the end of a short query: 'ocr api base', 'qr code generator, base',
-        'timezone lookup, x402 solana', 'pdf summarizer, base only'. The task names no chain subject."""
+        'timezone lookup, x402 solana', 'pdf summarizer, base only', 'ocr, base only, please'. The task names no chain
+        subject."""
         if self.task or self.question or first == 0:
             return ""
         end = last + 1 if self.at(last + 1) in ("only", "mainnet") and self.joined(last, last + 1) else last
+        if self.at(end + 1) in _THANKS and end + 2 == len(self.words):
+            end += 1  # "ocr, base only, please"
         # "ocr, base, <1c": the tag may come before a price cap that ends the query
         if end != len(self.words) - 1 and not all(
             self.owned_by(k, "price", "filter") for k in range(end + 1, len(self.words))
