@@ -116,6 +116,23 @@ def test_two_prices_for_one_option_at_one_instant_do_not_depend_on_arrival_order
     assert [a["amount"] for a in one_way["accepts"]] == ["20000"] and one_way["description"] == dear_text
 
 
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [
+        ({"description": "Forecast by city."}, {"description": "Tide tables by port."}),
+        ({"service_name": "Weather API"}, {"service_name": "Tides API"}),
+    ],
+)
+def test_two_declarations_of_one_option_at_one_instant_do_not_depend_on_arrival_order(db, settings, one, other):
+    """The defect (red team, 2026-12-07): the same option at the same observedAt with another text tied, and the first
+    to arrive kept its text."""
+    first, second = verified(_on_base(**one), CLOCK), verified(_on_base(**other), CLOCK)
+    one_way = _one_instant(db, settings, first, second)
+    db.execute("DELETE FROM listings")
+    other_way = _one_instant(db, settings, second, first)
+    assert one_way == other_way
+
+
 def test_an_equal_option_at_one_instant_changes_nothing(db, settings):
     catalog_event(db, verified(_on_base(), CLOCK), settings)
     before = _listing(db)

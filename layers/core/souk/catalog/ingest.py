@@ -459,12 +459,10 @@ def _apply_event(
     """Whether the listing's text or payment options changed. The newest event wins the text, metadata and an
     option's price; a payment option the listing lacks is added whatever the arrival order (a payment on another
     network observed earlier but delivered later is still a way to pay, and its settlement counts). Of two events
-    at the same instant for one option, the one whose option ``_tie_key`` ranks higher is the newer."""
+    at the same instant for one option, the one ``_wins_tie`` picks is the newer."""
     url = row["resource_url"]
     previous = (len(row["accepts"]), served_size(row["accepts"], row["extensions"], row["description"], url))
-    if observed > row["source_event_at"] or (
-        observed == row["source_event_at"] and _wins_tie(row["accepts"], draft.requirement)
-    ):
+    if observed > row["source_event_at"] or (observed == row["source_event_at"] and _wins_tie(row, draft)):
         accepts = _merge_accepts(row["accepts"], draft.requirement, replace=True)
         description = draft.document.description
         check_listing_size(accepts, draft.extensions, description, url, settings, previous=previous)
@@ -477,9 +475,26 @@ def _apply_event(
     return _add_option(conn, row["id"], row["document"], accepts, row["content_hash"])
 
 
-def _wins_tie(accepts: list[dict[str, Any]], incoming: dict[str, Any]) -> bool:
-    stored = next((r for r in accepts if _slot(r) == _slot(incoming)), None)
-    return stored is not None and _tie_key(incoming) > _tie_key(stored)
+def _wins_tie(row: dict[str, Any], draft: ListingDraft) -> bool:
+    """Whether ``draft``, observed at the instant of the listing's latest event, stands over it: by its option's
+    ``_tie_key``, then, for the same option, by ``_declaration_key`` (two texts at one instant: the same one stands
+    whichever arrived first)."""
+    incoming = draft.requirement
+    stored = next((r for r in row["accepts"] if _slot(r) == _slot(incoming)), None)
+    if stored is None:
+        return False
+    if _tie_key(incoming) != _tie_key(stored):
+        return _tie_key(incoming) > _tie_key(stored)
+    return _declaration_key(draft.document.to_json(), draft.extensions) > _declaration_key(
+        row["document"], row["extensions"]
+    )
+
+
+def _declaration_key(document: dict[str, Any], extensions: Any) -> str:
+    """A declaration's text, metadata and schemas as canonical JSON: what a listing shows besides its payment
+    options (those are ``_tie_key``'s)."""
+    described = {k: v for k, v in document.items() if k != "payments"}
+    return json.dumps([described, extensions], sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
 
 
 def _refresh(
