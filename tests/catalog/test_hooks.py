@@ -9,6 +9,8 @@ from souk.catalog.hooks import register_catalog_hooks
 from tests.conftest import table_snapshot
 from tests.factories import SPOOFER, verified, weather
 
+HOOK_TX = "ab" * 32  # a Stellar transaction hash
+
 
 class AcceptingScheme:
     """A stand-in payment mechanism: the chain is remote, Souk's side is what is under test."""
@@ -26,7 +28,7 @@ class AcceptingScheme:
         return VerifyResponse(is_valid=True, payer="GPAYER")
 
     def settle(self, payload, requirements, context=None):
-        return SettleResponse(success=True, transaction="tx-hook-1", network=requirements.network, payer="GPAYER")
+        return SettleResponse(success=True, transaction=HOOK_TX, network=requirements.network, payer="GPAYER")
 
 
 def _facilitator(db, settings):
@@ -48,7 +50,7 @@ def test_verify_and_settle_hooks_catalog_the_payment(db, settings):
     settled = facilitator.settle(payload, requirements)
     assert settled.success
     row = db.execute("SELECT transaction, success FROM settlements").fetchone()
-    assert row == {"transaction": "tx-hook-1", "success": True}
+    assert row == {"transaction": HOOK_TX, "success": True}
 
 
 def test_a_rejected_listing_does_not_fail_the_payment(db, settings):

@@ -9,7 +9,7 @@ import pytest
 from souk.catalog.ingest import catalog_event
 from souk.errors import CatalogRejection
 from tests.conftest import table_snapshot
-from tests.factories import CLOCK, SPOOFER, pdf_tool, settled, verified, weather
+from tests.factories import BASE_SELLER, CLOCK, SPOOFER, pdf_tool, settled, verified, weather
 
 
 def test_verified_event_creates_listing_with_canonical_text(db, settings):
@@ -155,6 +155,44 @@ def test_a_successful_settlement_without_a_transaction_is_rejected(db, settings,
     ev["settlement"]["transaction"] = transaction
     rejection = _rejected(db, settings, ev, "invalid_event")
     assert "transaction" in rejection.reason
+
+
+@pytest.mark.parametrize(
+    ("network", "transaction"),
+    [
+        ("eip155:8453", "0xabc123"),
+        ("eip155:8453", "https://169.254.169.254/latest"),
+        ("base", "GET"),
+        ("eip155:8453", "0x" + "ab" * 31),
+        ("stellar:testnet", "cd" * 33),
+        ("solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp", "sig-" + "5" * 60),
+        ("solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp", "5" * 20),
+    ],
+)
+def test_a_settlement_naming_no_transaction_of_its_network_is_refused(db, settings, network, transaction):
+    # Only a full hash was spelled one way, so "0xabc123" and "0xABC123" counted as two sales (red team, 2026-12-07)
+    listing = weather(pay_to=BASE_SELLER, network="eip155:8453") if network != "stellar:testnet" else weather()
+    catalog_event(db, verified(listing), settings)
+    ev = settled(listing)
+    ev["settlement"] |= {"transaction": transaction, "network": network}
+    rejection = _rejected(db, settings, ev, "invalid_event")
+    assert "transaction" in rejection.reason and "must be" in rejection.reason
+
+
+@pytest.mark.parametrize(
+    ("network", "transaction"),
+    [
+        ("eip155:8453", "0x" + "AB" * 32),
+        ("eip155:8453", "ab" * 32),
+        ("stellar:testnet", "cd" * 32),
+        ("solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp", "5" * 87),
+        ("eip155:8453", "  0x" + "ab" * 32 + " "),
+    ],
+)
+def test_a_settlement_naming_its_networks_transaction_form_is_read(network, transaction):
+    from souk.catalog.events import Settlement
+
+    assert Settlement(success=True, transaction=transaction, network=network).transaction == transaction
 
 
 @pytest.mark.parametrize(("scheme", "amount"), [("exact", "1"), ("exact", "9999"), ("upto", "10001")])

@@ -601,10 +601,10 @@ def build_cases() -> list[dict[str, Any]]:
         "settlement-reused-other-listing",
         11,
         rej("transaction_reused"),  # a transaction pays once: it cannot catalog a second resource
-        seed=[{"base": "weather_settled", "set": {"st.transaction": "0xreused"}}],
+        seed=[{"base": "weather_settled", "set": {"st.transaction": "0x" + "5e" * 32}}],
         base="weather_settled",
         listing={"url": "https://weather.example.com/v1/hourly"},
-        set={"st.transaction": "0xreused"},
+        set={"st.transaction": "0x" + "5e" * 32},
     )
     add(
         "settlement-new-transaction-no-warning",
@@ -612,7 +612,7 @@ def build_cases() -> list[dict[str, Any]]:
         acc(key=WKEY, warnings=[]),
         seed=[WS],
         base="weather_settled",
-        set={"st.transaction": "0xfresh", "ev.observedAt": "2026-10-20T12:05:00Z"},
+        set={"st.transaction": "0x" + "f5" * 32, "ev.observedAt": "2026-10-20T12:05:00Z"},
     )
 
     # ---- issue 8: real-crawl coverage (soft-drop of an invalid optional part)

@@ -152,10 +152,9 @@ def test_the_shipped_model_keeps_real_constraints_of_a_long_request(
 
 
 # Real constraints the rules read right (test_understanding.py pins them with the second reading off) and the shipped
-# second reading gives up: its measured cost, 12 of the ~1,700 hand-written cases. Strict, so a refit that keeps
+# second reading gives up: its measured cost, 11 of the ~1,700 hand-written cases. Strict, so a refit that keeps
 # one of them shows here.
 KNOWN_LOSSES = [
-    ("Each time a GET request is made it should return the latest BTC price, under $0.001 per call", "method", "GET"),
     ("under $0.01 on stellar testnet that takes usdc, weather, not forecasts", "max_usd_price", Decimal("0.01")),
     ("we have 2 USDC per request to spend on a translation api", "max_usd_price", Decimal("2")),
     (
@@ -187,6 +186,7 @@ KNOWN_LOSSES = [
 
 # Real constraints of the same kind that the second reading, fitted with the crawl probes, keeps.
 KEPT = [
+    ("Each time a GET request is made it should return the latest BTC price, under $0.001 per call", "method", "GET"),
     ("I need to know how many calls an MCP server can take; find one for load testing", "type", "mcp"),
     ("Our monthly x402 budget of $50 is spent on Base. Find a cheaper web search API", "networks", (n.BASE,)),
     ("Which API has the best ESG scores for listed companies? I'd cap it at 2 cents", "max_usd_price", Decimal("0.02")),

@@ -476,3 +476,10 @@ def test_each_result_says_its_own_evidence_on_every_page(client):
 def test_a_browse_says_no_per_result_evidence(client):
     body = search(client, "anything on base", limit=5)
     assert body["resources"] and all("relevance" not in r for r in body["resources"])
+
+
+def test_a_price_cap_read_from_the_words_is_echoed_in_plain_digits(client):
+    # it was "1E-7" in appliedFilters beside "0.0000001" in interpretedQuery (red team, 2026-12-07)
+    body = search(client, "anything under 0.0000001 dollars")
+    interpreted = body["interpretedQuery"]
+    assert interpreted["appliedFilters"]["maxUsdPrice"] == "0.0000001" == interpreted["maxUsdPrice"]

@@ -533,6 +533,26 @@ def test_length_limit() -> None:
         interpret("\ufdfa" * 1000)
     assert "18000 characters after Unicode (NFKC) normalization" in str(expanded.value)
     assert "normalization" not in str(raised.value)
+    # but not after numbers are written out: "1e12+" 290 times is 1,450 characters, not 4,059 (red team, 2026-12-07)
+    assert interpret("1e12+" * 290).normalized.startswith("1000000000000+")
+    with pytest.raises(QueryTooLong) as long_numbers:
+        interpret("1e12 " * 900)
+    assert "query is 4499 characters; the limit" in str(long_numbers.value)
+
+
+@pytest.mark.parametrize(
+    ("query", "cap"),
+    [
+        # a vulgar fraction is its value: NFKC's "1⁄2" was read as a cap of 2 cents (red team, 2026-12-07)
+        ("weather under ½ cent", Decimal("0.005")),
+        ("weather under 1½ cents", Decimal("0.015")),
+        ("ocr under ¼ cent", Decimal("0.0025")),
+        ("ocr under ¾ of a cent", Decimal("0.0075")),
+        ("weather under 1/2 cent", Decimal("0.005")),
+    ],
+)
+def test_a_vulgar_fraction_in_a_price_is_its_value(query: str, cap: Decimal) -> None:
+    assert interpret(query).max_usd_price == cap
 
 
 def test_deterministic() -> None:
@@ -4360,3 +4380,26 @@ def test_the_text_a_task_works_on_is_no_rail_and_a_stated_rail_is(query: str, ne
 )
 def test_a_price_stated_in_words_is_read(query: str, cap: Decimal | None) -> None:
     assert interpret(query).max_usd_price == cap
+
+
+@pytest.mark.parametrize(
+    ("query", "method"),
+    [
+        # a method word naming something else with the noun after it, or the task's own verb (red team, 2026-12-07)
+        ("Get the latest POST office locations near 94103", None),
+        ("LinkedIn POST scheduler", None),
+        ("Instagram POST caption generator", None),
+        ("UK POST code lookup", None),
+        ("PATCH notes for league of legends", None),
+        ("PUT/CALL ratio for SPY", None),
+        ("DELETE my personal data from data brokers", None),
+        # the interface asked for
+        ("weather POST endpoint", "POST"),
+        ("POST api for sms", "POST"),
+        ("POST /v1/translate", "POST"),
+        ("DELETE endpoint for user records", "DELETE"),
+        ("a GET route for weather", "GET"),
+    ],
+)
+def test_a_method_word_naming_something_else_is_no_method(query: str, method: str | None) -> None:
+    assert interpret(query).method == method

@@ -31,6 +31,7 @@ from souk.search.understanding import MAX_QUERY_CHARS
 
 # The same grammar souk.listing.filters enforces, so generated "valid" values really are valid.
 TOKEN = r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"
+LISTING_TYPE = r"^([Hh][Tt][Tt][Pp]|[Mm][Cc][Pp])$"  # what parse_filters accepts: http or mcp, in any case
 ADDRESS = r"^[\x21-\x7e]{1,128}$"
 AMOUNT = r"^[0-9]{1,78}$"
 NETWORKS = [BASE, BASE_SEPOLIA, SOLANA, SOLANA_DEVNET, STELLAR_PUBNET, STELLAR_TESTNET]
@@ -126,7 +127,7 @@ def _param(name: str, schema: dict[str, Any], description: str, *, required: boo
 
 def _filter_params() -> list[dict[str, Any]]:
     return [
-        _param("type", {"type": "string", "pattern": TOKEN}, "Listing type: `http` or `mcp`."),
+        _param("type", {"type": "string", "pattern": LISTING_TYPE}, "Listing type: `http` or `mcp` (any case)."),
         _param("payTo", {"type": "string", "pattern": ADDRESS}, "The seller's payTo address."),
         _param("scheme", {"type": "string", "pattern": TOKEN}, "Payment scheme, e.g. `exact`."),
         _param(
@@ -262,7 +263,8 @@ def conversion_extra() -> dict[str, Any]:
         "type": "object",
         "properties": {
             "sessionId": {"type": "string", "format": "uuid"},
-            "resource": {"type": "string", "minLength": 1, "maxLength": MAX_RESOURCE_CHARS},
+            # no NUL: Postgres cannot store one (souk.discovery.conversions answers invalid_conversion)
+            "resource": {"type": "string", "minLength": 1, "maxLength": MAX_RESOURCE_CHARS, "pattern": "^[^\\u0000]*$"},
             "toolName": {"type": "string", "minLength": 1, "maxLength": 256},
             "method": {"type": "string", "enum": list(METHODS)},
         },

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 from typing import Any, Literal
 
@@ -10,6 +11,18 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, ValidationError, 
 from souk.catalog.timestamps import parse_observed_at
 from souk.errors import CatalogRejection
 from souk.listing.pay_to import is_evm_address
+from souk.networks import as_caip2
+
+# How each chain family writes a transaction id: an EVM or Stellar hash is 64 hex digits (EVM with 0x, though either
+# is read either way: souk.catalog.ingest.transaction_key), a Solana signature 64 bytes in base58. Anything else
+# ("0xabc123", "GET", a URL) is no transaction, and in any case but the hash's own it was counted as another sale
+# (red team, 2026-12-07).
+_TRANSACTION_FORMS = {
+    "eip155": (re.compile(r"(?:0[xX])?[0-9a-fA-F]{64}"), "a 32-byte hash: 0x and 64 hex digits"),
+    "stellar": (re.compile(r"(?:0[xX])?[0-9a-fA-F]{64}"), "a 32-byte hash: 64 hex digits"),
+    # base58 (87-88 characters for 64 bytes); any letters and digits, as test fixtures also write them in hex
+    "solana": (re.compile(r"[0-9A-Za-z]{43,88}"), "a signature: 43-88 letters and digits (base58)"),
+}
 
 
 class Settlement(BaseModel):
@@ -31,10 +44,14 @@ class Settlement(BaseModel):
 
     @model_validator(mode="after")
     def _successful_names_transaction(self) -> Settlement:
-        if self.success and not self.transaction.strip() and not self.charged_nothing:
+        transaction = self.transaction.strip()
+        if self.success and not transaction and not self.charged_nothing:
             raise ValueError(
                 "a successful settlement needs its transaction hash (blank only when it failed or charged 0)"
             )
+        form = _TRANSACTION_FORMS.get(as_caip2(self.network).split(":", 1)[0])
+        if transaction and form is not None and not form[0].fullmatch(transaction):
+            raise ValueError(f"the transaction is no transaction id of {self.network[:64]}: it must be {form[1]}")
         return self
 
 

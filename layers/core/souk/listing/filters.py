@@ -48,7 +48,7 @@ class Filters:
             "extensions": self.extensions,
             # one spelling per meaning, as the filter reads it: a cursor bound to "USDC" and 0.01 takes "usdc" and 0.010
             "asset": self.asset.upper() if self.asset is not None and is_symbol(self.asset) else self.asset,
-            "maxUsdPrice": None if self.max_usd_price is None else _plain(self.max_usd_price),
+            "maxUsdPrice": None if self.max_usd_price is None else plain_decimal(self.max_usd_price),
         }
         return {k: v for k, v in pairs.items() if v is not None}
 
@@ -111,7 +111,7 @@ def parse_int(params: Mapping[str, list[str]], name: str, default: int, low: int
     return value
 
 
-def _plain(value: Decimal) -> str:
+def plain_decimal(value: Decimal) -> str:
     """``value`` in plain digits without trailing zeros, exactly: 0.010 and 1e-2 are "0.01"."""
     text = format(value, "f")
     return text.rstrip("0").rstrip(".") if "." in text else text
@@ -162,7 +162,7 @@ def parse_filters(params: Mapping[str, list[str]], known: frozenset[str]) -> Fil
         max_usd = Decimal(number)
         if not max_usd < _MAX_USD:
             raise SoukError("invalid_maxUsdPrice", "maxUsdPrice must be below 1000000000")
-        if len(_plain(max_usd).partition(".")[2]) > _MAX_USD_DECIMALS:
+        if len(plain_decimal(max_usd).partition(".")[2]) > _MAX_USD_DECIMALS:
             raise SoukError("invalid_maxUsdPrice", f"maxUsdPrice has more than {_MAX_USD_DECIMALS} decimal places")
     unapplied = tuple(sorted(k for k in params if k not in known))
     return Filters(

@@ -25,7 +25,7 @@ import numpy as np
 from souk.config import Settings
 from souk.db.id_array import IdArray
 from souk.db.types import Connection
-from souk.listing.filters import Filters, filter_sql
+from souk.listing.filters import Filters, filter_sql, plain_decimal
 from souk.listing.payment_options import is_symbol, one_option_sql, price_sql
 from souk.networks import TESTNETS
 from souk.search import (
@@ -144,7 +144,7 @@ def _constraint_sql(
         comparison = "<" if iq.max_usd_price_strict else "<="
         clauses.append(f"l.min_usd_price {comparison} %(q_max_usd)s")
         args["q_max_usd"] = iq.max_usd_price
-        applied["maxUsdPrice"] = str(iq.max_usd_price)
+        applied["maxUsdPrice"] = plain_decimal(iq.max_usd_price)  # "0.0000001", never "1E-7"
         if iq.max_usd_price_strict:
             applied["maxUsdPriceStrict"] = True
     if "q_networks" in args or "q_max_usd" in args:

@@ -183,11 +183,13 @@ def interpret(query: str, second_reading: bool = True) -> InterpretedQuery:
     gives the rules' reading alone (``souk.search.constraint_veto`` not consulted), for measuring what it changes."""
     # Line by line (the same text as collapsing the whole), so a pasted conversation's turns keep their lines.
     collapsed = read_lines(query)
-    length = len(" ".join(collapsed).lower())
-    if length > MAX_QUERY_CHARS:
-        # Counted after NFKC (one ligature such as U+FDFA is 18 characters), which is the text the rules scan.
-        after = " after Unicode (NFKC) normalization" if length != len(query) else ""
-        raise QueryTooLong(f"query is {length} characters{after}; the limit is {MAX_QUERY_CHARS}")
+    if len(" ".join(collapsed)) > MAX_QUERY_CHARS:
+        # Counted after NFKC (one ligature such as U+FDFA is 18 characters), which is the text the rules scan, but
+        # before numbers in scientific notation are written out ("1e12" is 4 characters of the query, not 13).
+        length = len(" ".join(line for line in (_normal_form(raw) for raw in query.split("\n")) if line))
+        if length > MAX_QUERY_CHARS:
+            after = " after Unicode (NFKC) normalization" if length != len(" ".join(query.split())) else ""
+            raise QueryTooLong(f"query is {length} characters{after}; the limit is {MAX_QUERY_CHARS}")
     return _scan(collapsed).result(second_reading)
 
 
@@ -309,6 +311,12 @@ _HARD_KINDS = frozenset({"network", "price", "type", "method"})
 # "GET-only endpoint", "POST-based webhook": a method joined to one of these is still the method
 _METHOD_COMPOUNDS = _set(
     "only based style request requests endpoint endpoints route routes method call calls friendly able capable"
+)
+# "POST office", "LinkedIn POST scheduler", "PATCH notes", "CORS OPTIONS preflight": a method word naming something else
+# with the noun after it (red team, 2026-12-07)
+_NAMED_WITH_METHOD = _set(
+    "office offices scheduler schedulers caption captions archive archives code codes box boxes card cards mortem"
+    " season notes tuesday preflight"
 )
 _WISH_FILLER = _set(
     "a an the on be paid priced costing via using through in is it to something one have would settle settles pay"
@@ -5175,6 +5183,18 @@ class _Scan:
         ):  # "POST-processing photos", "a get-well card": one word, no method
             self.claim_words("method", i, i + 1, word.upper(), "topic", f"'{self.span_text(i, i + 1)}': one word")
             return
+        after = self.near(i, 1)
+        put_call = word == "put" and after == "call" and self.near(i + 1, 1) in ("ratio", "ratios", "parity", "options")
+        if (after in _NAMED_WITH_METHOD and self.link[i]) or put_call:
+            # "POST office locations", "Instagram POST caption generator", "PUT/CALL ratio for SPY"
+            why = f"'{self.span_text(i, i + 1)}': part of a name, not a method"
+            self.claim_words("method", i, i, word.upper(), "topic", why)
+            return
+        if self.sentence_start(i) == i and after in _POSSESSIVES | _set("your their"):
+            # "DELETE my personal data from data brokers": the order the task carries out
+            why = f"'{self.span_text(i, i + 1)}': the task's own verb"
+            self.claim_words("method", i, i, word.upper(), "topic", why)
+            return
         traffic = self.near(i, -1) in _TRAFFIC_WORDS or self.near(i, 1) in _TRAFFIC_NOUNS
         # "send 500 concurrent GET requests": a count of requests is traffic the task generates
         counted = next((k for k in (i - 1, i - 2) if k >= 0 and self.words[k].isdigit()), -1)
@@ -6679,13 +6699,28 @@ _ARABIC_FIGURES = str.maketrans(
 )
 
 
-def _collapse(text: str) -> str:
-    text = _SUPERSCRIPT_POWER.sub(_as_exponent, text.translate(_ARABIC_FIGURES))
-    text = unicodedata.normalize("NFKC", text)
-    text = _E_NOTATION.sub(_written_out, _CARET_POWER.sub(_as_exponent, text))
+# A vulgar fraction, after any whole number it ends: NFKC writes "½" as "1⁄2" with a fraction slash, which the price
+# rules read as "2" ("under ½ cent" was a cap of 2 cents, "under 1½ cents" one of 2; a red team, 2026-12-07).
+_VULGAR_FRACTION = re.compile(r"(\d*)([\u00bc-\u00be\u2150-\u215e])")
+
+
+def _as_decimal(m: re.Match[str]) -> str:
+    value = Decimal(m.group(1) or 0) + Decimal(str(round(unicodedata.numeric(m.group(2)), 6)))
+    text = format(value, "f")
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+def _normal_form(text: str) -> str:
+    """``text`` NFKC-normalized, its figures in ASCII digits, its control characters spaces, its spaces collapsed."""
+    text = _SUPERSCRIPT_POWER.sub(_as_exponent, _VULGAR_FRACTION.sub(_as_decimal, text.translate(_ARABIC_FIGURES)))
+    text = _CARET_POWER.sub(_as_exponent, unicodedata.normalize("NFKC", text))
     # Control characters (NUL among them, which Postgres rejects) become spaces.
-    text = _CONTROL.sub(" ", text)
-    return " ".join(text.split())
+    return " ".join(_CONTROL.sub(" ", text).split())
+
+
+def _collapse(text: str) -> str:
+    """``_normal_form`` with numbers in scientific notation written out ("1e-3" is "0.001")."""
+    return _E_NOTATION.sub(_written_out, _normal_form(text))
 
 
 def _residual(text: str, removed: bytearray) -> str:
