@@ -604,6 +604,14 @@ def test_an_upto_settlement_above_its_ceiling_is_refused(db, settings):
     _rejected(db, settings, _upto_settlement("10001"), "requirements_mismatch")
 
 
+@pytest.mark.parametrize("settled_amount", ["9000", "1000"])
+def test_an_upto_settlement_of_another_amount_than_its_charge_is_refused(db, settings, settled_amount):
+    # 9000 settled on a charge of 2500 (under the 10000 ceiling) was recorded as a 9000 sale (red team, 2026-12-07)
+    ev = _upto_settlement("2500")
+    ev["settlement"]["amount"] = settled_amount
+    _rejected(db, settings, ev, "settlement_mismatch")
+
+
 @pytest.mark.parametrize(
     ("charged", "transaction"),
     [
@@ -622,6 +630,18 @@ def test_an_upto_settlement_of_zero_catalogs_the_payment_and_counts_no_sale(db, 
     assert db.execute("SELECT count(*) AS n FROM settlements").fetchone()["n"] == 0
     row = db.execute("SELECT last_settled_at, accepts FROM listings").fetchone()
     assert row["last_settled_at"] is None and row["accepts"][0]["amount"] == "10000"
+
+
+def test_an_exact_settlement_of_a_zero_price_counts_no_sale_and_says_so(db, settings):
+    # it was recorded without a warning and moved "last settled" (red team, 2026-12-07), unlike upto's $0
+    free = weather(amount="0")
+    catalog_event(db, verified(free), settings)
+    ev = settled(free)
+    ev["settlement"].pop("amount", None)
+    outcome = catalog_event(db, ev, settings)
+    assert outcome.status == "success" and [w.code for w in outcome.warnings] == ["settlement_not_recorded"]
+    assert db.execute("SELECT count(*) AS n FROM settlements").fetchone()["n"] == 0
+    assert db.execute("SELECT last_settled_at FROM listings").fetchone()["last_settled_at"] is None
 
 
 @pytest.mark.parametrize(("charged", "sales"), [("1858", 1), ("0", 0)])

@@ -82,7 +82,8 @@ def test_settlements_of_a_zero_priced_listing_are_no_payment(db, settings) -> No
         del event["settlement"]["amount"]  # an amount of "0" is refused as a sale outright (charged_nothing)
         catalog_event(db, event, settings)
     row = db.execute("SELECT id, last_paid_at, last_settled_at FROM listings").fetchone()
-    assert row["last_paid_at"] is None and row["last_settled_at"] is not None  # recorded, but no payment
+    # no payment, and no settlement either: a charge of 0, as upto's $0 (it was recorded and moved "last settled")
+    assert row["last_paid_at"] is None and row["last_settled_at"] is None
     assert candidates.read(db, [row["id"]], CLOCK, settings.quality_window_days)[row["id"]].payers == 0
     [item] = list_resources(db, {}, settings, now=CLOCK)["items"]
     assert (item["quality"]["settledCount"], item["quality"]["uniquePayers"]) == (0, 0)

@@ -89,6 +89,30 @@ def test_an_event_refused_as_unstorable_is_in_its_seller_s_log(db, settings, spo
     assert "\x00" not in entry.get("resource", "")
 
 
+def test_a_v1_event_s_resource_is_in_its_seller_s_log(db, settings):
+    # v1 names the resource in the requirements, not in the payload: its entries had none (red team, 2026-12-07)
+    seller = "0x2222222222222222222222222222222222222222"
+    event = {
+        "event": "verified",
+        "observedAt": "2026-10-20T12:00:00Z",
+        "paymentPayload": {"x402Version": 1, "scheme": "exact", "network": "base", "payload": {}},
+        "paymentRequirements": {
+            "scheme": "exact",
+            "network": "base",
+            "maxAmountRequired": "-5",
+            "resource": "https://quotes.example.net/v1/quote",
+            "description": "Delayed stock quote",
+            "payTo": seller,
+            "maxTimeoutSeconds": 60,
+            "asset": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+        },
+    }
+    with pytest.raises(CatalogRejection):
+        catalog_event(db, event, settings)
+    [entry] = rejections.recent(db, seller, settings, now=datetime.now(UTC) + timedelta(minutes=1))
+    assert entry["outcome"] == "rejected" and entry["resource"] == "https://quotes.example.net/v1/quote"
+
+
 def test_an_accepted_event_s_warnings_are_in_its_seller_s_log(db, settings):
     catalog_event(db, verified(weather(), CLOCK + timedelta(hours=1)), settings)
     outcome = catalog_event(db, verified(weather(), CLOCK), settings)  # older than the listing's latest

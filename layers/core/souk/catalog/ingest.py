@@ -110,6 +110,20 @@ def _check_settlement(event: FacilitatorEvent, draft: ListingDraft) -> None:
         asked = option_amount(draft.requirement)
         if settlement.success and asked is not None and is_atomic_amount(asked):
             _check_settled_amount(int(settlement.amount), int(asked), str(draft.requirement.get("scheme")))
+        charged = draft.charged
+        if (
+            settlement.success
+            and charged is not None
+            and is_atomic_amount(charged)
+            and charged != asked  # requirements naming the ceiling may be the verify-time ones: not judged
+            and int(settlement.amount) != int(charged)
+        ):
+            # upto settles what its settle-time requirements charge: 9000 settled on a charge of 2500 was recorded as
+            # a 9000 sale (red team, 2026-12-07)
+            raise CatalogRejection(
+                "settlement_mismatch",
+                f"settlement.amount {settlement.amount} differs from what the requirements charged ({charged})",
+            )
 
 
 def _check_settled_amount(settled: int, asked: int, scheme: str) -> None:
@@ -422,12 +436,14 @@ def _settled_amount(draft: ListingDraft, settlement: Settlement | None) -> Decim
 
 def _charged_nothing(draft: ListingDraft, settlement: Settlement | None) -> bool:
     """A successful settlement of $0: its own amount says so, or, without one (the v2 SettleResponse has no amount),
-    the ``upto`` requirements it settled charged 0."""
+    the requirements it settled charged 0 (an ``upto`` charge, or an ``exact`` price of 0: that one was recorded
+    with no warning and moved "last settled"; red team, 2026-12-07)."""
     if settlement is None or not settlement.success:
         return False
     if settlement.amount is not None:
         return settlement.charged_nothing
-    return draft.charged is not None and draft.charged.isdigit() and int(draft.charged) == 0
+    charged = draft.charged if draft.charged is not None else draft.document.payments[0].amount
+    return charged.isdigit() and int(charged) == 0
 
 
 def _insert(

@@ -62,6 +62,8 @@ def record(
     at = now or datetime.now(UTC)
     kind = _dig(raw, "event")
     resource = _dig(raw, "paymentPayload", "resource", "url")
+    if resource is None:
+        resource = _dig(raw, "paymentRequirements", "resource")  # x402 v1 names it in the requirements
     if isinstance(resource, str) and unstorable_text(resource):
         resource = None  # a NUL or a lone surrogate (what the event was refused for) is not written back
     try:
