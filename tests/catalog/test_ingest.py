@@ -305,9 +305,14 @@ def test_a_route_template_of_many_parameters_is_refused_quickly(db, settings):
     ],
 )
 def test_a_route_template_describing_the_paid_path_is_the_key(db, settings, url, template, key):
+    from souk.catalog.route_templates import key_path
+
     outcome = catalog_event(db, verified(weather(url=url, route_template=template)), settings)
     assert outcome.status == "success"
-    assert outcome.listing_key == f"http GET {url.split('/', 3)[0]}//{url.split('/', 3)[2]}{key}"
+    origin = f"{url.split('/', 3)[0]}//{url.split('/', 3)[2]}"
+    # keyed with its parameter names and case folded (migration 0036), served as declared
+    assert outcome.listing_key == f"http GET {origin}{key_path(key)}"
+    assert db.execute("SELECT resource_url FROM listings").fetchone()["resource_url"] == f"{origin}{key}"
 
 
 def test_bounds(db, settings):

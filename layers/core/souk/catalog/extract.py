@@ -69,12 +69,18 @@ def media_type(text: str) -> bool:
     return len(text) <= MAX_MEDIA_TYPE_CHARS and _MEDIA_TYPE.fullmatch(text) is not None
 
 
-def listing_key(doc_type: str, resource_url: str, method: str | None, tool_name: str | None) -> str:
-    """HTTP: (routeTemplate-or-URL path, method); MCP: (resource url, toolName without the spaces around it: " lookup"
-    is the tool "lookup", bound to its seller, not a second tool another payTo may register; the listing still serves
-    the name as declared)."""
+def listing_key(
+    doc_type: str, resource_url: str, method: str | None, tool_name: str | None, *, templated: bool = False
+) -> str:
+    """HTTP: (routeTemplate-or-URL path, method), a template's path folded (``route_templates.key_path``); MCP:
+    (resource url, toolName without the spaces around it: " lookup" is the tool "lookup", bound to its seller, not a
+    second tool another payTo may register; the listing still serves the name as declared)."""
     if doc_type == "mcp":
         return f"mcp {resource_url} {(tool_name or '').strip()}"
+    if templated:
+        parts = urlsplit(resource_url)
+        query = f"?{parts.query}" if parts.query else ""
+        resource_url = f"{parts.scheme}://{parts.netloc}{route_templates.key_path(parts.path)}{query}"
     return f"http {method} {resource_url}"
 
 
@@ -475,7 +481,9 @@ def draft_listing(event: FacilitatorEvent, settings: Settings) -> ListingDraft:
         mime_type = None
         dropped = (*dropped, "paymentPayload.resource.mimeType" if version == 2 else "paymentRequirements.mimeType")
     return ListingDraft(
-        key=listing_key(doc_type, resource_url, document.method, info.tool_name),
+        key=listing_key(
+            doc_type, resource_url, document.method, info.tool_name, templated=info.route_template is not None
+        ),
         document=document,
         x402_version=version,
         pay_to=reqs["payTo"],

@@ -25,6 +25,17 @@ Token = tuple[bool, str]  # (is a parameter, the literal text)
 MAX_PARAMETERS = 32
 
 
+# A parameter as a listing key folds it: ASCII names only, as migration 0036 folds them in SQL.
+_KEY_PARAMETER = re.compile(r":[A-Za-z_][A-Za-z0-9_]*")
+
+
+def key_path(path: str) -> str:
+    """A templated route's path as its listing key spells it: parameter names and letter case folded
+    ("/Users/:userId" is "/users/:"), since the seller SDK matches routes case-insensitively and by position. Keyed
+    as written, one route was listed again under each spelling by another payTo (red team, 2026-12-07)."""
+    return _KEY_PARAMETER.sub(":", path).lower()
+
+
 def parameters(template: str) -> int:
     """How many ``:param`` the template has."""
     return len(_PARAM.findall(template))
