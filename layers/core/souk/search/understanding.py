@@ -1359,6 +1359,12 @@ _COLLECT_VERBS = _set("receives receive receiving collects collect collecting")
 _GET_WORDS = _set("get gets got getting")
 _PAID = _set("paid")
 _SELLERS = _set("my our we i")  # "our shop receives payments", "we collect payments"
+# The caller accepting payments: its own business takes them, the task's subject ("we want to start accepting
+# payments on Solana", "accept USDC on Base for my store"); not "a tool accepting payments on Base" (a red team,
+# 2026-12-07: payment infrastructure read as the caller's rail)
+_ACCEPT_FORMS = _set("accept accepts accepting")
+_WANTING_TO = _set("want wants wanna need needs would like love plan planning going to start starting begin also now")
+_RECEIVED = _set("received collected accepted")
 _DECENTRALIZED = _set("decentralized")
 _ADDRESSES = _set("addresses")
 _TOO_MUCH = _set("much expensive pricey costly steep high")
@@ -3980,12 +3986,40 @@ class _Scan:
         collects = noun - 1 if noun >= 1 and self.at(noun - 1) in _COLLECT_VERBS else -1
         if collects >= 0 and self.look_back(collects, 5, _SELLERS) >= 0 and self.at(collects - 1) not in _RELATIVES:
             return collects
+        accepting = self.caller_accepts(noun if noun >= 0 else first)
+        if accepting >= 0:
+            return accepting
         got = self.look_back(first, 3, _PAID) - 1
         owned = self.look_back(got, 6, _POSSESSIVES) >= 0 and self.at(got - 1) not in _RELATIVES
         if got >= 0 and self.at(got) in _GET_WORDS and owned:
             return got
         payer = self.look_back(first, 6, _PAYEE_VERBS)
         return payer if payer >= 0 and self.pays_the_caller(payer) else -1
+
+    def caller_accepts(self, k: int) -> int:
+        """The caller, not the result, accepts the payments before word k: an order opening its sentence for the
+        caller's own business ("accept payments on solana for my online store"), the caller's wish ("I want to start
+        accepting payments on Solana", "how do we accept USDC on Base"), the payments received ("tax reporting for
+        payments received on solana"). The phrase's first word, or -1."""
+        if self.at(k + 1) in _RECEIVED and self.at(k) in _PAY_NOUNS:
+            return k
+        verb = next((j for j in range(k - 1, max(-1, k - 4), -1) if self.words[j] in _ACCEPT_FORMS), -1)
+        if verb < 0 or not all(self.link[j] for j in range(verb, k)):
+            return -1
+        if (
+            self.sentence_start(verb) == verb
+            and self.words[verb] == "accept"
+            # for the caller's own business ("... for my online store"); not "...; accept payment on ethereum", which
+            # says what the result must accept
+            and any(self.words[j] in _POSSESSIVES for j in self.sentence_words(k) if j > k)
+        ):
+            return verb
+        j = verb - 1
+        while j >= 0 and self.words[j] in _WANTING_TO and self.link[j]:
+            j -= 1
+        if j >= 0 and self.words[j] == "and":
+            j = self.sentence_start(j)  # "I run a small bakery and want to start accepting payments on Solana"
+        return j if j >= 0 and j < verb and self.words[j] in _set("i we") and self.link[j] else -1
 
     def pays_the_caller(self, k: int) -> bool:
         """The verb at k pays (or, in the past, charged) the caller: "pay me", "paid us", "charged me twice" ("charges
