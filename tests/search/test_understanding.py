@@ -591,6 +591,12 @@ def test_every_constraint_has_a_note() -> None:
     assert _notes("crawl a site that sells MCP servers") == [("type", "mcp", "topic")]
     assert _notes("a registry that lists MCP tools") == [("type", "mcp", "topic")]
     assert _notes("an mcp server that sells concert tickets") == [("type", "mcp", "filter")]
+    # what a server sends, named before it, is its function ("email sending MCP server"), unless one is built
+    assert _notes("email sending mcp server on base") == [("type", "mcp", "filter"), ("network", n.BASE, "filter")]
+    assert _notes("build an email sending mcp server") == [("type", "mcp", "topic")]
+    # a price per message sent is a price per call, not money sent (red team, 2026-12-07)
+    assert _notes("sms sending api, $0.05 per sms") == [("price", "0.05", "filter")]
+    assert _notes("email sending api, $0.001 per email") == [("price", "0.001", "filter")]
     assert _notes("find users who did not give a gift") == [("negation", "", "topic")]
     assert _notes("weather api, not on base") == [("network", n.BASE, "demote")]
     assert _notes("weather api over $1") == [("price", "over $1", "unapplied")]

@@ -5021,7 +5021,15 @@ class _Scan:
             return "topic", f"'{self.span_text(b, last)}': someone's own system, not the interface asked for"
         # "a client that issues MCP calls", "sends POST requests"; not "github issues mcp server" (a noun)
         sent = prior in _SENDING_VERBS and (method or self.words[last] in _set("request requests call calls"))
-        if ((prior in _TYPE_TOPIC_BEFORE and (prior not in _SENDING_VERBS or sent)) or checked) and not wanted:
+        # "email sending MCP server": what the server does, named before it (red team, 2026-12-07)
+        sends_messages = (
+            prior in ("send", "sending")
+            and self.at(self.before(b)) in _MESSAGE_NOUNS
+            and self.look_back(b, 4, _BUILD_VERBS) < 0  # not "build an email sending MCP server"
+        )
+        if (
+            (prior in _TYPE_TOPIC_BEFORE and (prior not in _SENDING_VERBS or sent)) or checked
+        ) and not (wanted or sends_messages):
             return "topic", f"'{self.span_text(b, last)}': the task is about it, not through it"
         # "verify the link is alive using HTTP HEAD": nobody sells a HEAD route, so checking with one is probing
         probes = _PROBE_VERBS | _CHECK_VERBS if "head" in self.words[first : last + 1] else _PROBE_VERBS
@@ -5480,11 +5488,17 @@ class _Scan:
         return 1 if word in _TRIGGERS or word in _CONTRACTIONS else 0
 
     def message_sent(self, verb: int) -> bool:
-        """The verb at ``verb`` sends a message ("send sms", "send an email", "sending push alerts"), not money."""
+        """The verb at ``verb`` sends a message ("send sms", "send an email", "sending push alerts", "sms sending api,
+        $0.05 per sms"), not money."""
         k = verb + 1
         while self.at(k) in _DETERMINERS | _set("bulk transactional push text"):
             k += 1
-        return self.at(k) in _MESSAGE_NOUNS or (self.at(k - 1) in ("push", "text") and k > verb + 1)
+        if self.at(k) in _MESSAGE_NOUNS or (self.at(k - 1) in ("push", "text") and k > verb + 1):
+            return True
+        # the message named before the verb ("sms sending api"), the price then per message (red team, 2026-12-07)
+        return self.at(verb - 1) in _MESSAGE_NOUNS and any(
+            self.words[j] == "per" and self.at(j + 1) in _MESSAGE_NOUNS for j in self.sentence_words(verb)
+        )
 
     def stated_price_verb(self, first: int) -> int:
         """The verb telling, as a fact, what something costs right before the amount at ``first`` ("the API we used
