@@ -17,9 +17,10 @@ from souk.networks import as_caip2
 # is read either way: souk.catalog.ingest.transaction_key), a Solana signature 64 bytes in base58. Anything else
 # ("0xabc123", "GET", a URL) is no transaction, and in any case but the hash's own it was counted as another sale
 # (red team, 2026-12-07).
+HEX_HASH = re.compile(r"(?:0[xX])?([0-9a-fA-F]{64})")  # the 64 hex digits in group 1
 _TRANSACTION_FORMS = {
-    "eip155": (re.compile(r"(?:0[xX])?[0-9a-fA-F]{64}"), "a 32-byte hash: 0x and 64 hex digits"),
-    "stellar": (re.compile(r"(?:0[xX])?[0-9a-fA-F]{64}"), "a 32-byte hash: 64 hex digits"),
+    "eip155": (HEX_HASH, "a 32-byte hash: 0x and 64 hex digits"),
+    "stellar": (HEX_HASH, "a 32-byte hash: 64 hex digits"),
     # base58 (87-88 characters for 64 bytes); any letters and digits, as test fixtures also write them in hex
     "solana": (re.compile(r"[0-9A-Za-z]{43,88}"), "a signature: 43-88 letters and digits (base58)"),
 }

@@ -9,7 +9,6 @@ import dataclasses
 import hashlib
 import hmac
 import json
-import re
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from typing import Any
@@ -19,7 +18,7 @@ from psycopg.types.json import Jsonb
 from souk.assets import address_key
 from souk.catalog.amounts import check_amount, is_atomic_amount
 from souk.catalog.bounds import check_listing_size, served_size
-from souk.catalog.events import FacilitatorEvent, Settlement, parse_event
+from souk.catalog.events import HEX_HASH, FacilitatorEvent, Settlement, parse_event
 from souk.catalog.extract import ListingDraft, draft_listing
 from souk.catalog.indexing import index_listing
 from souk.catalog.jsonsafety import check_json_safe
@@ -352,15 +351,12 @@ def _record_settlement(
     return inserted is not None
 
 
-_HEX_HASH = re.compile(r"(?:0[xX])?([0-9a-fA-F]{64})")
-
-
 def transaction_key(network: str, transaction: str) -> str:
     """The one spelling of a transaction id, so a settlement counts once however it is written: an EVM or
     Stellar hash is 64 hex digits in any case (EVM with 0x); a Solana signature is base58 and kept as it is."""
     tx = transaction.strip()
     family = network.split(":", 1)[0]
-    match = _HEX_HASH.fullmatch(tx)
+    match = HEX_HASH.fullmatch(tx)
     if match and family == "eip155":
         return "0x" + match.group(1).lower()
     if match and family == "stellar":
@@ -499,8 +495,9 @@ def _wins_tie(row: dict[str, Any], draft: ListingDraft) -> bool:
     stored = next((r for r in row["accepts"] if _slot(r) == _slot(incoming)), None)
     if stored is None:
         return False
-    if _tie_key(incoming) != _tie_key(stored):
-        return _tie_key(incoming) > _tie_key(stored)
+    incoming_key, stored_key = _tie_key(incoming), _tie_key(stored)
+    if incoming_key != stored_key:
+        return incoming_key > stored_key
     return _declaration_key(draft.document.to_json(), draft.extensions) > _declaration_key(
         row["document"], row["extensions"]
     )

@@ -80,6 +80,7 @@ from typing import Literal, cast
 
 from souk import assets as a
 from souk import networks as n
+from souk.listing.filters import plain_decimal
 from souk.search import constraint_veto, direction, phrasebook
 from souk.search.analysis import STOPWORDS, tokenize
 from souk.search.constraint_notes import AppliedAs, ConstraintNote, NoteKind
@@ -6753,9 +6754,7 @@ _VULGAR_FRACTION = re.compile(r"(\d*)([\u00bc-\u00be\u2150-\u215e])")
 
 
 def _as_decimal(m: re.Match[str]) -> str:
-    value = Decimal(m.group(1) or 0) + Decimal(str(round(unicodedata.numeric(m.group(2)), 6)))
-    text = format(value, "f")
-    return text.rstrip("0").rstrip(".") if "." in text else text
+    return plain_decimal(Decimal(m.group(1) or 0) + Decimal(str(round(unicodedata.numeric(m.group(2)), 6))))
 
 
 def _normal_form(text: str) -> str:
